@@ -1,0 +1,412 @@
+//===- SDFG.td - the sdfg dialect ----------------------------*- tablegen -*-===//
+//
+// The single source of truth for the `sdfg` dialect: compiled to C++ by
+// mlir-tblgen (registered dialect, custom syntax, traits) and expanded by
+// `melior::dialect!` into typed Rust builders.
+//
+// An SDFG is a graph of graphs. Both levels use the same encoding: a vertex is
+// an op that yields a handle (`!sdfg.block` for control-flow blocks,
+// `!sdfg.node` for dataflow nodes) and an edge is an op that consumes two
+// handles. Scopes (maps, consumes) and nested control-flow regions are MLIR
+// regions, so nesting is checked structurally. See docs/rationale.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SDFG_DIALECT
+#define SDFG_DIALECT
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def SDFG_Dialect : Dialect {
+  let name = "sdfg";
+  let cppNamespace = "::sdfg";
+  let summary = "Stateful Dataflow multiGraphs";
+  let description = [{
+    Models every construct of DaCe's SDFG: data containers, states and
+    control-flow regions, interstate edges, access nodes, tasklets, memlets,
+    map and consume scopes, nested SDFGs and library nodes.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let usePropertiesForAttributes = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+class SDFG_Type<string name, string typeMnemonic> : TypeDef<SDFG_Dialect, name> {
+  let mnemonic = typeMnemonic;
+}
+
+def SDFG_BlockType : SDFG_Type<"Block", "block"> {
+  let summary = "handle of a control-flow block (state or region)";
+}
+
+def SDFG_NodeType : SDFG_Type<"Node", "node"> {
+  let summary = "handle of a dataflow node inside a state";
+}
+
+class SDFG_Op<string mnemonic, list<Trait> traits = []>
+    : Op<SDFG_Dialect, mnemonic, traits>;
+
+// Common optional attributes: properties that have no first-class field are
+// kept verbatim as a JSON object string, so export stays lossless.
+defvar ExtraAttr = OptionalAttr<StrAttr>;
+
+//===----------------------------------------------------------------------===//
+// SDFG and its declarations
+//===----------------------------------------------------------------------===//
+
+def SDFG_SDFGOp : SDFG_Op<"sdfg", [NoTerminator, NoRegionArguments]> {
+  let summary = "a Stateful Dataflow multiGraph";
+  let description = [{
+    The body holds symbol and data declarations, then control-flow blocks and
+    interstate edges. `arg_names` is the user-visible argument order.
+
+    ```mlir
+    sdfg.sdfg "vadd" ["a", "b"] {
+      sdfg.symbol "N" {dtype = "int32"}
+      sdfg.array "a" {dtype = "float64", shape = ["N"]}
+      %s = sdfg.state "s0" {
+      }
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$sym_name, StrArrayAttr:$arg_names,
+                       OptionalAttr<UnitAttr>:$experimental_blocks, ExtraAttr:$extra);
+  let regions = (region MaxSizedRegion<1>:$body);
+  let assemblyFormat = "$sym_name $arg_names attr-dict-with-keyword $body";
+}
+
+def SDFG_SymbolOp : SDFG_Op<"symbol", [HasParent<"SDFGOp">]> {
+  let summary = "declares a symbol and its type";
+  let description = [{
+    ```mlir
+    sdfg.symbol "N" {dtype = "int32"}
+    ```
+  }];
+  let arguments = (ins StrAttr:$sym_name, StrAttr:$dtype);
+  let assemblyFormat = "$sym_name attr-dict";
+}
+
+// Data descriptors share one shape: a name, an element type and symbolic
+// shape/strides/offset (strings in the symbolic engine's syntax).
+class SDFG_DataOp<string mnemonic, string what> : SDFG_Op<mnemonic, [HasParent<"SDFGOp">]> {
+  let summary = "declares " # what;
+  let description = [{
+    ```mlir
+    sdfg.}] # mnemonic # [{ "A" {dtype = "float64", shape = ["N", "M"], strides = ["M", "1"], transient}
+    ```
+  }];
+  let arguments = (ins StrAttr:$sym_name, StrAttr:$dtype, StrArrayAttr:$shape,
+                       OptionalAttr<StrArrayAttr>:$strides, OptionalAttr<StrArrayAttr>:$offset,
+                       OptionalAttr<StrAttr>:$total_size, OptionalAttr<UnitAttr>:$transient,
+                       OptionalAttr<StrAttr>:$storage, OptionalAttr<StrAttr>:$lifetime,
+                       OptionalAttr<StrAttr>:$buffer_size, ExtraAttr:$extra);
+  let assemblyFormat = "$sym_name attr-dict";
+}
+
+def SDFG_ArrayOp : SDFG_DataOp<"array", "an array container">;
+def SDFG_ScalarOp : SDFG_DataOp<"scalar", "a scalar container">;
+def SDFG_StreamOp : SDFG_DataOp<"stream", "a stream (FIFO queue) container">;
+def SDFG_ViewOp : SDFG_DataOp<"view", "a view aliasing another container">;
+def SDFG_ReferenceOp : SDFG_DataOp<"reference", "a re-pointable reference">;
+
+def SDFG_ConstantOp : SDFG_Op<"constant", [HasParent<"SDFGOp">]> {
+  let summary = "declares a compile-time constant";
+  let description = [{
+    `descriptor` and `value` are DaCe JSON (descriptor object and value).
+
+    ```mlir
+    sdfg.constant "NW" {descriptor = "{\"type\": \"Scalar\", ...}", value = "4"}
+    ```
+  }];
+  let arguments = (ins StrAttr:$sym_name, StrAttr:$descriptor, StrAttr:$value);
+  let assemblyFormat = "$sym_name attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+// Ops that may hold control-flow blocks and interstate edges.
+defvar CFGParents = ["SDFGOp", "RegionOp", "LoopOp", "BranchOp"];
+
+def SDFG_StateOp : SDFG_Op<"state", [NoTerminator, NoRegionArguments,
+                                      ParentOneOf<CFGParents>]> {
+  let summary = "a state: one dataflow graph";
+  let description = [{
+    ```mlir
+    %s0 = sdfg.state "init" {
+      %a = sdfg.access "A"
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, OptionalAttr<UnitAttr>:$start, ExtraAttr:$extra);
+  let results = (outs SDFG_BlockType:$block);
+  let regions = (region MaxSizedRegion<1>:$body);
+  let assemblyFormat = "$label attr-dict-with-keyword $body";
+}
+
+def SDFG_RegionOp : SDFG_Op<"region", [NoTerminator, NoRegionArguments,
+                                        ParentOneOf<CFGParents>]> {
+  let summary = "a nested control-flow region";
+  let description = [{
+    `kind` is `ControlFlowRegion`, `NamedRegion` or `FunctionCallRegion`.
+
+    ```mlir
+    %r = sdfg.region "cond_prep" attributes {kind = "ControlFlowRegion"} {
+      %s = sdfg.state "s" {
+      }
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, StrAttr:$kind, OptionalAttr<UnitAttr>:$start,
+                       ExtraAttr:$extra);
+  let results = (outs SDFG_BlockType:$block);
+  let regions = (region MaxSizedRegion<1>:$body);
+  let assemblyFormat = "$label attr-dict-with-keyword $body";
+}
+
+def SDFG_LoopOp : SDFG_Op<"loop", [NoTerminator, NoRegionArguments,
+                                    ParentOneOf<CFGParents>]> {
+  let summary = "a loop region (init; condition; update) around a body CFG";
+  let description = [{
+    ```mlir
+    %l = sdfg.loop "for_25" attributes {loop_variable = "t", init = "t = 0",
+                             condition = "t < T", update = "t = t + 1"} {
+      %s = sdfg.state "body" {
+      }
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, OptionalAttr<StrAttr>:$loop_variable,
+                       OptionalAttr<StrAttr>:$init, OptionalAttr<StrAttr>:$condition,
+                       OptionalAttr<StrAttr>:$update, OptionalAttr<UnitAttr>:$inverted,
+                       OptionalAttr<UnitAttr>:$update_after_condition,
+                       OptionalAttr<UnitAttr>:$start, ExtraAttr:$extra);
+  let results = (outs SDFG_BlockType:$block);
+  let regions = (region MaxSizedRegion<1>:$body);
+  let assemblyFormat = "$label attr-dict-with-keyword $body";
+}
+
+def SDFG_ConditionalOp : SDFG_Op<"conditional", [NoTerminator, NoRegionArguments,
+                                                  ParentOneOf<CFGParents>]> {
+  let summary = "if/elif/else: the first branch whose condition holds runs";
+  let description = [{
+    ```mlir
+    %c = sdfg.conditional "if_69" {
+      sdfg.branch "if_69_body" attributes {condition = "__tmp3"} {
+      }
+      sdfg.branch "else" {
+      }
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, OptionalAttr<UnitAttr>:$start, ExtraAttr:$extra);
+  let results = (outs SDFG_BlockType:$block);
+  let regions = (region MaxSizedRegion<1>:$body);
+  let assemblyFormat = "$label attr-dict-with-keyword $body";
+}
+
+def SDFG_BranchOp : SDFG_Op<"branch", [NoTerminator, NoRegionArguments,
+                                        HasParent<"ConditionalOp">]> {
+  let summary = "one branch of a conditional; no condition means else";
+  let description = [{
+    ```mlir
+    sdfg.branch "if_body" attributes {condition = "c > 0"} {
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, OptionalAttr<StrAttr>:$condition, ExtraAttr:$extra);
+  let regions = (region MaxSizedRegion<1>:$body);
+  let assemblyFormat = "$label attr-dict-with-keyword $body";
+}
+
+class SDFG_JumpOp<string mnemonic, string what>
+    : SDFG_Op<mnemonic, [ParentOneOf<CFGParents>]> {
+  let summary = what;
+  let description = [{
+    ```mlir
+    %b = sdfg.}] # mnemonic # [{ "label"
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, OptionalAttr<UnitAttr>:$start, ExtraAttr:$extra);
+  let results = (outs SDFG_BlockType:$block);
+  let assemblyFormat = "$label attr-dict";
+}
+
+def SDFG_BreakOp : SDFG_JumpOp<"break", "leaves the innermost loop">;
+def SDFG_ContinueOp : SDFG_JumpOp<"continue", "ends the current loop iteration">;
+def SDFG_ReturnOp : SDFG_JumpOp<"return", "returns from the SDFG">;
+
+def SDFG_InterstateEdgeOp : SDFG_Op<"edge", [ParentOneOf<CFGParents>]> {
+  let summary = "an interstate edge with a condition and assignments";
+  let description = [{
+    Taken after `src` finishes when `condition` holds (default: always);
+    `assignments` (`symbol = expression`) run in order when it is taken.
+
+    ```mlir
+    sdfg.edge %guard -> %body {condition = "t < T"}
+    sdfg.edge %latch -> %guard {assignments = ["t = t + 1"]}
+    ```
+  }];
+  let arguments = (ins SDFG_BlockType:$src, SDFG_BlockType:$dst,
+                       OptionalAttr<StrAttr>:$condition,
+                       OptionalAttr<StrArrayAttr>:$assignments, ExtraAttr:$extra);
+  let assemblyFormat = "$src `->` $dst attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Dataflow
+//===----------------------------------------------------------------------===//
+
+defvar NodeParents = ["StateOp", "MapOp", "ConsumeOp"];
+
+def SDFG_AccessOp : SDFG_Op<"access", [ParentOneOf<NodeParents>]> {
+  let summary = "an access node of a data container";
+  let description = [{
+    Several access nodes of one container may exist in a state.
+
+    ```mlir
+    %a = sdfg.access "A"
+    ```
+  }];
+  let arguments = (ins StrAttr:$data, OptionalAttr<UnitAttr>:$setzero,
+                       OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
+                       ExtraAttr:$extra);
+  let results = (outs SDFG_NodeType:$node);
+  let assemblyFormat = "$data attr-dict";
+}
+
+def SDFG_TaskletOp : SDFG_Op<"tasklet", [ParentOneOf<NodeParents>]> {
+  let summary = "a computation over its connectors";
+  let description = [{
+    Connectors map name to type (`unit` = inferred).
+
+    ```mlir
+    %t = sdfg.tasklet "add" {ins = {x, y}, outs = {z}, code = "z = x + y"}
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, StrAttr:$code, OptionalAttr<StrAttr>:$language,
+                       OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
+                       ExtraAttr:$extra);
+  let results = (outs SDFG_NodeType:$node);
+  let assemblyFormat = "$label attr-dict";
+}
+
+def SDFG_MapOp : SDFG_Op<"map", [NoTerminator, ParentOneOf<NodeParents>]> {
+  let summary = "a map scope: entry and exit nodes around a parallel body";
+  let description = [{
+    Yields the entry and exit nodes; inside the body they are the block
+    arguments. `range` is a subset over `params` (exclusive stop).
+
+    ```mlir
+    %me, %mx = sdfg.map "add" ["i"] = "0:N" attributes {
+                 ins = {IN_a}, outs = {OUT_a}, exit_ins = {IN_c}, exit_outs = {OUT_c}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "add" {ins = {x}, outs = {z}, code = "z = x"}
+      sdfg.memlet %entry["OUT_a"] -> %t["x"] {data = "a", subset = "i"}
+      sdfg.memlet %t["z"] -> %exit["IN_c"] {data = "c", subset = "i"}
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, StrArrayAttr:$params, StrAttr:$range,
+                       OptionalAttr<StrAttr>:$schedule,
+                       OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
+                       OptionalAttr<DictionaryAttr>:$exit_ins,
+                       OptionalAttr<DictionaryAttr>:$exit_outs, ExtraAttr:$extra);
+  let results = (outs SDFG_NodeType:$entry, SDFG_NodeType:$exit);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$label $params `=` $range attr-dict-with-keyword $body";
+  let hasRegionVerifier = 1;
+}
+
+def SDFG_ConsumeOp : SDFG_Op<"consume", [NoTerminator, ParentOneOf<NodeParents>]> {
+  let summary = "a consume scope: workers pop a stream until it is empty";
+  let description = [{
+    ```mlir
+    %ce, %cx = sdfg.consume "cons" attributes {pe_index = "p", num_pes = "4",
+                                   ins = {IN_stream}, outs = {OUT_stream}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, StrAttr:$pe_index, StrAttr:$num_pes,
+                       OptionalAttr<StrAttr>:$condition, OptionalAttr<StrAttr>:$schedule,
+                       OptionalAttr<StrAttr>:$chunksize,
+                       OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
+                       OptionalAttr<DictionaryAttr>:$exit_ins,
+                       OptionalAttr<DictionaryAttr>:$exit_outs, ExtraAttr:$extra);
+  let results = (outs SDFG_NodeType:$entry, SDFG_NodeType:$exit);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$label attr-dict-with-keyword $body";
+  let hasRegionVerifier = 1;
+}
+
+def SDFG_NestedSDFGOp : SDFG_Op<"nested", [NoTerminator, NoRegionArguments,
+                                           ParentOneOf<NodeParents>]> {
+  let summary = "a nested SDFG node";
+  let description = [{
+    The body holds exactly one `sdfg.sdfg`. Connectors name non-transient
+    containers of the inner SDFG.
+
+    ```mlir
+    %n = sdfg.nested "inner" attributes {ins = {X}, outs = {X}, symbol_mapping = {N = "N"}} {
+      sdfg.sdfg "inner" ["X"] {
+      }
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, OptionalAttr<DictionaryAttr>:$symbol_mapping,
+                       OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
+                       ExtraAttr:$extra);
+  let results = (outs SDFG_NodeType:$node);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$label attr-dict-with-keyword $body";
+  let hasRegionVerifier = 1;
+}
+
+def SDFG_LibraryOp : SDFG_Op<"library", [ParentOneOf<NodeParents>]> {
+  let summary = "a library node (MatMul, Reduce, ...), expanded later";
+  let description = [{
+    `properties` holds the node's own properties as JSON, kept intact.
+
+    ```mlir
+    %m = sdfg.library "_MatMult_" {classpath = "dace.libraries.blas.nodes.matmul.MatMul",
+                                   ins = {_a, _b}, outs = {_c}}
+    ```
+  }];
+  let arguments = (ins StrAttr:$label, StrAttr:$classpath,
+                       OptionalAttr<StrAttr>:$properties,
+                       OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
+                       ExtraAttr:$extra);
+  let results = (outs SDFG_NodeType:$node);
+  let assemblyFormat = "$label attr-dict";
+}
+
+def SDFG_MemletOp : SDFG_Op<"memlet", [ParentOneOf<NodeParents>]> {
+  let summary = "a dataflow edge carrying a memlet";
+  let description = [{
+    Connects `src[src_conn]` to `dst[dst_conn]`. Without `data` the edge is an
+    empty memlet (ordering only). Subsets use exclusive stops (`0:N`).
+
+    ```mlir
+    sdfg.memlet %a -> %me["IN_a"] {data = "a", subset = "0:N"}
+    sdfg.memlet %t["z"] -> %exit["IN_h"] {data = "h", subset = "0:B", wcr = "lambda x, y: x + y", dynamic}
+    ```
+  }];
+  let arguments = (ins SDFG_NodeType:$src, SDFG_NodeType:$dst,
+                       OptionalAttr<StrAttr>:$src_conn, OptionalAttr<StrAttr>:$dst_conn,
+                       OptionalAttr<StrAttr>:$data, OptionalAttr<StrAttr>:$subset,
+                       OptionalAttr<StrAttr>:$other_subset, OptionalAttr<StrAttr>:$volume,
+                       OptionalAttr<UnitAttr>:$dynamic, OptionalAttr<StrAttr>:$wcr,
+                       OptionalAttr<BoolAttr>:$is_data_src, ExtraAttr:$extra);
+  let assemblyFormat = [{
+    $src (`[` $src_conn^ `]`)? `->` $dst (`[` $dst_conn^ `]`)? attr-dict
+  }];
+}
+
+#endif // SDFG_DIALECT

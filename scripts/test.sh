@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: unit tests, the lit suite and the DaCe interop
+# check over the corpus. Installs what it needs first.
+set -euo pipefail
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$REPO"
+scripts/setup.sh
+cargo test --release "$@"

@@ -1,0 +1,80 @@
+//! What `sdfg-opt` does to one input: parse, verify (ODS and SDFG rules), run
+//! a pass pipeline, print. Also `--split-input-file` and
+//! `--verify-diagnostics`, which MLIR's C API does not offer.
+
+mod expected;
+mod split;
+
+pub use expected::{check_expected, Expectation};
+pub use split::{split_input, Chunk, SPLIT_MARKER};
+
+use crate::{
+    diag::Diagnostic,
+    ir::{self, context::location_loc},
+    verify,
+};
+use melior::{
+    pass::{PassIrPrintingOptions, PassManager},
+    ir::operation::{OperationLike, OperationPrintingFlags},
+    utility::parse_pass_pipeline,
+    Context,
+};
+use std::cell::RefCell;
+
+#[derive(Clone, Debug, Default)]
+pub struct OptOptions {
+    /// `builtin.module(...)` pipeline; `None` = only verify and print.
+    pub pipeline: Option<String>,
+    pub print_ir_after_all: bool,
+    /// Print the generic op form.
+    pub generic: bool,
+}
+
+/// Runs one input; returns the printed module, or every diagnostic.
+pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions) -> Result<String, Vec<Diagnostic>> {
+    let mut module = ir::parse_module(context, text, file)?;
+    let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
+    verify::verify(&sdfg).map_err(|d| d.0)?;
+    if let Some(pipeline) = &options.pipeline {
+        let manager = PassManager::new(context);
+        parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|e| {
+            vec![Diagnostic::new(&crate::model::Loc::json(file, ""), format!("invalid pass pipeline: {e}"))]
+        })?;
+        if options.print_ir_after_all {
+            manager.enable_ir_printing(&PassIrPrintingOptions {
+                before_all: false,
+                after_all: true,
+                module_scope: true,
+                on_change: false,
+                on_failure: false,
+                flags: OperationPrintingFlags::new(),
+                tree_printing_path: Default::default(),
+            });
+        }
+        let collected = RefCell::new(Vec::new());
+        let id = context.attach_diagnostic_handler(|d| {
+            collected.borrow_mut().push(Diagnostic::new(&location_loc(&d.location(), file), d.to_string()));
+            true
+        });
+        let result = manager.run(&mut module);
+        context.detach_diagnostic_handler(id);
+        let mut errors = collected.into_inner();
+        if result.is_err() {
+            if errors.is_empty() {
+                errors.push(Diagnostic::new(&crate::model::Loc::json(file, ""), "pass pipeline failed"));
+            }
+            return Err(errors);
+        }
+        // Passes may produce IR that is no longer a valid SDFG.
+        let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
+        verify::verify(&sdfg).map_err(|d| d.0)?;
+    }
+    let op = module.as_operation();
+    let flags = if options.generic {
+        OperationPrintingFlags::new().print_generic_operation_form()
+    } else {
+        OperationPrintingFlags::new()
+    };
+    op.to_string_with_flags(flags)
+        .map_err(|e| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), format!("cannot print the module: {e}"))])
+}

@@ -1,0 +1,157 @@
+//! Typed access to an op's attributes, with diagnostics at the op's location.
+
+use super::context::location_loc;
+use crate::{
+    diag::Diagnostic,
+    model::{CodeBlock, Connector, DType, Extra, Loc},
+    symbolic::{self, Expr, Subset},
+};
+use melior::ir::{
+    attribute::AttributeLike,
+    attribute::{ArrayAttribute, BoolAttribute, DictionaryAttribute, StringAttribute},
+    operation::{OperationLike, OperationRef},
+    Attribute,
+};
+
+/// One op seen through its attributes.
+pub struct OpView<'c, 'a> {
+    pub op: OperationRef<'c, 'a>,
+    pub loc: Loc,
+}
+
+impl<'c, 'a> OpView<'c, 'a> {
+    pub fn new(op: OperationRef<'c, 'a>, file: &str) -> Self {
+        let loc = location_loc(&op.location(), file);
+        OpView { op, loc }
+    }
+
+    pub fn name(&self) -> String {
+        self.op.name().as_string_ref().as_str().unwrap_or("").to_string()
+    }
+
+    pub fn error(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(&self.loc, message)
+    }
+
+    fn attr(&self, name: &str) -> Option<Attribute<'c>> {
+        self.op.attribute(name).ok()
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        self.op.has_attribute(name)
+    }
+
+    pub fn opt_str(&self, name: &str) -> Result<Option<String>, Diagnostic> {
+        match self.attr(name) {
+            None => Ok(None),
+            Some(a) => StringAttribute::try_from(a)
+                .map(|s| Some(s.value().to_string()))
+                .map_err(|_| self.error(format!("attribute '{name}' must be a string"))),
+        }
+    }
+
+    pub fn str(&self, name: &str) -> Result<String, Diagnostic> {
+        self.opt_str(name)?.ok_or_else(|| self.error(format!("missing attribute '{name}'")))
+    }
+
+    pub fn opt_bool(&self, name: &str) -> Result<Option<bool>, Diagnostic> {
+        match self.attr(name) {
+            None => Ok(None),
+            Some(a) => BoolAttribute::try_from(a)
+                .map(|b| Some(b.value()))
+                .map_err(|_| self.error(format!("attribute '{name}' must be a bool"))),
+        }
+    }
+
+    pub fn opt_str_array(&self, name: &str) -> Result<Option<Vec<String>>, Diagnostic> {
+        let Some(a) = self.attr(name) else { return Ok(None) };
+        let bad = || self.error(format!("attribute '{name}' must be an array of strings"));
+        let array = ArrayAttribute::try_from(a).map_err(|_| bad())?;
+        (0..array.len())
+            .map(|i| {
+                let e = array.element(i).map_err(|_| bad())?;
+                StringAttribute::try_from(e).map(|s| s.value().to_string()).map_err(|_| bad())
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
+    pub fn str_array(&self, name: &str) -> Result<Vec<String>, Diagnostic> {
+        Ok(self.opt_str_array(name)?.unwrap_or_default())
+    }
+
+    /// A dictionary whose values are strings or `unit` (`None`).
+    pub fn dict(&self, name: &str) -> Result<Vec<(String, Option<String>)>, Diagnostic> {
+        let Some(a) = self.attr(name) else { return Ok(Vec::new()) };
+        let bad = || self.error(format!("attribute '{name}' must be a dictionary of strings"));
+        let dict = DictionaryAttribute::try_from(a).map_err(|_| bad())?;
+        let mut out = Vec::with_capacity(dict.len());
+        for i in 0..dict.len() {
+            let (key, value) = dict.element(i).map_err(|_| bad())?;
+            let key = key.as_string_ref().as_str().map_err(|_| bad())?.to_string();
+            let value = if value.is_unit() {
+                None
+            } else {
+                Some(StringAttribute::try_from(value).map_err(|_| bad())?.value().to_string())
+            };
+            out.push((key, value));
+        }
+        Ok(out)
+    }
+
+    pub fn connectors(&self, name: &str) -> Result<Vec<Connector>, Diagnostic> {
+        self.dict(name)?
+            .into_iter()
+            .map(|(k, v)| match v {
+                None => Ok((k, None)),
+                Some(t) => DType::parse(&t)
+                    .map(|t| (k.clone(), Some(t)))
+                    .ok_or_else(|| self.error(format!("connector '{k}' has an unknown type '{t}'"))),
+            })
+            .collect()
+    }
+
+    pub fn expr(&self, name: &str, text: &str) -> Result<Expr, Diagnostic> {
+        symbolic::parse(text)
+            .map(|e| e.simplify())
+            .map_err(|e| self.error(format!("attribute '{name}': cannot parse '{text}': {}", e.message)))
+    }
+
+    pub fn opt_expr(&self, name: &str) -> Result<Option<Expr>, Diagnostic> {
+        self.opt_str(name)?.map(|t| self.expr(name, &t)).transpose()
+    }
+
+    pub fn exprs(&self, name: &str) -> Result<Option<Vec<Expr>>, Diagnostic> {
+        self.opt_str_array(name)?
+            .map(|v| v.iter().map(|t| self.expr(name, t)).collect())
+            .transpose()
+    }
+
+    pub fn subset(&self, name: &str) -> Result<Option<Subset>, Diagnostic> {
+        self.opt_str(name)?
+            .map(|t| {
+                Subset::parse(&t)
+                    .map_err(|e| self.error(format!("attribute '{name}': bad subset '{t}': {}", e.message)))
+            })
+            .transpose()
+    }
+
+    pub fn extra(&self) -> Result<Extra, Diagnostic> {
+        match self.opt_str("extra")? {
+            None => Ok(Extra::new()),
+            Some(text) => match serde_json::from_str(&text) {
+                Ok(serde_json::Value::Object(map)) => Ok(map),
+                _ => Err(self.error("attribute 'extra' must hold a JSON object")),
+            },
+        }
+    }
+
+    /// A code attribute; its language sits in `extra` when not Python.
+    pub fn code(&self, name: &str, extra: &mut Extra) -> Result<Option<CodeBlock>, Diagnostic> {
+        let language = match extra.remove(&format!("{name}_language")) {
+            Some(serde_json::Value::String(l)) => l,
+            _ => "Python".to_string(),
+        };
+        Ok(self.opt_str(name)?.map(|code| CodeBlock { code, language }))
+    }
+}

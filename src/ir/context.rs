@@ -1,0 +1,67 @@
+//! An MLIR context with the `sdfg` dialect and the upstream dialects loaded.
+
+use crate::{diag::Diagnostic, model::Loc};
+use melior::{
+    dialect::DialectRegistry,
+    ir::{Location, Module},
+    utility::{register_all_dialects, register_all_llvm_translations, register_all_passes},
+    Context,
+};
+use std::sync::Once;
+
+/// A context where `sdfg` and every upstream dialect are registered.
+pub fn new_context() -> Context {
+    static PASSES: Once = Once::new();
+    PASSES.call_once(register_all_passes);
+    let registry = DialectRegistry::new();
+    register_all_dialects(&registry);
+    crate::dialect::handle().insert_dialect(&registry);
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    register_all_llvm_translations(&context);
+    context
+}
+
+/// Parses (and verifies) dialect text; errors carry `file:line:col`.
+pub fn parse_module<'c>(
+    context: &'c Context,
+    text: &str,
+    file: &str,
+) -> Result<Module<'c>, Vec<Diagnostic>> {
+    let collected = std::cell::RefCell::new(Vec::new());
+    let id = context.attach_diagnostic_handler(|d| {
+        collected.borrow_mut().push(Diagnostic::new(&location_loc(&d.location(), file), d.to_string()));
+        true
+    });
+    if let Some(offset) = text.find('\0') {
+        let line = text[..offset].matches('\n').count() + 1;
+        let col = offset - text[..offset].rfind('\n').map_or(0, |p| p + 1) + 1;
+        let loc = Loc::Text { file: file.to_string(), line, col };
+        return Err(vec![Diagnostic::new(&loc, "unexpected NUL byte in the input")]);
+    }
+    let module = Module::parse(context, text);
+    let verified = module.as_ref().map(|m| melior::ir::operation::OperationLike::verify(&m.as_operation()));
+    context.detach_diagnostic_handler(id);
+    let mut errors = collected.into_inner();
+    match (module, verified) {
+        (Some(m), Some(true)) => Ok(m),
+        _ => {
+            if errors.is_empty() {
+                errors.push(Diagnostic::new(&Loc::json(file, ""), "cannot parse the input"));
+            }
+            Err(errors)
+        }
+    }
+}
+
+/// Reads `loc("file":line:col)` (possibly nested in other locations).
+pub fn location_loc(location: &Location, file: &str) -> Loc {
+    let text = location.to_string();
+    let Some(start) = text.find("\":") else { return Loc::json(file, "") };
+    let mut nums = text[start + 2..].split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty());
+    match (nums.next().and_then(|l| l.parse().ok()), nums.next().and_then(|c| c.parse().ok())) {
+        (Some(line), Some(col)) => Loc::Text { file: file.to_string(), line, col },
+        _ => Loc::json(file, ""),
+    }
+}

@@ -1,0 +1,52 @@
+//! Model -> dialect -> model round trips over the corpus.
+
+use super::{emit_text, new_context, parse_module, read_module};
+use crate::json;
+use std::path::Path;
+
+#[test]
+fn corpus_models_survive_the_dialect() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/sdfg-corpus");
+    let context = new_context();
+    let mut failures = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("corpus").filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    files.retain(|p| p.extension().is_some_and(|e| e == "sdfg"));
+    files.sort();
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let model = match json::import_file(&path) {
+            Ok(m) => m,
+            Err(e) => {
+                failures.push(format!("{name}: import: {e}"));
+                continue;
+            }
+        };
+        let text = match emit_text(&model) {
+            Ok(t) => t,
+            Err(e) => {
+                failures.push(format!("{name}: emit: {e}"));
+                continue;
+            }
+        };
+        let module = match parse_module(&context, &text, &name) {
+            Ok(m) => m,
+            Err(e) => {
+                failures.push(format!("{name}: parse: {}\n{text}", e[0]));
+                continue;
+            }
+        };
+        let back = match read_module(&module, &name) {
+            Ok(m) => m,
+            Err(e) => {
+                failures.push(format!("{name}: read: {e}"));
+                continue;
+            }
+        };
+        let again = emit_text(&back).unwrap_or_default();
+        if again != text {
+            let diff: Vec<String> = text.lines().zip(again.lines()).filter(|(a, b)| a != b).take(3).map(|(a, b)| format!("  - {a}\n  + {b}")).collect();
+            failures.push(format!("{name}: text differs after a round trip\n{}", diff.join("\n")));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

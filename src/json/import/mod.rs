@@ -1,0 +1,36 @@
+//! JSON → model. Every reader records its errors in a shared context and
+//! carries on with the next element, so one run reports as many problems as
+//! practical; any error makes the whole import fail.
+
+mod cfg;
+mod data;
+mod defaults;
+mod memlet;
+mod nodes;
+mod reader;
+mod sdfg;
+mod state;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{Loc, Sdfg};
+use reader::Ctx;
+
+/// Parses JSON text and imports the SDFG it holds.
+pub(super) fn import_text(text: &str, file: &str) -> Result<Sdfg, Diagnostics> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        let loc = Loc::Text { file: file.to_string(), line: e.line(), col: e.column() };
+        Diagnostics::from(Diagnostic::new(&loc, format!("invalid JSON: {e}")))
+    })?;
+    import_value(&value, file)
+}
+
+/// Imports an already parsed JSON document.
+pub(super) fn import_value(value: &serde_json::Value, file: &str) -> Result<Sdfg, Diagnostics> {
+    let mut cx = Ctx::new();
+    let result = sdfg::sdfg(&mut cx, value, Loc::json(file, ""));
+    match result {
+        Some(s) if cx.diags.is_empty() => Ok(s),
+        _ if cx.diags.is_empty() => Err(Diagnostic::new(&Loc::json(file, ""), "invalid SDFG").into()),
+        _ => Err(Diagnostics(cx.diags)),
+    }
+}

@@ -1,0 +1,16 @@
+//! sdfg-mlir: a compiler for Stateful Dataflow multiGraphs on MLIR.
+//!
+//! - [`model`]: the in-memory SDFG that importers build and exporters write;
+//! - [`symbolic`]: the expression engine for shapes, subsets and conditions;
+//! - [`json`]: DaCe `.sdfg` JSON import and export;
+//! - [`ir`]: conversion between the model and the `sdfg` dialect;
+//! - [`verify`]: DaCe's validation rules, reporting every error with a location.
+pub mod diag;
+pub mod dialect;
+pub mod driver;
+pub mod model;
+pub mod ir;
+pub mod symbolic;
+pub mod translate;
+pub mod verify;
+pub mod json;

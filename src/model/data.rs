@@ -1,0 +1,189 @@
+//! Data containers and element types.
+
+use super::{Extra, Loc};
+use crate::symbolic::Expr;
+use std::fmt;
+
+/// Element types DaCe names with a string (`dace.dtypes` basic typeclasses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarType {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    F16,
+    F32,
+    F64,
+    C64,
+    C128,
+}
+
+const SCALAR_NAMES: [(ScalarType, &str); 14] = [
+    (ScalarType::Bool, "bool"),
+    (ScalarType::I8, "int8"),
+    (ScalarType::I16, "int16"),
+    (ScalarType::I32, "int32"),
+    (ScalarType::I64, "int64"),
+    (ScalarType::U8, "uint8"),
+    (ScalarType::U16, "uint16"),
+    (ScalarType::U32, "uint32"),
+    (ScalarType::U64, "uint64"),
+    (ScalarType::F16, "float16"),
+    (ScalarType::F32, "float32"),
+    (ScalarType::F64, "float64"),
+    (ScalarType::C64, "complex64"),
+    (ScalarType::C128, "complex128"),
+];
+
+impl ScalarType {
+    pub fn from_name(name: &str) -> Option<ScalarType> {
+        SCALAR_NAMES.iter().find(|(_, n)| *n == name).map(|(t, _)| *t)
+    }
+
+    pub fn name(self) -> &'static str {
+        SCALAR_NAMES.iter().find(|(t, _)| *t == self).map(|(_, n)| *n).unwrap_or("int32")
+    }
+}
+
+/// A DaCe typeclass: a basic type, a pointer, or a compound type kept as JSON.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DType {
+    Scalar(ScalarType),
+    Pointer(Box<DType>),
+    /// Vectors, opaque and struct types, `pyobject`, ...: kept as DaCe wrote them.
+    Other(serde_json::Value),
+}
+
+impl DType {
+    /// Reads DaCe's JSON encoding of a typeclass.
+    pub fn from_json(value: &serde_json::Value) -> DType {
+        match value {
+            serde_json::Value::String(s) => match ScalarType::from_name(s) {
+                Some(t) => DType::Scalar(t),
+                None => DType::Other(value.clone()),
+            },
+            serde_json::Value::Object(o)
+                if o.get("type").and_then(|t| t.as_str()) == Some("pointer") && o.len() == 2 =>
+            {
+                match o.get("dtype") {
+                    Some(inner) => DType::Pointer(Box::new(DType::from_json(inner))),
+                    None => DType::Other(value.clone()),
+                }
+            }
+            _ => DType::Other(value.clone()),
+        }
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            DType::Scalar(t) => serde_json::Value::String(t.name().to_string()),
+            DType::Pointer(inner) => serde_json::json!({"type": "pointer", "dtype": inner.to_json()}),
+            DType::Other(v) => v.clone(),
+        }
+    }
+
+    /// Reads the text form printed by `Display` (used in the dialect).
+    pub fn parse(text: &str) -> Option<DType> {
+        let text = text.trim();
+        if let Some(inner) = text.strip_prefix("pointer<").and_then(|t| t.strip_suffix('>')) {
+            return DType::parse(inner).map(|d| DType::Pointer(Box::new(d)));
+        }
+        if let Some(t) = ScalarType::from_name(text) {
+            return Some(DType::Scalar(t));
+        }
+        serde_json::from_str(text).ok().map(DType::Other)
+    }
+}
+
+impl fmt::Display for DType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DType::Scalar(t) => f.write_str(t.name()),
+            DType::Pointer(inner) => write!(f, "pointer<{inner}>"),
+            DType::Other(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// The kinds of data descriptor DaCe writes in `_arrays`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DataKind {
+    Array,
+    Scalar,
+    Stream,
+    View,
+    Reference,
+}
+
+impl DataKind {
+    /// DaCe's `type` names; `View`/`Reference` are the abstract spellings.
+    pub fn from_type_name(name: &str) -> Option<DataKind> {
+        Some(match name {
+            "Array" => DataKind::Array,
+            "Scalar" => DataKind::Scalar,
+            "Stream" => DataKind::Stream,
+            "ArrayView" | "View" => DataKind::View,
+            "ArrayReference" | "Reference" => DataKind::Reference,
+            _ => return None,
+        })
+    }
+
+    pub fn type_name(self) -> &'static str {
+        match self {
+            DataKind::Array => "Array",
+            DataKind::Scalar => "Scalar",
+            DataKind::Stream => "Stream",
+            DataKind::View => "ArrayView",
+            DataKind::Reference => "ArrayReference",
+        }
+    }
+
+    /// The dialect op that declares this kind (`sdfg.array`, ...).
+    pub fn op_name(self) -> &'static str {
+        match self {
+            DataKind::Array => "array",
+            DataKind::Scalar => "scalar",
+            DataKind::Stream => "stream",
+            DataKind::View => "view",
+            DataKind::Reference => "reference",
+        }
+    }
+}
+
+/// A data descriptor. Optional fields are `None` when the file left them out
+/// (DaCe then derives them), so export reproduces the file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DataDesc {
+    pub kind: DataKind,
+    pub dtype: DType,
+    pub shape: Vec<Expr>,
+    pub strides: Option<Vec<Expr>>,
+    pub offset: Option<Vec<Expr>>,
+    pub total_size: Option<Expr>,
+    pub transient: bool,
+    pub storage: String,
+    pub lifetime: String,
+    /// Streams only: capacity hint (`0` = unbounded).
+    pub buffer_size: Option<Expr>,
+    pub extra: Extra,
+    pub loc: Loc,
+}
+
+impl DataDesc {
+    /// Strides as written, or C-order strides derived from the shape.
+    pub fn strides_or_default(&self) -> Vec<Expr> {
+        if let Some(s) = &self.strides {
+            return s.clone();
+        }
+        let mut strides = vec![Expr::int(1); self.shape.len()];
+        for i in (0..self.shape.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1].mul(&self.shape[i + 1]);
+        }
+        strides
+    }
+}

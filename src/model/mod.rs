@@ -1,0 +1,61 @@
+//! The in-memory SDFG: what both the JSON files and the `sdfg` dialect describe.
+//!
+//! Importers build it, exporters write it, and the verifier checks it. It is
+//! typed where the compiler needs types (expressions, subsets, dtypes, enums)
+//! and keeps every property it does not interpret in an `extra` JSON object,
+//! so a file written by DaCe comes back out with nothing lost.
+//!
+//! Graphs keep DaCe's shape: blocks and nodes live in vectors and edges refer
+//! to them by index, as in the `.sdfg` format.
+
+mod data;
+mod graph;
+mod loc;
+pub mod scope;
+
+pub use data::{DType, DataDesc, DataKind, ScalarType};
+pub use graph::{
+    Block, BlockKind, Branch, Cfg, CodeBlock, Connector, DataEdge, InterstateEdge, LoopRegion,
+    MapScope, ConsumeScope, Memlet, Node, NodeKind, RegionKind, State,
+};
+pub use loc::Loc;
+
+/// Properties kept verbatim (JSON object) because the compiler does not
+/// interpret them; written back unchanged on export.
+pub type Extra = serde_json::Map<String, serde_json::Value>;
+
+/// A Stateful Dataflow multiGraph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sdfg {
+    pub name: String,
+    /// User-visible argument order (Python parameter order).
+    pub arg_names: Vec<String>,
+    /// Declared symbols and their dtype names, in file order.
+    pub symbols: Vec<(String, String)>,
+    /// Data containers, in file order.
+    pub containers: Vec<(String, DataDesc)>,
+    /// Compile-time constants: name, descriptor JSON, value JSON.
+    pub constants: Vec<Constant>,
+    /// True when the SDFG uses LoopRegion/ConditionalBlock and friends.
+    pub experimental_blocks: bool,
+    pub cfg: Cfg,
+    pub extra: Extra,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Constant {
+    pub name: String,
+    pub descriptor: serde_json::Value,
+    pub value: serde_json::Value,
+}
+
+impl Sdfg {
+    pub fn container(&self, name: &str) -> Option<&DataDesc> {
+        self.containers.iter().find(|(n, _)| n == name).map(|(_, d)| d)
+    }
+
+    pub fn symbol_type(&self, name: &str) -> Option<&str> {
+        self.symbols.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_str())
+    }
+}

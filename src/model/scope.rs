@@ -1,0 +1,81 @@
+//! The scope tree of a state, derived from its edges as DaCe does.
+
+use super::{NodeKind, State};
+
+/// For every node, the entry node of its innermost enclosing map or consume
+/// scope (`None` = top level). An exit node belongs to its own entry's scope.
+/// Fails with a message when the graph has a cycle or a node is fed from two
+/// different scopes.
+pub fn scope_parents(state: &State) -> Result<Vec<Option<usize>>, String> {
+    let n = state.nodes.len();
+    let order = topological_order(state).ok_or("the dataflow graph has a cycle")?;
+    let mut parent: Vec<Option<usize>> = vec![None; n];
+    for &node in &order {
+        let mut scope: Option<Option<usize>> = None;
+        for e in state.edges.iter().filter(|e| e.dst == node) {
+            let from = inner_scope_of_source(state, &parent, e.src);
+            match scope {
+                None => scope = Some(from),
+                Some(s) if s == from => {}
+                Some(_) => {
+                    return Err(format!(
+                        "node {node} ('{}') has inputs from different scopes",
+                        state.nodes[node].label
+                    ))
+                }
+            }
+        }
+        let scope = match (&state.nodes[node].kind, scope) {
+            (NodeKind::MapExit { entry } | NodeKind::ConsumeExit { entry }, s) => {
+                if let Some(s) = s {
+                    if s != Some(*entry) && s != parent[*entry] {
+                        return Err(format!("exit node {node} is fed from outside its scope"));
+                    }
+                }
+                Some(*entry)
+            }
+            (_, Some(s)) => s,
+            // A node without inputs sits where its first output leads.
+            (_, None) => state
+                .edges
+                .iter()
+                .find(|e| e.src == node)
+                .and_then(|e| state.nodes[e.dst].kind.scope_entry()),
+        };
+        parent[node] = scope;
+    }
+    Ok(parent)
+}
+
+/// The scope that a node's outputs flow in.
+fn inner_scope_of_source(state: &State, parent: &[Option<usize>], src: usize) -> Option<usize> {
+    match &state.nodes[src].kind {
+        NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. } => Some(src),
+        NodeKind::MapExit { entry } | NodeKind::ConsumeExit { entry } => parent[*entry],
+        _ => parent[src],
+    }
+}
+
+/// Kahn's algorithm; `None` on a cycle. Ties keep node order.
+pub fn topological_order(state: &State) -> Option<Vec<usize>> {
+    let n = state.nodes.len();
+    let mut indegree = vec![0usize; n];
+    for e in &state.edges {
+        if e.src < n && e.dst < n {
+            indegree[e.dst] += 1;
+        }
+    }
+    let mut ready: std::collections::BTreeSet<usize> = (0..n).filter(|&i| indegree[i] == 0).collect();
+    let mut order = Vec::with_capacity(n);
+    while let Some(&next) = ready.iter().next() {
+        ready.remove(&next);
+        order.push(next);
+        for e in state.edges.iter().filter(|e| e.src == next && e.dst < n) {
+            indegree[e.dst] -= 1;
+            if indegree[e.dst] == 0 {
+                ready.insert(e.dst);
+            }
+        }
+    }
+    (order.len() == n).then_some(order)
+}

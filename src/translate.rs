@@ -1,0 +1,48 @@
+//! The import and export pipelines behind `sdfg-translate` and `sdfg-opt`.
+//!
+//! Import: `.sdfg` JSON -> model -> SDFG verifier -> dialect text -> MLIR
+//! parser and ODS verifiers -> printed module. Export runs the same stages
+//! backwards. Each stage reports every error it finds, with its location.
+
+use crate::{
+    diag::{Diagnostic, Diagnostics},
+    ir, json,
+    model::{Loc, Sdfg},
+    verify,
+};
+use melior::{ir::Module, Context};
+
+/// Imports a `.sdfg`/`.sdfgz` file's bytes into verified dialect text.
+pub fn import_sdfg(bytes: &[u8], file: &str) -> Result<String, Diagnostics> {
+    let sdfg = json::import_bytes(bytes, file)?;
+    verify::verify(&sdfg)?;
+    let context = ir::new_context();
+    let module = module_of(&context, &sdfg, file)?;
+    Ok(module.as_operation().to_string())
+}
+
+/// Builds the MLIR module of a model (through the dialect's parser, so the
+/// module is verified).
+pub fn module_of<'c>(context: &'c Context, sdfg: &Sdfg, file: &str) -> Result<Module<'c>, Diagnostics> {
+    let text = ir::emit_text(sdfg).map_err(|m| Diagnostic::new(&Loc::json(file, ""), m))?;
+    // The emitted text is ours: a parse error here is a bug, reported as such.
+    ir::parse_module(context, &text, file).map_err(|d| {
+        let message = d.first().map(|d| d.message.clone()).unwrap_or_default();
+        Diagnostic::new(&Loc::json(file, ""), format!("internal error: the emitted dialect does not parse: {message}")).into()
+    })
+}
+
+/// Parses dialect text and reads it into a verified model.
+pub fn read_text(context: &Context, text: &str, file: &str) -> Result<Sdfg, Diagnostics> {
+    let module = ir::parse_module(context, text, file).map_err(Diagnostics)?;
+    let sdfg = ir::read_module(&module, file)?;
+    verify::verify(&sdfg)?;
+    Ok(sdfg)
+}
+
+/// Exports dialect text to DaCe `.sdfg` JSON.
+pub fn export_sdfg(text: &str, file: &str) -> Result<String, Diagnostics> {
+    let context = ir::new_context();
+    let sdfg = read_text(&context, text, file)?;
+    Ok(json::export_string(&sdfg))
+}

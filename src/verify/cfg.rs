@@ -1,0 +1,126 @@
+//! Control flow: blocks, interstate edges, loops, conditionals, break and
+//! continue (DaCe: `validate_control_flow_region`), recursing through
+//! regions, loop bodies and branches down to the states.
+
+use super::exprs::{check_code_expr, check_code_statements, parse_or_report, report_undefined};
+use super::{state, valid_name, Env, Verifier};
+use crate::model::{Block, BlockKind, Cfg, InterstateEdge, Loc, LoopRegion};
+use std::collections::BTreeSet;
+
+pub(super) fn check(v: &mut Verifier, env: &Env) {
+    let sdfg = env.sdfg;
+    region(v, env, &sdfg.cfg, &sdfg.name, &sdfg.loc, false);
+}
+
+/// One control-flow region; `in_loop` says whether a LoopRegion encloses it
+/// (within this SDFG: a nested SDFG starts afresh).
+fn region(v: &mut Verifier, env: &Env, cfg: &Cfg, owner: &str, loc: &Loc, in_loop: bool) {
+    let n = cfg.blocks.len();
+    match cfg.start_block {
+        Some(s) if s >= n => {
+            v.error(loc, format!("start block {s} of '{owner}' does not exist ({n} blocks)"))
+        }
+        None if sources(cfg) > 1 => v.error(loc, format!("start block of '{owner}' is ambiguous")),
+        _ => {}
+    }
+    for e in &cfg.edges {
+        edge(v, env, e, n);
+    }
+    for (i, b) in cfg.blocks.iter().enumerate() {
+        let connected = cfg.edges.iter().any(|e| e.src == i || e.dst == i);
+        // DaCe rejects a state no edge reaches when it has siblings.
+        if n > 1 && !connected && matches!(b.kind, BlockKind::State(_)) {
+            v.error(&b.loc, format!("state '{}' is unreachable", b.label));
+        }
+        block(v, env, b, in_loop);
+    }
+}
+
+/// Blocks without in-edges (among those edges whose target exists).
+fn sources(cfg: &Cfg) -> usize {
+    (0..cfg.blocks.len()).filter(|b| !cfg.edges.iter().any(|e| e.dst == *b)).count()
+}
+
+fn edge(v: &mut Verifier, env: &Env, e: &InterstateEdge, n: usize) {
+    for (end, idx) in [("source", e.src), ("destination", e.dst)] {
+        if idx >= n {
+            v.error(&e.loc, format!("interstate edge {end} {idx} does not exist ({n} blocks)"));
+        }
+    }
+    let none = BTreeSet::new();
+    if let Some(c) = &e.condition {
+        check_code_expr(v, env, &none, c, &e.loc, "interstate edge condition");
+    }
+    for (lhs, rhs) in &e.assignments {
+        if !valid_name(lhs) {
+            v.error(&e.loc, format!("interstate edge assigns to invalid symbol name '{lhs}'"));
+        }
+        let what = format!("assignment to '{lhs}'");
+        if let Some(x) = parse_or_report(v, rhs, &e.loc, &what) {
+            report_undefined(v, env, &none, &x, &e.loc, &what);
+        }
+    }
+}
+
+fn block(v: &mut Verifier, env: &Env, b: &Block, in_loop: bool) {
+    if b.label.is_empty() {
+        v.error(&b.loc, format!("{} has an empty label", kind_name(&b.kind)));
+    }
+    match &b.kind {
+        BlockKind::State(s) => state::check(v, env, s, b),
+        BlockKind::Region { cfg, .. } => region(v, env, cfg, &b.label, &b.loc, in_loop),
+        BlockKind::Loop(l) => loop_region(v, env, l, b),
+        BlockKind::Conditional(branches) => {
+            let none = BTreeSet::new();
+            let last = branches.len().saturating_sub(1);
+            for (i, br) in branches.iter().enumerate() {
+                match &br.condition {
+                    None if i != last => v.error(
+                        &br.loc,
+                        format!("branch {i} of conditional '{}' has no condition but is not the last", b.label),
+                    ),
+                    None => {}
+                    Some(c) => check_code_expr(v, env, &none, c, &br.loc, "branch condition"),
+                }
+                let owner = if br.label.is_empty() { &b.label } else { &br.label };
+                region(v, env, &br.cfg, owner, &br.loc, in_loop);
+            }
+        }
+        BlockKind::Break | BlockKind::Continue if !in_loop => {
+            v.error(&b.loc, format!("{} '{}' is not inside a loop", kind_name(&b.kind), b.label));
+        }
+        BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
+    }
+}
+
+fn loop_region(v: &mut Verifier, env: &Env, l: &LoopRegion, b: &Block) {
+    let var = &l.loop_variable;
+    if !var.is_empty() && !valid_name(var) {
+        v.error(&b.loc, format!("loop '{}' has invalid loop variable '{var}'", b.label));
+    } else if !var.is_empty() && env.sdfg.symbol_type(var).is_none() {
+        v.error(&b.loc, format!("loop variable '{var}' of loop '{}' is not a declared symbol", b.label));
+    }
+    let none = BTreeSet::new();
+    if let Some(c) = &l.condition {
+        check_code_expr(v, env, &none, c, &b.loc, "loop condition");
+    }
+    if let Some(c) = &l.init {
+        check_code_statements(v, env, &none, c, &b.loc, "loop init statement");
+    }
+    if let Some(c) = &l.update {
+        check_code_statements(v, env, &none, c, &b.loc, "loop update statement");
+    }
+    region(v, env, &l.cfg, &b.label, &b.loc, true);
+}
+
+fn kind_name(kind: &BlockKind) -> &'static str {
+    match kind {
+        BlockKind::State(_) => "state",
+        BlockKind::Region { .. } => "region",
+        BlockKind::Loop(_) => "loop",
+        BlockKind::Conditional(_) => "conditional",
+        BlockKind::Break => "break",
+        BlockKind::Continue => "continue",
+        BlockKind::Return => "return",
+    }
+}

@@ -1,0 +1,121 @@
+//! Data containers, declared symbols, constants and `arg_names`
+//! (DaCe: `Data.validate`, `Array.validate`, the `_arrays` loop of `validate_sdfg`).
+
+use super::{valid_name, Env, Verifier};
+use crate::model::{DataDesc, DataKind};
+use crate::symbolic::Expr;
+use std::collections::BTreeSet;
+
+/// `dace.dtypes.StorageType` members.
+const STORAGES: [&str; 15] = [
+    "Default",
+    "Register",
+    "CPU_Heap",
+    "CPU_ThreadLocal",
+    "CPU_Pinned",
+    "GPU_Global",
+    "GPU_Shared",
+    "FPGA_Global",
+    "FPGA_Local",
+    "FPGA_Registers",
+    "FPGA_ShiftRegister",
+    "SVE_Register",
+    "Snitch_TCDM",
+    "Snitch_L2",
+    "Snitch_SSR",
+];
+
+/// `dace.dtypes.AllocationLifetime` members.
+const LIFETIMES: [&str; 6] = ["Scope", "State", "SDFG", "Global", "Persistent", "External"];
+
+pub(super) fn check(v: &mut Verifier, env: &Env) {
+    let sdfg = env.sdfg;
+    let mut seen = BTreeSet::new();
+    for (name, _) in &sdfg.symbols {
+        if !valid_name(name) {
+            v.error(&sdfg.loc, format!("invalid symbol name '{name}'"));
+        }
+        if !seen.insert(name.as_str()) {
+            v.error(&sdfg.loc, format!("symbol '{name}' is declared twice"));
+        }
+    }
+    let mut names = BTreeSet::new();
+    for (name, desc) in &sdfg.containers {
+        if !names.insert(name.as_str()) {
+            v.error(&desc.loc, format!("container '{name}' is declared twice"));
+        }
+        container(v, env, name, desc);
+    }
+    for c in &sdfg.constants {
+        if !valid_name(&c.name) {
+            v.error(&sdfg.loc, format!("invalid constant name '{}'", c.name));
+        }
+    }
+    for arg in &sdfg.arg_names {
+        match sdfg.container(arg) {
+            Some(d) if d.transient => {
+                v.error(&sdfg.loc, format!("argument '{arg}' names transient container '{arg}'"))
+            }
+            Some(_) => {}
+            None if sdfg.symbol_type(arg).is_some() => {}
+            None => v.error(
+                &sdfg.loc,
+                format!("argument '{arg}' is neither a container nor a symbol of this sdfg"),
+            ),
+        }
+    }
+}
+
+fn container(v: &mut Verifier, env: &Env, name: &str, d: &DataDesc) {
+    let loc = &d.loc;
+    if !valid_name(name) {
+        v.error(loc, format!("invalid container name '{name}'"));
+    }
+    if !STORAGES.contains(&d.storage.as_str()) {
+        v.error(loc, format!("container '{name}' has unknown storage '{}'", d.storage));
+    }
+    if !LIFETIMES.contains(&d.lifetime.as_str()) {
+        v.error(loc, format!("container '{name}' has unknown lifetime '{}'", d.lifetime));
+    }
+    // DaCe: persistent allocation is impossible in registers.
+    if d.lifetime == "Persistent" && d.storage == "Register" {
+        v.error(loc, format!("container '{name}' has persistent lifetime in register storage"));
+    }
+    let rank = d.shape.len();
+    if d.kind == DataKind::Scalar && !(rank == 1 && d.shape.first().and_then(Expr::as_int) == Some(1)) {
+        v.error(loc, format!("scalar '{name}' must have shape [1]"));
+    }
+    for (what, list) in [("strides", &d.strides), ("offsets", &d.offset)] {
+        if let Some(list) = list {
+            if list.len() != rank {
+                v.error(loc, format!("container '{name}' has {} {what} for {rank} dimensions", list.len()));
+            }
+        }
+    }
+    for (i, s) in d.shape.iter().enumerate() {
+        if matches!(s.as_int(), Some(x) if x < 0) {
+            v.error(loc, format!("container '{name}' has negative size {s} in dimension {i}"));
+        }
+    }
+    if let Some(total) = &d.total_size {
+        if matches!(total.as_int(), Some(x) if x < 0) {
+            v.error(loc, format!("container '{name}' has negative total size {total}"));
+        }
+    }
+    match (&d.buffer_size, d.kind) {
+        (Some(b), DataKind::Stream) if matches!(b.as_int(), Some(x) if x < 0) => {
+            v.error(loc, format!("stream '{name}' has negative buffer size {b}"));
+        }
+        (Some(_), kind) if kind != DataKind::Stream => {
+            v.error(loc, format!("container '{name}' is not a stream but has a buffer size"));
+        }
+        _ => {}
+    }
+    // Every symbol the descriptor's layout depends on must be known.
+    let exprs = d.shape.iter().chain(d.strides.iter().flatten()).chain(d.offset.iter().flatten());
+    let used: BTreeSet<String> =
+        exprs.chain(d.total_size.iter()).chain(d.buffer_size.iter()).flat_map(Expr::free_symbols).collect();
+    for s in used.iter().filter(|s| !env.is_defined(s)) {
+        v.error(loc, format!("undefined symbol '{s}' in the layout of container '{name}'"));
+    }
+}

@@ -1,0 +1,217 @@
+//! Expression helpers shared by the rule groups: parsing Python expressions
+//! and statements with the symbolic engine, undefined-symbol reporting, and
+//! the rough shape check of write-conflict lambdas.
+
+use super::{valid_name, Env, Verifier};
+use crate::model::{CodeBlock, Loc};
+use crate::symbolic::{self, Dim, Expr, Subset};
+use std::collections::BTreeSet;
+
+/// Names that parse as symbols but are Python/SymPy constants, not symbols.
+pub(crate) fn is_builtin_name(name: &str) -> bool {
+    matches!(name, "None" | "True" | "False" | "inf" | "nan" | "pi" | "oo" | "zoo")
+}
+
+/// Parses `text`; on failure reports `'{what}' does not parse` at `loc`.
+pub(crate) fn parse_or_report(v: &mut Verifier, text: &str, loc: &Loc, what: &str) -> Option<Expr> {
+    match symbolic::parse(text.trim()) {
+        Ok(e) => Some(e),
+        Err(err) => {
+            v.error(loc, format!("{what} '{}' does not parse: {err}", text.trim()));
+            None
+        }
+    }
+}
+
+/// Reports every free symbol of `expr` that is neither defined in the SDFG
+/// nor in `local` (map parameters and the like).
+pub(crate) fn report_undefined(
+    v: &mut Verifier,
+    env: &Env,
+    local: &BTreeSet<String>,
+    expr: &Expr,
+    loc: &Loc,
+    what: &str,
+) {
+    for s in expr.free_symbols() {
+        if !env.is_defined(&s) && !local.contains(&s) {
+            v.error(loc, format!("undefined symbol '{s}' in {what}"));
+        }
+    }
+}
+
+/// Parses a Python expression code block and checks its symbols. Code in
+/// other languages is opaque to the verifier and accepted as is.
+pub(crate) fn check_code_expr(
+    v: &mut Verifier,
+    env: &Env,
+    local: &BTreeSet<String>,
+    code: &CodeBlock,
+    loc: &Loc,
+    what: &str,
+) {
+    if code.language != "Python" {
+        return;
+    }
+    if let Some(e) = parse_or_report(v, &code.code, loc, what) {
+        report_undefined(v, env, local, &e, loc, what);
+    }
+}
+
+/// Checks the `name = expr` statements of a loop init/update block.
+pub(crate) fn check_code_statements(
+    v: &mut Verifier,
+    env: &Env,
+    local: &BTreeSet<String>,
+    code: &CodeBlock,
+    loc: &Loc,
+    what: &str,
+) {
+    if code.language != "Python" {
+        return;
+    }
+    let stmts = split_statements(&code.code);
+    if stmts.is_empty() {
+        v.error(loc, format!("{what} is empty"));
+    }
+    for stmt in stmts {
+        let Some((lhs, rhs)) = split_assignment(stmt) else {
+            v.error(loc, format!("{what} '{stmt}' is not an assignment"));
+            continue;
+        };
+        if !valid_name(lhs) {
+            v.error(loc, format!("{what} assigns to invalid name '{lhs}'"));
+        }
+        if let Some(e) = parse_or_report(v, rhs, loc, what) {
+            report_undefined(v, env, local, &e, loc, what);
+        }
+    }
+}
+
+/// Non-empty statements separated by newlines or `;`.
+pub(crate) fn split_statements(code: &str) -> Vec<&str> {
+    code.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()).collect()
+}
+
+/// Splits `lhs = rhs` (also `lhs += rhs` and friends, whose right-hand side
+/// is checked alone) at the first assignment `=`; `==`, `<=`, `>=`, `!=` are
+/// comparisons, not assignments.
+pub(crate) fn split_assignment(stmt: &str) -> Option<(&str, &str)> {
+    let bytes = stmt.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b != b'=' {
+            continue;
+        }
+        let prev = if i > 0 { bytes.get(i - 1).copied() } else { None };
+        let next = bytes.get(i + 1).copied();
+        if next == Some(b'=') || matches!(prev, Some(b'=' | b'<' | b'>' | b'!')) {
+            continue;
+        }
+        let mut lhs = stmt.get(..i)?.trim_end();
+        // Augmented assignment: `i += 1`.
+        if let Some(stripped) = lhs.strip_suffix(['+', '-', '*', '/', '%']) {
+            lhs = stripped.trim_end().trim_end_matches('/').trim_end_matches('*').trim_end();
+        }
+        return Some((lhs.trim(), stmt.get(i + 1..)?.trim()));
+    }
+    None
+}
+
+/// A rough check that a write-conflict resolution is a two-argument Python
+/// lambda: `(lambda a, b: a + b)`. Returns a reason when it is not.
+pub(crate) fn wcr_problem(wcr: &str) -> Option<&'static str> {
+    let mut text = wcr.trim();
+    // Strip balanced outer parentheses: DaCe writes `(lambda x, y: (x + y))`.
+    while text.starts_with('(') && text.ends_with(')') && balanced(&text[1..text.len() - 1]) {
+        text = text[1..text.len() - 1].trim();
+    }
+    if !balanced(text) {
+        return Some("has unbalanced parentheses");
+    }
+    let Some(rest) = text.strip_prefix("lambda") else {
+        return Some("is not a lambda");
+    };
+    if !rest.starts_with(|c: char| c.is_whitespace()) {
+        return Some("is not a lambda");
+    }
+    let Some((params, body)) = rest.split_once(':') else {
+        return Some("has no ':'");
+    };
+    let params: Vec<&str> = params.split(',').map(str::trim).collect();
+    if params.len() != 2 || !params.iter().all(|p| valid_name(p)) {
+        return Some("does not take two arguments");
+    }
+    if body.trim().is_empty() {
+        return Some("has an empty body");
+    }
+    None
+}
+
+/// Whether every `(`/`[` has its partner, in order.
+fn balanced(text: &str) -> bool {
+    let mut stack = Vec::new();
+    for c in text.chars() {
+        match c {
+            '(' | '[' => stack.push(c),
+            ')' if stack.pop() != Some('(') => return false,
+            ']' if stack.pop() != Some('[') => return false,
+            _ => {}
+        }
+    }
+    stack.is_empty()
+}
+
+/// The dimensions of a subset.
+pub(crate) fn dims(subset: &Subset) -> &[Dim] {
+    subset.dims()
+}
+
+/// Every expression of a subset (start, end, step, tile of each dimension).
+pub(crate) fn subset_exprs(subset: &Subset) -> impl Iterator<Item = &Expr> {
+    dims(subset).iter().flat_map(|d| [&d.start, &d.end, &d.step, &d.tile])
+}
+
+/// Reports undefined symbols of every bound of `subset`.
+pub(crate) fn check_subset_symbols(
+    v: &mut Verifier,
+    env: &Env,
+    local: &BTreeSet<String>,
+    subset: &Subset,
+    loc: &Loc,
+    what: &str,
+) {
+    let mut seen = BTreeSet::new();
+    for e in subset_exprs(subset) {
+        for s in e.free_symbols() {
+            if !env.is_defined(&s) && !local.contains(&s) && seen.insert(s.clone()) {
+                v.error(loc, format!("undefined symbol '{s}' in {what}"));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assignments_split() {
+        assert_eq!(split_assignment("t = 0"), Some(("t", "0")));
+        assert_eq!(split_assignment("t = (t + 1)"), Some(("t", "(t + 1)")));
+        assert_eq!(split_assignment("i += 2"), Some(("i", "2")));
+        assert_eq!(split_assignment("i //= 2"), Some(("i", "2")));
+        assert_eq!(split_assignment("a == b"), None);
+        assert_eq!(split_assignment("x = a <= b"), Some(("x", "a <= b")));
+        assert_eq!(split_statements("a = 1; b = 2\n"), vec!["a = 1", "b = 2"]);
+    }
+
+    #[test]
+    fn wcr_shapes() {
+        assert_eq!(wcr_problem("(lambda x, y: (x + y))"), None);
+        assert_eq!(wcr_problem("lambda a, b: max(a, b)"), None);
+        assert!(wcr_problem("x + y").is_some());
+        assert!(wcr_problem("lambda x: x").is_some());
+        assert!(wcr_problem("(lambda x, y: (x + y)").is_some());
+        assert!(wcr_problem("lambdax, y: x").is_some());
+    }
+}

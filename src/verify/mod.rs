@@ -1,0 +1,162 @@
+//! The SDFG verifier: DaCe 1.0.2's validation rules (`dace/sdfg/validation.py`)
+//! applied to the in-memory model.
+//!
+//! It never stops at the first problem: every rule runs over every element
+//! and each violation becomes one [`Diagnostic`] carrying the element's
+//! [`Loc`]. It runs on untrusted input, so indices are always checked before
+//! use and rules that need a well-formed graph (scopes, memlet paths) are
+//! skipped where the graph is already known to be broken.
+
+mod cfg;
+mod containers;
+mod exprs;
+mod memlets;
+mod nested;
+mod paths;
+mod scopes;
+mod state;
+mod symbols;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_cfg;
+#[cfg(test)]
+mod tests_state;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{BlockKind, Cfg, CodeBlock, Loc, Sdfg, State};
+use std::collections::BTreeSet;
+
+/// Checks `sdfg` (and every nested SDFG) against DaCe's validation rules.
+/// Returns every error found, each with the location of the element concerned.
+pub fn verify(sdfg: &Sdfg) -> Result<(), Diagnostics> {
+    let mut v = Verifier::default();
+    v.sdfg(sdfg);
+    if v.diags.is_empty() {
+        Ok(())
+    } else {
+        Err(Diagnostics(v.diags))
+    }
+}
+
+/// Collects diagnostics while the rule groups run.
+#[derive(Default)]
+pub(crate) struct Verifier {
+    diags: Vec<Diagnostic>,
+}
+
+impl Verifier {
+    pub(crate) fn error(&mut self, loc: &Loc, message: impl Into<String>) {
+        self.diags.push(Diagnostic::new(loc, message));
+    }
+
+    /// Verifies one SDFG; nested SDFGs come back here through `nested`.
+    pub(crate) fn sdfg(&mut self, sdfg: &Sdfg) {
+        if !valid_name(&sdfg.name) {
+            self.error(&sdfg.loc, format!("invalid sdfg name '{}'", sdfg.name));
+        }
+        let env = Env::new(sdfg);
+        containers::check(self, &env);
+        cfg::check(self, &env);
+    }
+}
+
+/// What one SDFG defines, shared by the rule groups.
+pub(crate) struct Env<'a> {
+    pub sdfg: &'a Sdfg,
+    /// Declared symbols, containers, constants, and every name assigned by
+    /// an interstate edge or a loop (DaCe adds those as it walks the CFG;
+    /// we accept them anywhere, which never rejects a valid SDFG).
+    defined: BTreeSet<String>,
+    /// Names assigned inside this SDFG (interstate edges, loops).
+    pub assigned: BTreeSet<String>,
+}
+
+impl<'a> Env<'a> {
+    pub fn new(sdfg: &'a Sdfg) -> Env<'a> {
+        let mut assigned = BTreeSet::new();
+        collect_assigned(&sdfg.cfg, &mut assigned);
+        let mut defined: BTreeSet<String> = sdfg.symbols.iter().map(|(n, _)| n.clone()).collect();
+        defined.extend(sdfg.containers.iter().map(|(n, _)| n.clone()));
+        defined.extend(sdfg.constants.iter().map(|c| c.name.clone()));
+        defined.extend(assigned.iter().cloned());
+        Env { sdfg, defined, assigned }
+    }
+
+    /// Whether `name` may appear free in an expression of this SDFG.
+    pub fn is_defined(&self, name: &str) -> bool {
+        self.defined.contains(name) || exprs::is_builtin_name(name)
+    }
+
+    pub fn has_container(&self, name: &str) -> bool {
+        self.sdfg.container(name).is_some()
+    }
+
+    pub fn has_constant(&self, name: &str) -> bool {
+        self.sdfg.constants.iter().any(|c| c.name == name)
+    }
+}
+
+/// Names written by interstate assignments and loop statements, through
+/// regions, loops and branches (not into nested SDFGs, which have their own).
+fn collect_assigned(cfg: &Cfg, out: &mut BTreeSet<String>) {
+    for e in &cfg.edges {
+        out.extend(e.assignments.iter().map(|(n, _)| n.clone()));
+    }
+    for b in &cfg.blocks {
+        match &b.kind {
+            BlockKind::Region { cfg, .. } => collect_assigned(cfg, out),
+            BlockKind::Loop(l) => {
+                if !l.loop_variable.is_empty() {
+                    out.insert(l.loop_variable.clone());
+                }
+                for code in [&l.init, &l.update].into_iter().flatten() {
+                    out.extend(statement_targets(code));
+                }
+                collect_assigned(&l.cfg, out);
+            }
+            BlockKind::Conditional(branches) => {
+                branches.iter().for_each(|br| collect_assigned(&br.cfg, out));
+            }
+            BlockKind::State(_) | BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
+        }
+    }
+}
+
+/// Every state of a CFG, through regions, loops and branches (not into
+/// nested SDFGs).
+pub(crate) fn states(cfg: &Cfg) -> Vec<&State> {
+    let mut out = Vec::new();
+    let mut stack = vec![cfg];
+    while let Some(cfg) = stack.pop() {
+        for b in &cfg.blocks {
+            match &b.kind {
+                BlockKind::State(s) => out.push(s),
+                BlockKind::Region { cfg, .. } => stack.push(cfg),
+                BlockKind::Loop(l) => stack.push(&l.cfg),
+                BlockKind::Conditional(branches) => stack.extend(branches.iter().map(|br| &br.cfg)),
+                BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
+            }
+        }
+    }
+    out
+}
+
+/// Left-hand sides of the `name = expr` statements of a loop init/update.
+fn statement_targets(code: &CodeBlock) -> Vec<String> {
+    exprs::split_statements(&code.code)
+        .into_iter()
+        .filter_map(|s| exprs::split_assignment(s).map(|(lhs, _)| lhs.to_string()))
+        .collect()
+}
+
+/// DaCe's `dtypes.validate_name`: a C identifier other than `True`,
+/// `False` and `None`.
+pub(crate) fn valid_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    let first_ok = matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_');
+    first_ok
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !matches!(name, "True" | "False" | "None")
+}

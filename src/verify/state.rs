@@ -1,0 +1,199 @@
+//! One dataflow state: edge endpoints, nodes, connectors, views and the
+//! ordering of the rule groups that need a well-formed graph
+//! (DaCe: `validate_state`, the node loop and `Node.validate`).
+
+use super::paths::describe;
+use super::{memlets, nested, scopes, symbols, valid_name, Env, Verifier};
+use crate::model::scope::{scope_parents, topological_order};
+use crate::model::{Block, DataKind, Node, NodeKind, State};
+
+const LANGUAGES: [&str; 5] = ["Python", "CPP", "OpenCL", "SystemVerilog", "MLIR"];
+
+pub(super) fn check(v: &mut Verifier, env: &Env, s: &State, block: &Block) {
+    let n = s.nodes.len();
+    let mut edges_ok = true;
+    for e in &s.edges {
+        for (end, idx) in [("source", e.src), ("destination", e.dst)] {
+            if idx >= n {
+                v.error(&e.loc, format!("edge {end} {idx} does not exist in state '{}' ({n} nodes)", block.label));
+                edges_ok = false;
+            }
+        }
+    }
+    for node in &s.nodes {
+        node_rules(v, env, node);
+    }
+    let pairs_ok = scopes::check_pairs(v, s);
+    if edges_ok {
+        connectors(v, s);
+        views(v, env, s);
+        memlets::check(v, env, s);
+    }
+    for node in &s.nodes {
+        if let NodeKind::NestedSdfg { sdfg, symbol_mapping } = &node.kind {
+            nested::check(v, node, sdfg, symbol_mapping);
+        }
+    }
+    if !(edges_ok && pairs_ok) {
+        return;
+    }
+    if topological_order(s).is_none() {
+        v.error(&block.loc, format!("state '{}' has a cycle", block.label));
+        return;
+    }
+    match scope_parents(s) {
+        Err(msg) => v.error(&block.loc, format!("state '{}': {msg}", block.label)),
+        Ok(parents) => {
+            scopes::check_paths(v, s, &parents);
+            symbols::check_state(v, env, s, &parents);
+        }
+    }
+}
+
+/// Rules on a node alone (DaCe's `Node.validate` and the node-specific tests).
+fn node_rules(v: &mut Verifier, env: &Env, node: &Node) {
+    let loc = &node.loc;
+    match &node.kind {
+        NodeKind::Access { data, .. } => {
+            if !env.has_container(data) {
+                v.error(loc, format!("access node data '{data}' is not a container of this sdfg"));
+            }
+        }
+        NodeKind::Tasklet { code } => {
+            if !valid_name(&node.label) {
+                v.error(loc, format!("invalid tasklet name '{}'", node.label));
+            }
+            if !LANGUAGES.contains(&code.language.as_str()) {
+                v.error(loc, format!("tasklet '{}' has unknown language '{}'", node.label, code.language));
+            }
+            // DaCe: connectors would shadow data or symbols in the code.
+            for (c, _) in node.in_connectors.iter().chain(&node.out_connectors) {
+                if env.has_container(c) || env.sdfg.symbol_type(c).is_some() || env.has_constant(c) {
+                    v.error(loc, format!("connector '{c}' of tasklet '{}' is also a data or symbol name", node.label));
+                }
+            }
+        }
+        NodeKind::MapEntry { map, .. } => {
+            if !valid_name(&node.label) {
+                v.error(loc, format!("invalid map name '{}'", node.label));
+            }
+            let ndims = super::exprs::dims(&map.range).len();
+            if map.params.len() != ndims {
+                v.error(
+                    loc,
+                    format!("map '{}' has {} parameters but {ndims} range dimensions", node.label, map.params.len()),
+                );
+            }
+            for (i, p) in map.params.iter().enumerate() {
+                if !valid_name(p) {
+                    v.error(loc, format!("map '{}' has invalid parameter name '{p}'", node.label));
+                } else if map.params.iter().take(i).any(|q| q == p) {
+                    v.error(loc, format!("map '{}' has parameter '{p}' twice", node.label));
+                }
+            }
+        }
+        NodeKind::ConsumeEntry { consume, .. } => {
+            if !valid_name(&node.label) {
+                v.error(loc, format!("invalid consume name '{}'", node.label));
+            }
+            if !consume.pe_index.is_empty() && !valid_name(&consume.pe_index) {
+                v.error(loc, format!("consume '{}' has invalid pe index '{}'", node.label, consume.pe_index));
+            }
+            if !node.has_in_connector("IN_stream") {
+                v.error(loc, format!("consume '{}' has no input stream connector 'IN_stream'", node.label));
+            }
+            if !node.has_out_connector("OUT_stream") {
+                v.error(loc, format!("consume '{}' has no internal stream connector 'OUT_stream'", node.label));
+            }
+        }
+        NodeKind::NestedSdfg { .. } => {
+            if !valid_name(&node.label) {
+                v.error(loc, format!("invalid nested sdfg name '{}'", node.label));
+            }
+        }
+        NodeKind::Library { classpath, .. } => {
+            if classpath.trim().is_empty() {
+                v.error(loc, format!("library node '{}' has an empty classpath", node.label));
+            }
+        }
+        NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => {}
+    }
+    // Connector names become variables (tasklets, nested SDFGs, library nodes).
+    let is_code = matches!(node.kind, NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. });
+    for (c, _) in node.in_connectors.iter().chain(&node.out_connectors) {
+        if is_code && !valid_name(c) {
+            v.error(loc, format!("{} has invalid connector name '{c}'", describe(node)));
+        }
+    }
+    let may_share = matches!(node.kind, NodeKind::NestedSdfg { .. } | NodeKind::Library { .. });
+    for (c, _) in &node.in_connectors {
+        if !may_share && node.has_out_connector(c) {
+            v.error(loc, format!("{} has connector '{c}' both as input and output", describe(node)));
+        }
+    }
+}
+
+/// Edges attach to declared connectors; in-connectors have one edge each
+/// (exit nodes may merge several); non-code nodes are not isolated.
+fn connectors(v: &mut Verifier, s: &State) {
+    for e in &s.edges {
+        let (Some(src), Some(dst)) = (s.nodes.get(e.src), s.nodes.get(e.dst)) else { continue };
+        if let Some(c) = &e.src_conn {
+            if !src.has_out_connector(c) {
+                v.error(&e.loc, format!("edge leaves {} through undeclared connector '{c}'", describe(src)));
+            }
+        }
+        if let Some(c) = &e.dst_conn {
+            if !dst.has_in_connector(c) {
+                v.error(&e.loc, format!("edge enters {} through undeclared connector '{c}'", describe(dst)));
+            }
+        }
+    }
+    for (i, node) in s.nodes.iter().enumerate() {
+        let is_exit = matches!(node.kind, NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. });
+        for (c, _) in &node.in_connectors {
+            let count = s.edges.iter().filter(|e| e.dst == i && e.dst_conn.as_deref() == Some(c)).count();
+            if count == 0 {
+                v.error(&node.loc, format!("{} has dangling in-connector '{c}'", describe(node)));
+            } else if count > 1 && !is_exit {
+                v.error(&node.loc, format!("in-connector '{c}' of {} has {count} incoming edges", describe(node)));
+            }
+        }
+        let is_code = matches!(
+            node.kind,
+            NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. } | NodeKind::Library { .. }
+        );
+        if !is_code && !s.edges.iter().any(|e| e.src == i || e.dst == i) {
+            v.error(&node.loc, format!("{} is isolated", describe(node)));
+        }
+    }
+}
+
+/// A View's access node is bound to the viewed data by one edge on its
+/// `views` connector whose other end (through scopes) is an access node.
+fn views(v: &mut Verifier, env: &Env, s: &State) {
+    for (i, node) in s.nodes.iter().enumerate() {
+        let NodeKind::Access { data, .. } = &node.kind else { continue };
+        if env.sdfg.container(data).map(|d| d.kind) != Some(DataKind::View) {
+            continue;
+        }
+        let bound: Vec<usize> = (0..s.edges.len())
+            .filter(|&k| {
+                let e = &s.edges[k];
+                (e.dst == i && e.dst_conn.as_deref() == Some("views"))
+                    || (e.src == i && e.src_conn.as_deref() == Some("views"))
+            })
+            .collect();
+        let [k] = bound.as_slice() else {
+            let why = if bound.is_empty() { "is not connected" } else { "has several edges" };
+            v.error(&node.loc, format!("view '{data}' {why} to the viewed data through its 'views' connector"));
+            continue;
+        };
+        let Ok(path) = super::paths::memlet_path(s, *k) else { continue };
+        let Some(e) = s.edges.get(*k) else { continue };
+        let other = if e.dst == i { path.src } else { path.dst };
+        if !matches!(s.nodes.get(other).map(|n| &n.kind), Some(NodeKind::Access { .. })) {
+            v.error(&node.loc, format!("view '{data}' is not bound to an access node"));
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Symbols inside states: every free symbol of a map range, memlet subset or
+//! nested-SDFG symbol mapping must be defined where it is used (DaCe's
+//! `validate_undefsyms`), and the free symbols of a whole SDFG, which a
+//! nested SDFG's `symbol_mapping` must cover.
+
+use super::exprs::{check_subset_symbols, report_undefined, split_assignment, split_statements, subset_exprs};
+use super::paths::describe;
+use super::{states, Env, Verifier};
+use crate::model::{BlockKind, Cfg, CodeBlock, Node, NodeKind, Sdfg, State};
+use crate::symbolic::{self, Expr};
+use std::collections::BTreeSet;
+
+/// Checks the symbols used in one state whose scope tree is `parents`.
+pub(super) fn check_state(v: &mut Verifier, env: &Env, s: &State, parents: &[Option<usize>]) {
+    let parent = |i: usize| parents.get(i).copied().flatten();
+    for (i, node) in s.nodes.iter().enumerate() {
+        match &node.kind {
+            NodeKind::MapEntry { map, .. } => {
+                // The range sees the enclosing scopes and its own dynamic inputs.
+                let mut local = scope_locals(s, parents, parent(i));
+                local.extend(dynamic_inputs(node));
+                let what = format!("range of {}", describe(node));
+                check_subset_symbols(v, env, &local, &map.range, &node.loc, &what);
+            }
+            NodeKind::ConsumeEntry { consume, .. } => {
+                let local = scope_locals(s, parents, parent(i));
+                report_undefined(v, env, &local, &consume.num_pes, &node.loc, &format!("pes of {}", describe(node)));
+            }
+            NodeKind::NestedSdfg { symbol_mapping, .. } => {
+                let local = scope_locals(s, parents, parent(i));
+                for (inner, value) in symbol_mapping {
+                    let what = format!("symbol mapping '{inner}' of {}", describe(node));
+                    report_undefined(v, env, &local, value, &node.loc, &what);
+                }
+            }
+            _ => {}
+        }
+    }
+    for e in &s.edges {
+        let (Some(src), Some(dst)) = (s.nodes.get(e.src), s.nodes.get(e.dst)) else { continue };
+        // The scope the edge runs in: inside an entry it leaves or an exit it enters.
+        let scope = match (&src.kind, &dst.kind) {
+            (NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. }, _) => Some(e.src),
+            (NodeKind::MapExit { entry } | NodeKind::ConsumeExit { entry }, _) => parent(*entry),
+            (_, NodeKind::MapExit { entry } | NodeKind::ConsumeExit { entry }) => Some(*entry),
+            _ => parent(e.src),
+        };
+        let local = scope_locals(s, parents, scope);
+        if let Some(sub) = &e.memlet.subset {
+            check_subset_symbols(v, env, &local, sub, &e.loc, "memlet subset");
+        }
+        if let Some(sub) = &e.memlet.other_subset {
+            check_subset_symbols(v, env, &local, sub, &e.loc, "memlet other_subset");
+        }
+    }
+}
+
+/// Symbols that the scopes from `scope` outwards define: map parameters,
+/// consume PE indices and dynamic map-range inputs.
+fn scope_locals(s: &State, parents: &[Option<usize>], mut scope: Option<usize>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for _ in 0..=s.nodes.len() {
+        let Some(entry) = scope else { break };
+        let Some(node) = s.nodes.get(entry) else { break };
+        out.extend(defined_by_entry(node));
+        scope = parents.get(entry).copied().flatten();
+    }
+    out
+}
+
+/// What an entry node defines for its scope.
+fn defined_by_entry(node: &Node) -> Vec<String> {
+    let mut out = dynamic_inputs(node);
+    match &node.kind {
+        NodeKind::MapEntry { map, .. } => out.extend(map.params.iter().cloned()),
+        NodeKind::ConsumeEntry { consume, .. } if !consume.pe_index.is_empty() => out.push(consume.pe_index.clone()),
+        _ => {}
+    }
+    out
+}
+
+/// Entry in-connectors that are not `IN_x` data inputs: dynamic range symbols.
+fn dynamic_inputs(node: &Node) -> Vec<String> {
+    if node.kind.scope_exit().is_none() {
+        return Vec::new();
+    }
+    node.in_connectors.iter().filter(|(c, _)| !c.starts_with("IN_")).map(|(c, _)| c.clone()).collect()
+}
+
+/// DaCe's `SDFG.free_symbols`: declared symbols plus every symbol used by
+/// descriptors, control flow and states, minus what the SDFG defines itself
+/// (containers, constants, interstate/loop assignments, scope symbols).
+pub(super) fn free_symbols(sdfg: &Sdfg) -> BTreeSet<String> {
+    let env = Env::new(sdfg);
+    let mut used: BTreeSet<String> = sdfg.symbols.iter().map(|(n, _)| n.clone()).collect();
+    for (_, d) in &sdfg.containers {
+        let exprs = d.shape.iter().chain(d.strides.iter().flatten()).chain(d.offset.iter().flatten());
+        used.extend(exprs.chain(d.total_size.iter()).chain(d.buffer_size.iter()).flat_map(Expr::free_symbols));
+    }
+    cfg_symbols(&sdfg.cfg, &mut used);
+    let mut local = BTreeSet::new();
+    for s in states(&sdfg.cfg) {
+        for node in &s.nodes {
+            local.extend(defined_by_entry(node));
+            match &node.kind {
+                NodeKind::MapEntry { map, .. } => used.extend(subset_exprs(&map.range).flat_map(Expr::free_symbols)),
+                NodeKind::ConsumeEntry { consume, .. } => used.extend(consume.num_pes.free_symbols()),
+                NodeKind::NestedSdfg { symbol_mapping, .. } => {
+                    used.extend(symbol_mapping.iter().flat_map(|(_, e)| e.free_symbols()))
+                }
+                _ => {}
+            }
+        }
+        for e in &s.edges {
+            for sub in e.memlet.subset.iter().chain(e.memlet.other_subset.iter()) {
+                used.extend(subset_exprs(sub).flat_map(Expr::free_symbols));
+            }
+        }
+    }
+    used.retain(|s| {
+        !env.has_container(s) && !env.has_constant(s) && !env.assigned.contains(s) && !local.contains(s)
+    });
+    used.retain(|s| !super::exprs::is_builtin_name(s));
+    used
+}
+
+/// Symbols read by interstate edges, loops and branch conditions.
+fn cfg_symbols(cfg: &Cfg, used: &mut BTreeSet<String>) {
+    for e in &cfg.edges {
+        e.condition.iter().for_each(|c| code_symbols(c, false, used));
+        for (_, rhs) in &e.assignments {
+            if let Ok(x) = symbolic::parse(rhs) {
+                used.extend(x.free_symbols());
+            }
+        }
+    }
+    for b in &cfg.blocks {
+        match &b.kind {
+            BlockKind::Region { cfg, .. } => cfg_symbols(cfg, used),
+            BlockKind::Loop(l) => {
+                l.condition.iter().for_each(|c| code_symbols(c, false, used));
+                l.init.iter().chain(l.update.iter()).for_each(|c| code_symbols(c, true, used));
+                cfg_symbols(&l.cfg, used);
+            }
+            BlockKind::Conditional(branches) => {
+                for br in branches {
+                    br.condition.iter().for_each(|c| code_symbols(c, false, used));
+                    cfg_symbols(&br.cfg, used);
+                }
+            }
+            BlockKind::State(_) | BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
+        }
+    }
+}
+
+/// Symbols of a Python expression, or of the right-hand sides of statements.
+fn code_symbols(code: &CodeBlock, statements: bool, used: &mut BTreeSet<String>) {
+    if code.language != "Python" {
+        return;
+    }
+    let texts: Vec<&str> = if statements {
+        split_statements(&code.code).into_iter().filter_map(|s| split_assignment(s).map(|(_, r)| r)).collect()
+    } else {
+        vec![code.code.as_str()]
+    };
+    for t in texts {
+        if let Ok(x) = symbolic::parse(t.trim()) {
+            used.extend(x.free_symbols());
+        }
+    }
+}

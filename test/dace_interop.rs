@@ -1,0 +1,70 @@
+//! For every `.sdfg` file of the corpus: import, export, re-import (the IR
+//! must be identical), then DaCe 1.0.2 must load and validate the export and
+//! find it semantically equal to the original (`test/interop/dace_check.py`).
+
+use sdfg_mlir::translate;
+use std::{
+    fs,
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+fn corpus_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/sdfg-corpus");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read the corpus at {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "sdfg"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 99, "corpus incomplete: {} files", files.len());
+    files
+}
+
+#[test]
+fn corpus_round_trips_and_validates_in_dace() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dace-interop");
+    fs::create_dir_all(&out_dir).expect("output directory");
+    let mut failures = Vec::new();
+    let mut pairs = String::new();
+    for file in corpus_files() {
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        let bytes = fs::read(&file).expect("corpus file");
+        let result = translate::import_sdfg(&bytes, &name).and_then(|ir| {
+            let json = translate::export_sdfg(&ir, &format!("{name}.mlir"))?;
+            let again = translate::import_sdfg(json.as_bytes(), &format!("{name}.exported"))?;
+            Ok((ir, json, again))
+        });
+        match result {
+            Err(d) => failures.push(format!("{name}: {d}")),
+            Ok((ir, _, again)) if ir != again => {
+                failures.push(format!("{name}: import(export(import(f))) differs from import(f)"))
+            }
+            Ok((_, json, _)) => {
+                let exported = out_dir.join(&name);
+                fs::write(&exported, json).expect("write export");
+                pairs += &format!("{}\t{}\n", file.display(), exported.display());
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} files failed:\n{}", failures.len(), failures.join("\n"));
+
+    let pairs_file = out_dir.join("pairs.txt");
+    fs::write(&pairs_file, pairs).expect("write pairs");
+    let python = root.join(".venv/bin/python");
+    assert!(python.exists(), "no DaCe venv at {}: run scripts/setup.sh", python.display());
+    let output = Command::new(&python)
+        .arg(root.join("test/interop/dace_check.py"))
+        .arg(&pairs_file)
+        .output()
+        .expect("run dace_check.py");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let failed: Vec<&str> = stdout.lines().filter(|l| l.starts_with("FAIL")).collect();
+    assert!(
+        output.status.success(),
+        "DaCe rejected exports:\n{}\n{}",
+        failed.join("\n"),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -1,0 +1,97 @@
+//! sdfg-opt: parse, verify, transform and print `sdfg` dialect IR.
+
+#[path = "common.rs"]
+mod common;
+
+use anyhow::Result;
+use clap::Parser;
+use sdfg_mlir::{
+    diag::{Diagnostic, Diagnostics},
+    driver::{self, OptOptions, SPLIT_MARKER},
+    ir,
+};
+
+/// Verifies SDFG IR and runs pass pipelines on it.
+#[derive(Parser, Debug)]
+#[command(name = "sdfg-opt", version)]
+struct Cli {
+    /// Input file (`-` for standard input).
+    #[arg(default_value = "-")]
+    input: String,
+    /// Output file (`-` for standard output); not written when anything fails.
+    #[arg(short, long, default_value = "-")]
+    output: String,
+    /// Pass pipeline, e.g. `builtin.module(canonicalize)`.
+    #[arg(long = "pass-pipeline")]
+    pass_pipeline: Option<String>,
+    /// Process chunks separated by `// -----` independently.
+    #[arg(long = "split-input-file")]
+    split_input_file: bool,
+    /// Check diagnostics against `// expected-error@+N {{...}}` annotations.
+    #[arg(long = "verify-diagnostics")]
+    verify_diagnostics: bool,
+    /// Print the IR after every pass (to stderr).
+    #[arg(long = "mlir-print-ir-after-all")]
+    print_ir_after_all: bool,
+    /// Print operations in the generic form.
+    #[arg(long = "mlir-print-op-generic")]
+    generic: bool,
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    let (bytes, file) = common::read_input(&cli.input)?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        eprintln!("{file}: error: the input is not UTF-8 text");
+        std::process::exit(1);
+    };
+    let options = OptOptions {
+        pipeline: cli.pass_pipeline.clone(),
+        print_ir_after_all: cli.print_ir_after_all,
+        generic: cli.generic,
+    };
+    let chunks = if cli.split_input_file {
+        driver::split_input(&text)
+    } else {
+        vec![driver::Chunk { text: &text, first_line: 0 }]
+    };
+    let context = ir::new_context();
+    let mut outputs = Vec::new();
+    let mut errors: Vec<Diagnostic> = Vec::new();
+    for chunk in &chunks {
+        let result = driver::run_chunk(&context, chunk.text, &file, &options);
+        if cli.verify_diagnostics {
+            let diags = result.as_ref().err().cloned().unwrap_or_default();
+            errors.extend(driver::check_expected(chunk.text, &file, chunk.first_line, &diags));
+            if let Ok(out) = result {
+                outputs.push(out);
+            }
+            continue;
+        }
+        match result {
+            Ok(out) => outputs.push(out),
+            Err(diags) => errors.extend(diags.into_iter().map(|d| shift(d, chunk.first_line))),
+        }
+    }
+    if !errors.is_empty() {
+        common::fail(&Diagnostics(errors));
+    }
+    common::write_output(&cli.output, &outputs.join(&format!("\n{SPLIT_MARKER}\n")))
+}
+
+/// Reports chunk-relative lines as lines of the whole file.
+fn shift(mut d: Diagnostic, by: usize) -> Diagnostic {
+    if let sdfg_mlir::model::Loc::Text { line, .. } = &mut d.loc {
+        *line += by;
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn cli_is_well_formed() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,55 @@
+//! sdfg-translate: DaCe `.sdfg` JSON to and from the `sdfg` dialect.
+
+#[path = "common.rs"]
+mod common;
+
+use anyhow::Result;
+use clap::{ArgGroup, Parser};
+use sdfg_mlir::translate;
+
+/// Converts between DaCe `.sdfg` files and the `sdfg` MLIR dialect.
+#[derive(Parser, Debug)]
+#[command(name = "sdfg-translate", version, group(ArgGroup::new("direction").required(true)))]
+struct Cli {
+    /// Read `.sdfg` JSON (plain or gzip-compressed `.sdfgz`), write dialect text.
+    #[arg(long, group = "direction")]
+    import_sdfg: bool,
+    /// Read dialect text, write `.sdfg` JSON in DaCe 1.0.2's format.
+    #[arg(long, group = "direction")]
+    export_sdfg: bool,
+    /// Input file (`-` for standard input).
+    #[arg(default_value = "-")]
+    input: String,
+    /// Output file (`-` for standard output); not written when anything fails.
+    #[arg(short, long, default_value = "-")]
+    output: String,
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    let (bytes, file) = common::read_input(&cli.input)?;
+    let result = if cli.import_sdfg {
+        translate::import_sdfg(&bytes, &file)
+    } else {
+        match String::from_utf8(bytes) {
+            Ok(text) => translate::export_sdfg(&text, &file),
+            Err(_) => {
+                eprintln!("{file}: error: the input is not UTF-8 text");
+                std::process::exit(1);
+            }
+        }
+    };
+    match result {
+        Ok(text) => common::write_output(&cli.output, &text),
+        Err(diags) => common::fail(&diags),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn cli_is_well_formed() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}
