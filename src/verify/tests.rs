@@ -58,6 +58,7 @@ pub(super) fn array(shape: &[&str]) -> DataDesc {
         storage: "Default".into(),
         lifetime: "Scope".into(),
         buffer_size: None,
+        optional: None,
         extra: Extra::new(),
         loc: loc("attributes._arrays"),
     }

@@ -36,6 +36,9 @@ pub(super) fn descriptor(d: &DataDesc) -> Value {
     if d.storage != "Default" {
         a.insert("storage".into(), Value::String(d.storage.clone()));
     }
+    if let Some(o) = d.optional {
+        a.insert("optional".into(), Value::Bool(o));
+    }
     if d.lifetime != "Scope" {
         a.insert("lifetime".into(), Value::String(d.lifetime.clone()));
     }

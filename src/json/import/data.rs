@@ -38,6 +38,7 @@ pub(super) fn descriptor(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<DataDe
         _ => None,
     };
     let transient = a.bool_or(cx, "transient", false);
+    let optional = a.non_null("optional").and_then(|v| v.as_bool());
     let storage = a.str_or(cx, "storage", "Default");
     let lifetime = a.str_or(cx, "lifetime", "Scope");
     let handled = [
@@ -50,6 +51,7 @@ pub(super) fn descriptor(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<DataDe
         "transient",
         "storage",
         "lifetime",
+        "optional",
     ];
     let extra = defaults::extra(a.map, &handled, &[defaults::DATA]);
     (cx.diags.len() == errors_before).then(|| DataDesc {
@@ -63,6 +65,7 @@ pub(super) fn descriptor(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<DataDe
         storage,
         lifetime,
         buffer_size,
+        optional,
         extra,
         loc: obj.loc.clone(),
     })

@@ -25,7 +25,8 @@ pub(super) const SDFG: Defaults = &[
     ("init_code", EMPTY_FRAME),
     ("exit_code", "{}"),
     ("exit_code", EMPTY_FRAME),
-    ("orig_sdfg", "null"),
+    // A copy of the SDFG before transformations: history, like transformation_hist.
+    ("orig_sdfg", "*"),
     ("logical_groups", "[]"),
     ("openmp_sections", "false"),
     ("_pgrids", "{}"),

@@ -27,6 +27,14 @@ pub(super) fn state(cx: &mut Ctx, obj: &Obj) -> Option<State> {
     }
     let (nodes, links): (Vec<Node>, Vec<Link>) = nodes.into_iter().flatten().unzip();
     let nodes = link_scopes(cx, nodes, &links)?;
+    // `is_data_src` only disambiguates copies between two access nodes;
+    // elsewhere DaCe derives it from the memlet path on load.
+    let is_access = |i: usize| matches!(nodes[i].kind, NodeKind::Access { .. });
+    for e in &mut edges {
+        if !(is_access(e.src) && is_access(e.dst)) {
+            e.memlet.is_data_src = None;
+        }
+    }
     Some(State { nodes, edges })
 }
 
