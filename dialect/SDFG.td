@@ -18,6 +18,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
 
 def SDFG_Dialect : Dialect {
   let name = "sdfg";
@@ -135,7 +136,7 @@ def SDFG_ConstantOp : SDFG_Op<"constant", [HasParent<"SDFGOp">]> {
 // Ops that may hold control-flow blocks and interstate edges.
 defvar CFGParents = ["SDFGOp", "RegionOp", "LoopOp", "BranchOp"];
 
-def SDFG_StateOp : SDFG_Op<"state", [NoTerminator, NoRegionArguments,
+def SDFG_StateOp : SDFG_Op<"state", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, NoTerminator, NoRegionArguments,
                                       ParentOneOf<CFGParents>]> {
   let summary = "a state: one dataflow graph";
   let description = [{
@@ -151,7 +152,7 @@ def SDFG_StateOp : SDFG_Op<"state", [NoTerminator, NoRegionArguments,
   let assemblyFormat = "$label attr-dict-with-keyword $body";
 }
 
-def SDFG_RegionOp : SDFG_Op<"region", [NoTerminator, NoRegionArguments,
+def SDFG_RegionOp : SDFG_Op<"region", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, NoTerminator, NoRegionArguments,
                                         ParentOneOf<CFGParents>]> {
   let summary = "a nested control-flow region";
   let description = [{
@@ -171,7 +172,7 @@ def SDFG_RegionOp : SDFG_Op<"region", [NoTerminator, NoRegionArguments,
   let assemblyFormat = "$label attr-dict-with-keyword $body";
 }
 
-def SDFG_LoopOp : SDFG_Op<"loop", [NoTerminator, NoRegionArguments,
+def SDFG_LoopOp : SDFG_Op<"loop", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, NoTerminator, NoRegionArguments,
                                     ParentOneOf<CFGParents>]> {
   let summary = "a loop region (init; condition; update) around a body CFG";
   let description = [{
@@ -193,7 +194,7 @@ def SDFG_LoopOp : SDFG_Op<"loop", [NoTerminator, NoRegionArguments,
   let assemblyFormat = "$label attr-dict-with-keyword $body";
 }
 
-def SDFG_ConditionalOp : SDFG_Op<"conditional", [NoTerminator, NoRegionArguments,
+def SDFG_ConditionalOp : SDFG_Op<"conditional", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, NoTerminator, NoRegionArguments,
                                                   ParentOneOf<CFGParents>]> {
   let summary = "if/elif/else: the first branch whose condition holds runs";
   let description = [{
@@ -227,7 +228,8 @@ def SDFG_BranchOp : SDFG_Op<"branch", [NoTerminator, NoRegionArguments,
 }
 
 class SDFG_JumpOp<string mnemonic, string what>
-    : SDFG_Op<mnemonic, [ParentOneOf<CFGParents>]> {
+    : SDFG_Op<mnemonic, [ParentOneOf<CFGParents>,
+                         DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = what;
   let description = [{
     ```mlir
@@ -266,7 +268,7 @@ def SDFG_InterstateEdgeOp : SDFG_Op<"edge", [ParentOneOf<CFGParents>]> {
 
 defvar NodeParents = ["StateOp", "MapOp", "ConsumeOp"];
 
-def SDFG_AccessOp : SDFG_Op<"access", [ParentOneOf<NodeParents>]> {
+def SDFG_AccessOp : SDFG_Op<"access", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, ParentOneOf<NodeParents>]> {
   let summary = "an access node of a data container";
   let description = [{
     Several access nodes of one container may exist in a state.
@@ -282,7 +284,7 @@ def SDFG_AccessOp : SDFG_Op<"access", [ParentOneOf<NodeParents>]> {
   let assemblyFormat = "$data attr-dict";
 }
 
-def SDFG_TaskletOp : SDFG_Op<"tasklet", [ParentOneOf<NodeParents>]> {
+def SDFG_TaskletOp : SDFG_Op<"tasklet", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, ParentOneOf<NodeParents>]> {
   let summary = "a computation over its connectors";
   let description = [{
     Connectors map name to type (`unit` = inferred).
@@ -298,7 +300,7 @@ def SDFG_TaskletOp : SDFG_Op<"tasklet", [ParentOneOf<NodeParents>]> {
   let assemblyFormat = "$label attr-dict";
 }
 
-def SDFG_MapOp : SDFG_Op<"map", [NoTerminator, ParentOneOf<NodeParents>]> {
+def SDFG_MapOp : SDFG_Op<"map", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames", "getAsmBlockArgumentNames"]>, NoTerminator, ParentOneOf<NodeParents>]> {
   let summary = "a map scope: entry and exit nodes around a parallel body";
   let description = [{
     Yields the entry and exit nodes; inside the body they are the block
@@ -325,7 +327,7 @@ def SDFG_MapOp : SDFG_Op<"map", [NoTerminator, ParentOneOf<NodeParents>]> {
   let hasRegionVerifier = 1;
 }
 
-def SDFG_ConsumeOp : SDFG_Op<"consume", [NoTerminator, ParentOneOf<NodeParents>]> {
+def SDFG_ConsumeOp : SDFG_Op<"consume", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames", "getAsmBlockArgumentNames"]>, NoTerminator, ParentOneOf<NodeParents>]> {
   let summary = "a consume scope: workers pop a stream until it is empty";
   let description = [{
     ```mlir
@@ -347,7 +349,7 @@ def SDFG_ConsumeOp : SDFG_Op<"consume", [NoTerminator, ParentOneOf<NodeParents>]
   let hasRegionVerifier = 1;
 }
 
-def SDFG_NestedSDFGOp : SDFG_Op<"nested", [NoTerminator, NoRegionArguments,
+def SDFG_NestedSDFGOp : SDFG_Op<"nested", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, NoTerminator, NoRegionArguments,
                                            ParentOneOf<NodeParents>]> {
   let summary = "a nested SDFG node";
   let description = [{
@@ -370,7 +372,7 @@ def SDFG_NestedSDFGOp : SDFG_Op<"nested", [NoTerminator, NoRegionArguments,
   let hasRegionVerifier = 1;
 }
 
-def SDFG_LibraryOp : SDFG_Op<"library", [ParentOneOf<NodeParents>]> {
+def SDFG_LibraryOp : SDFG_Op<"library", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, ParentOneOf<NodeParents>]> {
   let summary = "a library node (MatMul, Reduce, ...), expanded later";
   let description = [{
     `properties` holds the node's own properties as JSON, kept intact.

@@ -61,6 +61,49 @@ LogicalResult sdfg::NestedSDFGOp::verifyRegions() {
   return success();
 }
 
+// Handles print with the names users know them by: `%BinOp_20 = sdfg.state
+// "BinOp_20"`, `%A = sdfg.access "A"` (the printer makes them unique).
+static void nameAfter(OpAsmSetValueNameFn setNameFn, Value value, StringRef label,
+                      StringRef suffix = "") {
+  std::string name = label.empty() ? "n" : label.str();
+  setNameFn(value, name + suffix.str());
+}
+
+#define SDFG_NAMED_BY(Op, Attr)                                                \
+  void sdfg::Op::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {            \
+    nameAfter(setNameFn, getResult(), get##Attr());                            \
+  }
+SDFG_NAMED_BY(StateOp, Label)
+SDFG_NAMED_BY(RegionOp, Label)
+SDFG_NAMED_BY(LoopOp, Label)
+SDFG_NAMED_BY(ConditionalOp, Label)
+SDFG_NAMED_BY(BreakOp, Label)
+SDFG_NAMED_BY(ContinueOp, Label)
+SDFG_NAMED_BY(ReturnOp, Label)
+SDFG_NAMED_BY(AccessOp, Data)
+SDFG_NAMED_BY(TaskletOp, Label)
+SDFG_NAMED_BY(NestedSDFGOp, Label)
+SDFG_NAMED_BY(LibraryOp, Label)
+#undef SDFG_NAMED_BY
+
+// A scope's results are its entry and exit nodes; inside the body the same
+// nodes are the block arguments.
+#define SDFG_SCOPE_NAMES(Op)                                                   \
+  void sdfg::Op::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {            \
+    nameAfter(setNameFn, getEntry(), getLabel(), "_entry");                    \
+    nameAfter(setNameFn, getExit(), getLabel(), "_exit");                      \
+  }                                                                            \
+  void sdfg::Op::getAsmBlockArgumentNames(Region &region,                      \
+                                          OpAsmSetValueNameFn setNameFn) {     \
+    if (region.empty() || region.front().getNumArguments() != 2)               \
+      return;                                                                  \
+    setNameFn(region.front().getArgument(0), "entry");                         \
+    setNameFn(region.front().getArgument(1), "exit");                          \
+  }
+SDFG_SCOPE_NAMES(MapOp)
+SDFG_SCOPE_NAMES(ConsumeOp)
+#undef SDFG_SCOPE_NAMES
+
 extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(SDFG, sdfg);
 }

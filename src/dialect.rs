@@ -11,3 +11,54 @@ pub fn handle() -> DialectHandle {
     // SAFETY: the C++ glue returns a static, valid dialect handle.
     unsafe { DialectHandle::from_raw(mlirGetDialectHandle__sdfg__()) }
 }
+
+/// Typed builders and accessors for every op, generated from the same ODS
+/// file that defines the C++ dialect (`dialect/SDFG.td`).
+pub mod ods {
+    // Makes cargo rebuild the builders when the ODS file changes.
+    const _ODS: &str = include_str!("../dialect/SDFG.td");
+
+    melior::dialect! {
+        name: "sdfg",
+        files: ["dialect/SDFG.td"],
+        include_directory_env_vars: ["CARGO_MANIFEST_DIR"],
+    }
+}
+
+pub use ods::sdfg as ops;
+
+#[cfg(test)]
+mod tests {
+    use super::ops;
+    use crate::ir::new_context;
+    use melior::ir::{
+        attribute::{ArrayAttribute, StringAttribute},
+        operation::OperationLike,
+        Block, BlockLike, Location, Region, RegionLike,
+    };
+
+    #[test]
+    fn typed_builders_create_verified_ops() {
+        let context = new_context();
+        let location = Location::unknown(&context);
+        let symbol = ops::symbol(
+            &context,
+            StringAttribute::new(&context, "N"),
+            StringAttribute::new(&context, "int32"),
+            location,
+        );
+        assert_eq!(symbol.dtype().map(|d| d.value().to_string()).ok(), Some("int32".into()));
+        let block = Block::new(&[]);
+        block.append_operation(symbol.into());
+        let body = Region::new();
+        body.append_block(block);
+        let sdfg = ops::SDFGOperation::builder(&context, location)
+            .sym_name(StringAttribute::new(&context, "prog"))
+            .arg_names(ArrayAttribute::new(&context, &[]))
+            .body(body)
+            .build();
+        let op = sdfg.as_operation();
+        assert!(op.verify());
+        assert_eq!(op.to_string().trim(), "sdfg.sdfg \"prog\" [] {\n  sdfg.symbol \"N\" {dtype = \"int32\"}\n}");
+    }
+}

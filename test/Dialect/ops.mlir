@@ -24,12 +24,12 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
   // CHECK: sdfg.constant "K" {descriptor = "{\22type\22:\22Scalar\22}", value = "4"}
   sdfg.constant "K" {descriptor = "{\"type\":\"Scalar\"}", value = "4"}
 
-  // CHECK: %[[S0:.*]] = sdfg.state "compute" {
+  // CHECK: %[[S0:compute]] = sdfg.state "compute" {
   %s0 = sdfg.state "compute" {
-    // CHECK: %[[A:.*]] = sdfg.access "A"
+    // CHECK: %[[A:A]] = sdfg.access "A"
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    // CHECK: sdfg.map "m" ["j"] = "0:N" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = "CPU_Multicore"} {
+    // CHECK: %m_entry, %m_exit = sdfg.map "m" ["j"] = "0:N" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = "CPU_Multicore"} {
     // CHECK-NEXT: ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
     %me, %mx = sdfg.map "m" ["j"] = "0:N" attributes {schedule = "CPU_Multicore", ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
@@ -40,7 +40,7 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
       // CHECK: sdfg.memlet %[[T]]["y"] -> %[[X]]["IN_B"] {data = "B", subset = "j", wcr = "lambda a, b: a + b"}
       sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "j", wcr = "lambda a, b: a + b"}
     }
-    // CHECK: sdfg.memlet %[[A]] -> %entry["IN_A"] {data = "A", subset = "0:N"}
+    // CHECK: sdfg.memlet %[[A]] -> %m_entry["IN_A"] {data = "A", subset = "0:N"}
     sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "0:N"}
     sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "0:N", volume = "N"}
   }

@@ -1,0 +1,147 @@
+// RUN: sdfg-opt %s --split-input-file --verify-diagnostics
+// SDFG verifier, containers group (src/verify/containers.rs and the SDFG name): names, declarations, arguments, storage, lifetime and layout of data descriptors.
+
+// expected-error@+1 {{invalid sdfg name '1f'}}
+sdfg.sdfg "1f" [] {
+}
+
+// -----
+
+// expected-error@+1 {{invalid symbol name 'N-1'}}
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N-1" {dtype = "int32"}
+}
+
+// -----
+
+// expected-error@+1 {{symbol 'N' is declared twice}}
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "N" {dtype = "int64"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  // expected-error@+1 {{container 'A' is declared twice}}
+  sdfg.array "A" {dtype = "float32", shape = ["4"], transient}
+}
+
+// -----
+
+// expected-error@+1 {{invalid constant name 'None'}}
+sdfg.sdfg "f" [] {
+  sdfg.constant "None" {descriptor = "{\"type\":\"Scalar\"}", value = "4"}
+}
+
+// -----
+
+// expected-error@+1 {{argument 'A' names transient container 'A'}}
+sdfg.sdfg "f" ["A"] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+}
+
+// -----
+
+// expected-error@+1 {{argument 'B' is neither a container nor a symbol of this sdfg}}
+sdfg.sdfg "f" ["A", "B"] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{invalid container name '2D'}}
+  sdfg.array "2D" {dtype = "float64", shape = ["4"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{container 'A' has unknown storage 'CPU_Stack'}}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient, storage = "CPU_Stack"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{container 'A' has unknown lifetime 'Forever'}}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient, lifetime = "Forever"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{container 'x' has persistent lifetime in register storage}}
+  sdfg.scalar "x" {dtype = "float64", shape = ["1"], transient, storage = "Register", lifetime = "Persistent"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{scalar 'x' must have shape [1]}}
+  sdfg.scalar "x" {dtype = "float64", shape = ["2"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{container 'A' has 1 strides for 2 dimensions}}
+  sdfg.array "A" {dtype = "float64", shape = ["4", "4"], strides = ["1"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{container 'A' has 3 offsets for 2 dimensions}}
+  sdfg.array "A" {dtype = "float64", shape = ["4", "4"], offset = ["0", "0", "0"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{container 'A' has negative size -2 in dimension 1}}
+  sdfg.array "A" {dtype = "float64", shape = ["4", "-2"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{container 'A' has negative total size -1}}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], total_size = "-1", transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{stream 'S' has negative buffer size -8}}
+  sdfg.stream "S" {dtype = "float64", shape = ["1"], buffer_size = "-8", transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{container 'A' is not a stream but has a buffer size}}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], buffer_size = "8", transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  // expected-error@+1 {{undefined symbol 'M' in the layout of container 'A'}}
+  sdfg.array "A" {dtype = "float64", shape = ["N", "M"], transient}
+}
+
+// -----
+
+// Every error of one input is reported, not only the first.
+// expected-error@+1 {{argument 'B' is neither a container nor a symbol of this sdfg}}
+sdfg.sdfg "f" ["B"] {
+  // expected-error@+2 {{container 'x' has unknown storage 'Nowhere'}}
+  // expected-error@+1 {{scalar 'x' must have shape [1]}}
+  sdfg.scalar "x" {dtype = "float64", shape = ["3"], transient, storage = "Nowhere"}
+  // expected-error@+1 {{undefined symbol 'K' in the layout of container 'A'}}
+  sdfg.array "A" {dtype = "float64", shape = ["K"], transient}
+}
