@@ -26,7 +26,7 @@ impl<'c, 'a> OpView<'c, 'a> {
     }
 
     pub fn name(&self) -> String {
-        self.op.name().as_string_ref().as_str().unwrap_or("").to_string()
+        identifier_text(&self.op.name()).unwrap_or_default()
     }
 
     pub fn error(&self, message: impl Into<String>) -> Diagnostic {
@@ -45,7 +45,7 @@ impl<'c, 'a> OpView<'c, 'a> {
         match self.attr(name) {
             None => Ok(None),
             Some(a) => StringAttribute::try_from(a)
-                .map(|s| Some(s.value().to_string()))
+                .map(|s| Some(string_value(&s)))
                 .map_err(|_| self.error(format!("attribute '{name}' must be a string"))),
         }
     }
@@ -70,7 +70,7 @@ impl<'c, 'a> OpView<'c, 'a> {
         (0..array.len())
             .map(|i| {
                 let e = array.element(i).map_err(|_| bad())?;
-                StringAttribute::try_from(e).map(|s| s.value().to_string()).map_err(|_| bad())
+                StringAttribute::try_from(e).map(|s| string_value(&s)).map_err(|_| bad())
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Some)
@@ -88,11 +88,11 @@ impl<'c, 'a> OpView<'c, 'a> {
         let mut out = Vec::with_capacity(dict.len());
         for i in 0..dict.len() {
             let (key, value) = dict.element(i).map_err(|_| bad())?;
-            let key = key.as_string_ref().as_str().map_err(|_| bad())?.to_string();
+            let key = identifier_text(&key).ok_or_else(bad)?;
             let value = if value.is_unit() {
                 None
             } else {
-                Some(StringAttribute::try_from(value).map_err(|_| bad())?.value().to_string())
+                Some(string_value(&StringAttribute::try_from(value).map_err(|_| bad())?))
             };
             out.push((key, value));
         }
@@ -154,4 +154,29 @@ impl<'c, 'a> OpView<'c, 'a> {
         };
         Ok(self.opt_str(name)?.map(|code| CodeBlock { code, language }))
     }
+}
+
+/// The text of a string attribute. Reads the C API directly: melior's
+/// `value()` builds a slice from a null pointer for empty strings.
+pub fn string_value(attr: &StringAttribute) -> String {
+    // SAFETY: `attr` is a live string attribute; the returned reference
+    // points into the context's storage and is copied at once.
+    let raw = unsafe { mlir_sys::mlirStringAttrGetValue(attr.to_raw()) };
+    string_ref_text(raw)
+}
+
+/// The text of an identifier (an op name or a dictionary key).
+pub fn identifier_text(id: &melior::ir::Identifier) -> Option<String> {
+    // SAFETY: as above, for the identifier's string.
+    let raw = unsafe { mlir_sys::mlirIdentifierStr(id.to_raw()) };
+    Some(string_ref_text(raw))
+}
+
+fn string_ref_text(raw: mlir_sys::MlirStringRef) -> String {
+    if raw.length == 0 || raw.data.is_null() {
+        return String::new();
+    }
+    // SAFETY: MLIR guarantees `data` points at `length` bytes.
+    let bytes = unsafe { std::slice::from_raw_parts(raw.data as *const u8, raw.length) };
+    String::from_utf8_lossy(bytes).into_owned()
 }

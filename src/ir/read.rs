@@ -26,11 +26,13 @@ pub fn read_module(module: &Module, file: &str) -> Result<Sdfg, Diagnostics> {
     let body = module.body();
     let ops: Vec<OperationRef> = ops_of(body.first_operation());
     let sdfgs: Vec<_> = ops.iter().filter(|o| op_name(o) == "sdfg.sdfg").collect();
-    let loc = crate::model::Loc::json(file, "");
+    let start = crate::model::Loc::Text { file: file.to_string(), line: 1, col: 1 };
     match sdfgs.as_slice() {
         [only] => read_sdfg(OpView::new(**only, file), file).map_err(Diagnostics),
-        [] => Err(Diagnostic::new(&loc, "the module holds no sdfg.sdfg").into()),
-        _ => Err(Diagnostic::new(&loc, "the module holds more than one sdfg.sdfg").into()),
+        [] => Err(Diagnostic::new(&start, "the module holds no sdfg.sdfg").into()),
+        [_, second, ..] => {
+            Err(OpView::new(**second, file).error("the module holds more than one sdfg.sdfg").into())
+        }
     }
 }
 
@@ -319,7 +321,14 @@ impl StateReader<'_> {
                 let [sdfg_op] = inner.as_slice() else {
                     return Err(v.error("sdfg.nested must hold exactly one sdfg.sdfg"));
                 };
-                let sdfg = read_sdfg(OpView::new(*sdfg_op, self.file), self.file).map_err(|mut e| e.remove(0))?;
+                let sdfg = match read_sdfg(OpView::new(*sdfg_op, self.file), self.file) {
+                    Ok(s) => s,
+                    Err(mut errors) => {
+                        let first = errors.remove(0);
+                        self.errors.extend(errors);
+                        return Err(first);
+                    }
+                };
                 let mut symbol_mapping = Vec::new();
                 for (k, value) in v.dict("symbol_mapping")? {
                     let text = value.ok_or_else(|| v.error(format!("symbol '{k}' maps to nothing")))?;

@@ -1,0 +1,188 @@
+// RUN: sdfg-opt %s --split-input-file --verify-diagnostics
+// Rules of the IR reader (src/ir/read.rs, src/ir/attrs.rs) that turns the dialect into the SDFG model: dtypes, expressions, JSON attributes, connector types, ops that are neither blocks nor nodes, and edges that cross regions.
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{unknown dtype 'float65'}}
+  sdfg.array "A" {dtype = "float65", shape = ["4"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{attribute 'shape': cannot parse 'N +'}}
+  sdfg.array "A" {dtype = "float64", shape = ["N +"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{attribute 'extra' must hold a JSON object}}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient, extra = "[1]"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{attribute 'value' is not JSON}}
+  sdfg.constant "K" {descriptor = "{}", value = "{oops"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{unknown region kind 'Loopy'}}
+  %r = sdfg.region "r" attributes {kind = "Loopy"} {
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{'arith.constant' is not a control-flow block}}
+  %c = arith.constant 0 : i32
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %c = sdfg.conditional "if" {
+    // expected-error@+1 {{a conditional holds only sdfg.branch ops}}
+    %k = arith.constant 0 : i32
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s0 = sdfg.state "s0" {
+  }
+  %s1 = sdfg.state "s1" {
+  }
+  // expected-error@+1 {{assignment 'i + 1' must read 'symbol = expression'}}
+  sdfg.edge %s0 -> %s1 {assignments = ["i + 1"]}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s0 = sdfg.state "s0" {
+  }
+  %l = sdfg.loop "l" {
+    %b = sdfg.state "b" {
+    }
+    // expected-error@+1 {{interstate edge must connect blocks of the same region}}
+    sdfg.edge %s0 -> %b
+  }
+  sdfg.edge %s0 -> %l
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{'arith.constant' is not a dataflow node}}
+    %c = arith.constant 0 : i32
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{'sdfg.sdfg' is not a dataflow node}}
+    sdfg.sdfg "g" [] {
+    }
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{connector 'x' has an unknown type 'real'}}
+    %t = sdfg.tasklet "t" {code = "pass", ins = {x = "real"}}
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{attribute 'outs' must be a dictionary of strings}}
+    %t = sdfg.tasklet "t" {code = "pass", outs = {x = 1 : i32}}
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{attribute 'properties' must hold a JSON object}}
+    %l = sdfg.library "lib" {classpath = "x.Y", properties = "3"}
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{bad map range '0:'}}
+    %me, %mx = sdfg.map "m" ["i"] = "0:" {
+    ^bb0(%e: !sdfg.node, %x: !sdfg.node):
+    }
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{bad chunksize 'many'}}
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "1", chunksize = "many"} {
+    ^bb0(%e: !sdfg.node, %x: !sdfg.node):
+    }
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{symbol 'M' maps to nothing}}
+    %n = sdfg.nested "inner" attributes {symbol_mapping = {M}} {
+      sdfg.sdfg "inner" [] {
+      }
+    }
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
+    // expected-error@+1 {{attribute 'subset': bad subset '0:'}}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0:"}
+  }
+}
+
+// -----
+
+// Handles of an enclosing state are visible in a nested SDFG, but a memlet
+// cannot cross into it.
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
+    %n = sdfg.nested "n" {
+      sdfg.sdfg "inner" [] {
+        %w = sdfg.state "w" {
+          %u = sdfg.tasklet "u" {code = "pass", ins = {y}}
+          // expected-error@+1 {{memlet must connect nodes of the same state}}
+          sdfg.memlet %t["x"] -> %u["y"]
+        }
+      }
+    }
+  }
+}
