@@ -41,6 +41,8 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
             vec![Diagnostic::new(&crate::model::Loc::json(file, ""), format!("invalid pass pipeline: {e}"))]
         })?;
         if options.print_ir_after_all {
+            // MLIR refuses (aborts) to print IR from a multi-threaded pass manager.
+            context.enable_multi_threading(false);
             manager.enable_ir_printing(&PassIrPrintingOptions {
                 before_all: false,
                 after_all: true,

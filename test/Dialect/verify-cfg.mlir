@@ -268,3 +268,11 @@ sdfg.sdfg "f" [] {
   sdfg.edge %s0 -> %s1 {condition = "N > 0", assignments = ["k = M"]}
   sdfg.edge %s1 -> %c
 }
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{state has an empty label}}
+  %s = sdfg.state "" {
+  }
+}
