@@ -6,7 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Registration.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
@@ -106,5 +108,14 @@ SDFG_SCOPE_NAMES(ConsumeOp)
 
 extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(SDFG, sdfg);
+
+/// Registers a pass implemented in Rust under its argument name, so textual
+/// pipelines (`builtin.module(sdfg-verify,canonicalize)`) can name it. The
+/// C API has no such entry point.
+void sdfgRegisterPass(MlirPass (*factory)(void)) {
+  mlir::registerPass([factory]() -> std::unique_ptr<mlir::Pass> {
+    return std::unique_ptr<mlir::Pass>(unwrap(factory()));
+  });
+}
 }
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(SDFG, sdfg, sdfg::SDFGDialect)

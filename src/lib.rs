@@ -9,6 +9,7 @@ pub mod diag;
 pub mod dialect;
 pub mod driver;
 pub mod model;
+pub mod passes;
 pub mod ir;
 pub mod symbolic;
 pub mod translate;

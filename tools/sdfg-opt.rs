@@ -36,17 +36,73 @@ struct Cli {
     /// Print operations in the generic form.
     #[arg(long = "mlir-print-op-generic")]
     generic: bool,
+    /// Skip the SDFG verifier on the input (structural checks still run).
+    #[arg(long = "no-sdfg-verify")]
+    no_sdfg_verify: bool,
+    /// List the sdfg passes and exit.
+    #[arg(long = "list-passes")]
+    list_passes: bool,
+    /// Passes given as flags (`--canonicalize`, `--sdfg-verify`,
+    /// `--canonicalize=max-iterations=3`), run in order.
+    #[arg(skip)]
+    pass_flags: Vec<String>,
+}
+
+/// Splits `--<pass>[=options]` flags, which are not clap arguments, from the
+/// command line; they become a `builtin.module(...)` pipeline.
+fn parse_command_line() -> Cli {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let known: Vec<String> = command
+        .get_arguments()
+        .filter_map(|a| a.get_long().map(str::to_string))
+        .chain(["help".to_string(), "version".to_string()])
+        .collect();
+    let (mut args, mut passes) = (Vec::new(), Vec::new());
+    for arg in std::env::args() {
+        let flag = arg.strip_prefix("--").filter(|f| !f.is_empty());
+        let name = flag.map(|f| f.split('=').next().unwrap_or(f));
+        match (flag, name) {
+            (Some(flag), Some(name)) if !known.iter().any(|k| k == name) => {
+                passes.push(match flag.split_once('=') {
+                    Some((n, opts)) if opts.starts_with('{') => format!("{n}{opts}"),
+                    Some((n, opts)) => format!("{n}{{{opts}}}"),
+                    None => flag.to_string(),
+                });
+            }
+            _ => args.push(arg),
+        }
+    }
+    let mut cli = Cli::parse_from(args);
+    cli.pass_flags = passes;
+    cli
 }
 
 fn main() -> Result<()> {
-    let cli = Cli::parse();
+    let cli = parse_command_line();
+    if cli.list_passes {
+        for pass in sdfg_mlir::passes::PASSES {
+            println!("  --{:<24} {}", pass.argument, pass.summary);
+        }
+        return Ok(());
+    }
+    if cli.pass_pipeline.is_some() && !cli.pass_flags.is_empty() {
+        eprintln!("error: give passes either as --pass-pipeline or as flags, not both");
+        std::process::exit(2);
+    }
+    let pipeline = match &cli.pass_pipeline {
+        Some(p) => Some(p.clone()),
+        None if !cli.pass_flags.is_empty() => Some(format!("builtin.module({})", cli.pass_flags.join(","))),
+        None => None,
+    };
     let (bytes, file) = common::read_input(&cli.input)?;
     let Ok(text) = String::from_utf8(bytes) else {
         eprintln!("{file}: error: the input is not UTF-8 text");
         std::process::exit(1);
     };
     let options = OptOptions {
-        pipeline: cli.pass_pipeline.clone(),
+        pipeline,
+        verify_sdfg: !cli.no_sdfg_verify,
         print_ir_after_all: cli.print_ir_after_all,
         generic: cli.generic,
     };

@@ -28,13 +28,22 @@ pub struct OptOptions {
     pub print_ir_after_all: bool,
     /// Print the generic op form.
     pub generic: bool,
+    /// Run the SDFG verifier on the input and after the pipeline.
+    pub verify_sdfg: bool,
+}
+
+/// Reads the module's SDFG and applies DaCe's validation rules.
+fn check_sdfg(module: &melior::ir::Module, file: &str) -> Result<(), Vec<Diagnostic>> {
+    let sdfg = ir::read_module(module, file).map_err(|d| d.0)?;
+    verify::verify(&sdfg).map_err(|d| d.0)
 }
 
 /// Runs one input; returns the printed module, or every diagnostic.
 pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions) -> Result<String, Vec<Diagnostic>> {
     let mut module = ir::parse_module(context, text, file)?;
-    let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
-    verify::verify(&sdfg).map_err(|d| d.0)?;
+    if options.verify_sdfg {
+        check_sdfg(&module, file)?;
+    }
     if let Some(pipeline) = &options.pipeline {
         let manager = PassManager::new(context);
         parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|e| {
@@ -68,8 +77,9 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
             return Err(errors);
         }
         // Passes may produce IR that is no longer a valid SDFG.
-        let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
-        verify::verify(&sdfg).map_err(|d| d.0)?;
+        if options.verify_sdfg {
+            check_sdfg(&module, file)?;
+        }
     }
     let op = module.as_operation();
     let flags = if options.generic {

@@ -13,6 +13,7 @@ use std::sync::Once;
 pub fn new_context() -> Context {
     static PASSES: Once = Once::new();
     PASSES.call_once(register_all_passes);
+    crate::passes::register_all();
     let registry = DialectRegistry::new();
     register_all_dialects(&registry);
     crate::dialect::handle().insert_dialect(&registry);
@@ -53,6 +54,15 @@ pub fn parse_module<'c>(
             Err(errors)
         }
     }
+}
+
+/// The file name of `loc("file":line:col)`, or `-` when there is none.
+pub fn location_file(location: &Location) -> String {
+    let text = location.to_string();
+    text.split_once("loc(\"")
+        .and_then(|(_, rest)| rest.split_once("\":"))
+        .map(|(file, _)| file.to_string())
+        .unwrap_or_else(|| "-".to_string())
 }
 
 /// Reads `loc("file":line:col)` (possibly nested in other locations).

@@ -9,7 +9,7 @@
 pub mod context;
 pub mod emit;
 pub mod read;
-mod attrs;
+pub(crate) mod attrs;
 mod text;
 
 pub use context::{new_context, parse_module};

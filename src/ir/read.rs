@@ -23,8 +23,12 @@ use std::collections::HashMap;
 
 /// The single `sdfg.sdfg` of a module, as a model.
 pub fn read_module(module: &Module, file: &str) -> Result<Sdfg, Diagnostics> {
-    let body = module.body();
-    let ops: Vec<OperationRef> = ops_of(body.first_operation());
+    read_op(&module.as_operation(), file)
+}
+
+/// As [`read_module`], for the module as an operation (inside passes).
+pub fn read_op(module: &OperationRef, file: &str) -> Result<Sdfg, Diagnostics> {
+    let ops: Vec<OperationRef> = region_ops(module.region(0).ok());
     let sdfgs: Vec<_> = ops.iter().filter(|o| op_name(o) == "sdfg.sdfg").collect();
     let start = crate::model::Loc::Text { file: file.to_string(), line: 1, col: 1 };
     match sdfgs.as_slice() {
@@ -37,7 +41,7 @@ pub fn read_module(module: &Module, file: &str) -> Result<Sdfg, Diagnostics> {
 }
 
 fn op_name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+    super::attrs::identifier_text(&op.name()).unwrap_or_default()
 }
 
 fn ops_of<'c, 'a>(first: Option<OperationRef<'c, 'a>>) -> Vec<OperationRef<'c, 'a>> {

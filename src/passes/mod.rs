@@ -1,0 +1,42 @@
+//! Passes over the `sdfg` dialect, registered by name so that pipelines can
+//! mix them with upstream MLIR passes (`builtin.module(sdfg-verify,cse)`).
+//!
+//! Each pass is a Rust [`RunExternalPass`] wrapped by a factory that the C++
+//! glue hands to MLIR's pass registry.
+
+mod verify;
+
+use melior::pass::Pass;
+use mlir_sys::MlirPass;
+use std::sync::Once;
+
+extern "C" {
+    fn sdfgRegisterPass(factory: unsafe extern "C" fn() -> MlirPass);
+}
+
+/// A pass this crate provides: its pipeline name, a summary, and a factory.
+pub struct PassInfo {
+    pub argument: &'static str,
+    pub summary: &'static str,
+    pub create: fn() -> Pass,
+    factory: unsafe extern "C" fn() -> MlirPass,
+}
+
+/// Every pass, in the order `--help`-style listings show them.
+pub const PASSES: &[PassInfo] = &[PassInfo {
+    argument: verify::ARGUMENT,
+    summary: verify::SUMMARY,
+    create: verify::create,
+    factory: verify::factory,
+}];
+
+/// Registers every pass with MLIR's global registry (once per process).
+pub fn register_all() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for pass in PASSES {
+            // SAFETY: the factory returns a fresh, owned external pass.
+            unsafe { sdfgRegisterPass(pass.factory) };
+        }
+    });
+}
