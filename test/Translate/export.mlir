@@ -2,6 +2,7 @@
 // containers with derived strides/total_size, scope links of the map, memlet
 // subsets as Ranges with inclusive ends, interstate edges with condition and
 // assignments.
+// RUN: rm -rf %t %t.*
 // RUN: sdfg-translate --export-sdfg %s | FileCheck %s
 // RUN: sdfg-translate --export-sdfg %s -o %t.sdfg
 // RUN: FileCheck %s --input-file %t.sdfg

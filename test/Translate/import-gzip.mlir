@@ -1,5 +1,6 @@
 // A gzip-compressed file (.sdfgz, as DaCe writes with compress=True) imports
 // like the plain one; so does a gzip stream on standard input.
+// RUN: rm -rf %t %t.*
 // RUN: gzip -c %corpus/vec_add.simplified.sdfg > %t.sdfgz
 // RUN: sdfg-translate --import-sdfg %corpus/vec_add.simplified.sdfg -o %t.plain.mlir
 // RUN: sdfg-translate --import-sdfg %t.sdfgz -o %t.gz.mlir

@@ -4,6 +4,7 @@
 // A hand-written file whose state machine is a cycle, so the start state is
 // only given by `start_state` (DaCe consults it only when no unique source
 // block exists); export writes the current keys.
+// RUN: rm -rf %t %t.*
 // RUN: sdfg-translate --import-sdfg %inputs/legacy-keys.sdfg | FileCheck %s
 // RUN: sdfg-translate --import-sdfg %inputs/legacy-keys.sdfg | sdfg-translate --export-sdfg | FileCheck %s --check-prefix=EXPORT
 // With the new key the same file gives the same IR.

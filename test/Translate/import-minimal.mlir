@@ -8,6 +8,7 @@
 //
 // break_continue.minimal was derived from the cfg_simplified variant, which
 // has none of them: identical output.
+// RUN: rm -rf %t %t.*
 // RUN: sdfg-translate --import-sdfg %corpus/break_continue.minimal.sdfg -o %t.bc.min.mlir
 // RUN: sdfg-translate --import-sdfg %corpus/break_continue.cfg_simplified.sdfg -o %t.bc.full.mlir
 // RUN: diff %t.bc.full.mlir %t.bc.min.mlir

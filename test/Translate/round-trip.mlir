@@ -4,6 +4,7 @@
 // function-call regions, nested SDFGs, streams and consume scopes, library
 // nodes (also expanded, autoopt), references, constants, dynamic map ranges,
 // minimal files and many dtypes.
+// RUN: rm -rf %t %t.*
 // RUN: sdfg-translate --import-sdfg %corpus/vec_add.simplified.sdfg > %t.vec_add-simplified.1.mlir
 // RUN: sdfg-translate --export-sdfg %t.vec_add-simplified.1.mlir -o %t.vec_add-simplified.sdfg
 // RUN: sdfg-translate --import-sdfg %t.vec_add-simplified.sdfg > %t.vec_add-simplified.2.mlir
