@@ -1,44 +1,70 @@
-//! Input and output handling shared by the tools.
+//! Input and output handling shared by the tools: every failure is reported
+//! as `file: error: message` with exit status 1.
 
-use anyhow::{Context as _, Result};
 use std::{
-    io::{Read, Write},
+    io::{ErrorKind, Read, Write},
     path::Path,
 };
 
 /// Reads a path, or stdin for `-`. Returns the bytes and the name to report.
-pub fn read_input(path: &str) -> Result<(Vec<u8>, String)> {
+pub fn read_input(path: &str) -> (Vec<u8>, String) {
+    let mut bytes = Vec::new();
     if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
-        return Ok((bytes, "<stdin>".to_string()));
+        if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+            fail_with("<stdin>", &format!("cannot read standard input: {e}"));
+        }
+        return (bytes, "<stdin>".to_string());
     }
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{path}'"))?;
-    Ok((bytes, path.to_string()))
+    match std::fs::read(path) {
+        Ok(b) => (b, path.to_string()),
+        Err(e) => fail_with(path, &format!("cannot read file: {}", io_message(&e))),
+    }
 }
 
 /// Writes to a path (atomically: a temporary file renamed into place, so a
 /// failure leaves no partial file), or stdout for `-`.
-pub fn write_output(path: &str, text: &str) -> Result<()> {
+pub fn write_output(path: &str, text: &str) {
     if path == "-" {
         let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        if !text.ends_with('\n') {
-            out.write_all(b"\n")?;
+        let result = out.write_all(text.as_bytes()).and_then(|_| {
+            if text.ends_with('\n') {
+                Ok(())
+            } else {
+                out.write_all(b"\n")
+            }
+        });
+        match result {
+            // A reader that stopped early (`| head`) is not an error.
+            Err(e) if e.kind() != ErrorKind::BrokenPipe => fail_with("<stdout>", &format!("cannot write: {e}")),
+            _ => return,
         }
-        return Ok(());
     }
     let target = Path::new(path);
     let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = target.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write '{}'", tmp.display()))?;
-    std::fs::rename(&tmp, target).with_context(|| format!("cannot write '{path}'"))?;
-    Ok(())
+    let written = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, target));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        fail_with(path, &format!("cannot write file: {}", io_message(&e)));
+    }
 }
 
 /// Prints diagnostics to stderr and exits with status 1.
 pub fn fail(diags: &sdfg_mlir::diag::Diagnostics) -> ! {
     eprintln!("{diags}");
     std::process::exit(1);
+}
+
+pub fn fail_with(file: &str, message: &str) -> ! {
+    eprintln!("{file}: error: {message}");
+    std::process::exit(1);
+}
+
+fn io_message(e: &std::io::Error) -> String {
+    match e.kind() {
+        ErrorKind::NotFound => "no such file or directory".into(),
+        ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
 }

@@ -27,7 +27,7 @@ struct Cli {
 
 fn main() -> Result<()> {
     let cli = Cli::parse();
-    let (bytes, file) = common::read_input(&cli.input)?;
+    let (bytes, file) = common::read_input(&cli.input);
     let result = if cli.import_sdfg {
         translate::import_sdfg(&bytes, &file)
     } else {
@@ -40,7 +40,10 @@ fn main() -> Result<()> {
         }
     };
     match result {
-        Ok(text) => common::write_output(&cli.output, &text),
+        Ok(text) => {
+            common::write_output(&cli.output, &text);
+            Ok(())
+        }
         Err(diags) => common::fail(&diags),
     }
 }

@@ -41,6 +41,12 @@ const SCALAR_NAMES: [(ScalarType, &str); 14] = [
 ];
 
 impl ScalarType {
+    /// Every basic type name, for messages.
+    pub const NAMES: [&'static str; 14] = [
+        "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32",
+        "float64", "complex64", "complex128",
+    ];
+
     pub fn from_name(name: &str) -> Option<ScalarType> {
         SCALAR_NAMES.iter().find(|(_, n)| *n == name).map(|(t, _)| *t)
     }

@@ -56,8 +56,7 @@
 // A missing input file (the message names the file and the OS error).
 // RUN: not sdfg-translate --import-sdfg %t.does-not-exist.sdfg -o %t.missing.out 2>&1 | FileCheck %s --check-prefix=MISSING -DFILE=%t.does-not-exist.sdfg
 // RUN: test ! -e %t.missing.out
-// MISSING: {{.*}}[[FILE]]{{.*}}
-// MISSING: No such file or directory
+// MISSING: {{^}}[[FILE]]: error: cannot read file: no such file or directory
 //
 // On failure an existing output file is left alone.
 // RUN: echo keep > %t.existing.out

@@ -21,7 +21,10 @@ pub(super) fn descriptor(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<DataDe
     };
     let a = obj.req_object(cx, "attributes")?;
     let errors_before = cx.diags.len();
-    let dtype = a.non_null("dtype").map(DType::from_json).unwrap_or(DType::Scalar(ScalarType::I32));
+    let dtype = match a.non_null("dtype") {
+        Some(v) => cx.dtype(v, &a.at("dtype")).unwrap_or(DType::Scalar(ScalarType::I32)),
+        None => DType::Scalar(ScalarType::I32),
+    };
     let shape_loc = a.at("shape");
     let shape = a.required(cx, "shape").and_then(|v| cx.expr_list(v, &shape_loc));
     let shape = shape.unwrap_or_default();

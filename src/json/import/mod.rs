@@ -19,8 +19,11 @@ use reader::Ctx;
 /// Parses JSON text and imports the SDFG it holds.
 pub(super) fn import_text(text: &str, file: &str) -> Result<Sdfg, Diagnostics> {
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        let loc = Loc::Text { file: file.to_string(), line: e.line(), col: e.column() };
-        Diagnostics::from(Diagnostic::new(&loc, format!("invalid JSON: {e}")))
+        let loc = Loc::Text { file: file.to_string(), line: e.line().max(1), col: e.column().max(1) };
+        // serde_json appends " at line L column C"; the location says it already.
+        let text = e.to_string();
+        let message = text.split(" at line ").next().unwrap_or(&text).to_string();
+        Diagnostics::from(Diagnostic::new(&loc, format!("invalid JSON: {message}")))
     })?;
     import_value(&value, file)
 }

@@ -4,7 +4,7 @@
 use super::defaults;
 use super::reader::{Ctx, Obj};
 use super::{memlet, sdfg};
-use crate::model::{CodeBlock, Connector, ConsumeScope, DType, Extra, Loc, MapScope, Node, NodeKind};
+use crate::model::{CodeBlock, Connector, ConsumeScope, Extra, Loc, MapScope, Node, NodeKind};
 use crate::symbolic::{Expr, Subset};
 use serde_json::Value;
 
@@ -120,7 +120,12 @@ fn extra_of(a: &Obj, common: &[&str], handled: &[&str], table: defaults::Default
 /// `in_connectors`/`out_connectors`: name → dtype or `null`, in file order.
 fn connectors(cx: &mut Ctx, a: &Obj, key: &str) -> Vec<Connector> {
     let Some(obj) = a.opt_object(cx, key) else { return Vec::new() };
-    obj.map.iter().map(|(name, t)| (name.clone(), (!t.is_null()).then(|| DType::from_json(t)))).collect()
+    let mut out = Vec::with_capacity(obj.map.len());
+    for (name, t) in obj.map {
+        let dtype = if t.is_null() { None } else { cx.dtype(t, &obj.at(name)) };
+        out.push((name.clone(), dtype));
+    }
+    out
 }
 
 /// A scope partner index (`"3"`, `3` or `null`).

@@ -68,6 +68,23 @@ impl Ctx {
         self.parse_expr(&text, loc)
     }
 
+    /// A dtype: a basic type name, `pyobject`, or a compound type object.
+    /// An unknown name is an error (DaCe rejects it too).
+    pub fn dtype(&mut self, value: &Value, loc: &Loc) -> Option<crate::model::DType> {
+        let d = crate::model::DType::from_json(value);
+        match &d {
+            crate::model::DType::Other(Value::String(s)) if s != "pyobject" && s != "string" => {
+                self.error(loc, format!("unknown dtype `{s}` (known: {})", crate::model::ScalarType::NAMES.join(", ")));
+                None
+            }
+            crate::model::DType::Other(v) if !v.is_object() && !v.is_string() => {
+                self.error(loc, format!("expected a dtype, found {}", kind(v)));
+                None
+            }
+            _ => Some(d),
+        }
+    }
+
     pub fn parse_expr(&mut self, text: &str, loc: &Loc) -> Option<Expr> {
         match symbolic::parse(text) {
             Ok(e) => Some(e.simplify()),

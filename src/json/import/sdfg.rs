@@ -69,9 +69,13 @@ fn symbols(cx: &mut Ctx, a: &Obj) -> Vec<(String, String)> {
         .iter()
         .map(|(name, t)| {
             let t = match t {
-                Value::String(s) => s.clone(),
+                Value::String(s) if crate::model::ScalarType::from_name(s).is_some() => s.clone(),
                 Value::Null => "int32".to_string(),
-                other => other.to_string(),
+                other => {
+                    let shown = other.as_str().map(str::to_string).unwrap_or_else(|| other.to_string());
+                    cx.error(&obj.at(name), format!("unknown symbol dtype `{shown}`"));
+                    "int32".to_string()
+                }
             };
             (name.clone(), t)
         })

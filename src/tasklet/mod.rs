@@ -1,0 +1,55 @@
+//! Front end for DaCe Python tasklet code: lexer, parser to a typed AST, and a semantic check.
+//!
+//! Tasklet code (`code.language == "Python"`, see `docs/sdfg-json-format.md` §8) is a small
+//! Python subset: assignments (plain and augmented) to names and indexed names, `if/elif/else`,
+//! `pass`, and expressions over literals, names, operators with Python's precedence, chained
+//! comparisons, `x if c else y`, calls of (dotted) function names and subscripts.
+//!
+//! * [`parse`] turns code into [`Stmt`]s. Code may carry a common leading indentation (DaCe
+//!   often stores `"\n    a = b\n"`); positions in errors and spans always refer to the
+//!   original string. Unsupported Python constructs are rejected with a message naming them.
+//! * [`analyze`] lists the names read and written and the functions called.
+//! * [`check`] validates names against connectors and globals, assignment targets, and calls
+//!   against the supported functions ([`FUNCTIONS`], [`CAST_DTYPES`], [`resolve_call`]).
+
+mod ast;
+mod check;
+mod expr;
+mod lexer;
+mod parser;
+mod postfix;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_check;
+#[cfg(test)]
+mod tests_errors;
+
+pub use ast::{BinOp, BoolOp, CmpOp, Expr, Span, Stmt, Target, UnaryOp};
+pub use check::{analyze, check, resolve_call, Analysis, Callee, CAST_DTYPES, FUNCTIONS};
+
+/// A parse or check error at a 1-based line and column (in characters) of the original code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{col}: {message}")]
+pub struct TaskletError {
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl TaskletError {
+    /// An error at the start of `span`.
+    pub fn at(span: Span, message: impl Into<String>) -> Self {
+        TaskletError {
+            line: span.line,
+            col: span.col,
+            message: message.into(),
+        }
+    }
+}
+
+/// Parses tasklet code into statements.
+pub fn parse(code: &str) -> Result<Vec<Stmt>, TaskletError> {
+    let tokens = lexer::tokenize(code)?;
+    parser::parse_tokens(code, tokens)
+}
