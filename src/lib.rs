@@ -10,8 +10,13 @@ pub mod dialect;
 pub mod driver;
 pub mod model;
 pub mod passes;
+pub mod run;
 pub mod ir;
 pub mod symbolic;
 pub mod translate;
 pub mod verify;
 pub mod json;
+#[path = "../lowering/mod.rs"]
+pub mod lowering;
+pub mod npz;
+pub mod tasklet;

@@ -1,0 +1,160 @@
+//! Control flow: states, regions, loops and conditionals become `cf`
+//! blocks; symbols live in stack slots that LLVM promotes to registers.
+
+use super::builder::Val;
+use super::function::FnGen;
+use super::types::Ty;
+use crate::model::{Block, BlockKind, Cfg, CodeBlock};
+use crate::symbolic;
+
+/// Where `break` and `continue` go inside the innermost loop.
+#[derive(Clone)]
+pub struct LoopTargets {
+    pub break_to: String,
+    pub continue_to: String,
+}
+
+impl FnGen<'_, '_> {
+    /// Lowers a CFG: control starts at its start block and leaves to `exit`.
+    pub fn cfg(&mut self, cfg: &Cfg, exit: &str, loops: Option<&LoopTargets>) -> Result<(), String> {
+        let Some(start) = cfg.start() else {
+            self.b.line(format!("cf.br {exit}"));
+            return Ok(());
+        };
+        let labels: Vec<String> = cfg.blocks.iter().map(|_| self.b.fresh_block()).collect();
+        self.b.line(format!("cf.br {}", labels[start]));
+        for (i, block) in cfg.blocks.iter().enumerate() {
+            self.b.line(format!("{}:", labels[i]));
+            // Where control goes when the block itself finishes.
+            let after = self.b.fresh_block();
+            self.block(block, &after, exit, loops)
+                .map_err(|e| format!("in block '{}': {e}", block.label))?;
+            self.b.line(format!("{after}:"));
+            self.dispatch(cfg, i, &labels, exit)?;
+        }
+        Ok(())
+    }
+
+    /// Takes the first out-edge whose condition holds, running its
+    /// assignments; with none, leaves the region.
+    fn dispatch(&mut self, cfg: &Cfg, from: usize, labels: &[String], exit: &str) -> Result<(), String> {
+        for e in cfg.edges.iter().filter(|e| e.src == from) {
+            let target = labels.get(e.dst).ok_or("interstate edge to a missing block")?.clone();
+            let taken = self.b.fresh_block();
+            let next = self.b.fresh_block();
+            match &e.condition {
+                None => self.b.line(format!("cf.br {taken}")),
+                Some(c) => {
+                    let cond = self.condition(c)?;
+                    self.b.line(format!("cf.cond_br {}, {taken}, {next}", cond.name));
+                }
+            }
+            self.b.line(format!("{taken}:"));
+            for (name, rhs) in &e.assignments {
+                self.assign(name, rhs)?;
+            }
+            self.b.line(format!("cf.br {target}"));
+            self.b.line(format!("{next}:"));
+        }
+        self.b.line(format!("cf.br {exit}"));
+        Ok(())
+    }
+
+    fn block(&mut self, block: &Block, after: &str, exit: &str, loops: Option<&LoopTargets>) -> Result<(), String> {
+        match &block.kind {
+            BlockKind::State(state) => {
+                self.state(state)?;
+                self.b.line(format!("cf.br {after}"));
+            }
+            BlockKind::Region { cfg, .. } => self.cfg(cfg, after, loops)?,
+            BlockKind::Loop(l) => {
+                let header = self.b.fresh_block();
+                let body = self.b.fresh_block();
+                let update = self.b.fresh_block();
+                if let Some(init) = &l.init {
+                    self.statement(init)?;
+                }
+                self.b.line(format!("cf.br {}", if l.inverted { &body } else { &header }));
+                self.b.line(format!("{header}:"));
+                match &l.condition {
+                    Some(c) => {
+                        let cond = self.condition(c)?;
+                        self.b.line(format!("cf.cond_br {}, {body}, {after}", cond.name));
+                    }
+                    None => self.b.line(format!("cf.br {body}")),
+                }
+                self.b.line(format!("{body}:"));
+                let targets = LoopTargets { break_to: after.to_string(), continue_to: update.clone() };
+                self.cfg(&l.cfg, &update, Some(&targets))?;
+                self.b.line(format!("{update}:"));
+                if let Some(u) = &l.update {
+                    self.statement(u)?;
+                }
+                self.b.line(format!("cf.br {header}"));
+            }
+            BlockKind::Conditional(branches) => {
+                for br in branches {
+                    let run = self.b.fresh_block();
+                    let next = self.b.fresh_block();
+                    match &br.condition {
+                        None => self.b.line(format!("cf.br {run}")),
+                        Some(c) => {
+                            let cond = self.condition(c)?;
+                            self.b.line(format!("cf.cond_br {}, {run}, {next}", cond.name));
+                        }
+                    }
+                    self.b.line(format!("{run}:"));
+                    self.cfg(&br.cfg, after, loops)?;
+                    self.b.line(format!("{next}:"));
+                }
+                self.b.line(format!("cf.br {after}"));
+            }
+            BlockKind::Break => {
+                let t = loops.ok_or("break outside a loop")?;
+                self.b.line(format!("cf.br {}", t.break_to));
+            }
+            BlockKind::Continue => {
+                let t = loops.ok_or("continue outside a loop")?;
+                self.b.line(format!("cf.br {}", t.continue_to));
+            }
+            BlockKind::Return => self.b.line(format!("cf.br {exit}")),
+        }
+        Ok(())
+    }
+
+    /// A Python condition as an `i1`.
+    pub fn condition(&mut self, code: &CodeBlock) -> Result<Val, String> {
+        if code.language != "Python" {
+            return Err(format!("conditions in {} are not supported", code.language));
+        }
+        let e = symbolic::parse(&code.code).map_err(|e| format!("condition '{}': {}", code.code, e.message))?;
+        let v = self.value(&e)?;
+        Ok(self.b.cast(&v, Ty::I1))
+    }
+
+    /// `name = expr` from a loop's init or update statement.
+    fn statement(&mut self, code: &CodeBlock) -> Result<(), String> {
+        let (name, rhs) = code
+            .code
+            .split_once('=')
+            .filter(|(n, _)| !n.trim().is_empty())
+            .ok_or_else(|| format!("loop statement '{}' is not an assignment", code.code))?;
+        self.assign(name.trim(), rhs.trim())
+    }
+
+    /// Assigns a symbol (stored as `i64`).
+    fn assign(&mut self, name: &str, rhs: &str) -> Result<(), String> {
+        let e = symbolic::parse(rhs).map_err(|e| format!("assignment '{name} = {rhs}': {}", e.message))?;
+        let v = self.value(&e)?;
+        let slot = match self.symbols.get(name) {
+            Some(s) => s.clone(),
+            None => {
+                let s = self.b.slot(Ty::I64);
+                self.symbols.insert(name.to_string(), s.clone());
+                s
+            }
+        };
+        self.b.store(&v, &slot, Ty::I64);
+        Ok(())
+    }
+}

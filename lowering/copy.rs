@@ -1,0 +1,164 @@
+//! Copies between access nodes: subset to other subset, element by element
+//! in row-major order (shapes may differ when the counts agree), with type
+//! conversion, write-conflict resolution, and streams drained or filled.
+
+use super::arith::Op;
+use super::builder::Val;
+use super::function::FnGen;
+use super::state::access_data;
+use super::types::Ty;
+use crate::model::{DataEdge, DataKind, State};
+use crate::symbolic::{Dim, Expr, Subset};
+
+impl FnGen<'_, '_> {
+    pub fn copy(&mut self, state: &State, e: &DataEdge) -> Result<(), String> {
+        let src = access_data(state, e.src).ok_or("copy source is not an access node")?;
+        let dst = access_data(state, e.dst).ok_or("copy destination is not an access node")?;
+        let src_sub = self.copy_subset(e, &src, state, true)?;
+        let dst_sub = self.copy_subset(e, &dst, state, false)?;
+        let (src_kind, dst_kind) = (self.container(&src)?.desc.kind, self.container(&dst)?.desc.kind);
+        if src_kind == DataKind::Stream {
+            return self.drain(&src, &dst, &dst_sub);
+        }
+        let src_dims = src_sub.dims().to_vec();
+        let dst_dims = dst_sub.dims().to_vec();
+        let sizes = |dims: &[Dim]| -> Vec<Expr> { dims.iter().map(|d| d.num_elements()).collect() };
+        let (ss, ds) = (sizes(&src_dims), sizes(&dst_dims));
+        // Same extents (ignoring unit dimensions): one loop nest indexes both.
+        let squeeze = |v: &[Expr]| -> Vec<Expr> { v.iter().filter(|e| e.as_int() != Some(1)).cloned().collect() };
+        let count = ss.iter().fold(Expr::int(1), |a, b| a.mul(b));
+        let n = self.int(&count)?;
+        let zero = self.b.i64(0);
+        let one = self.b.i64(1);
+        if squeeze(&ss) == squeeze(&ds) && dst_kind != DataKind::Stream {
+            return self.copy_nest(&src, &src_dims, &dst, &dst_dims, e.memlet.wcr.as_deref());
+        }
+        // Different shapes: walk the flat element index of both subsets.
+        let k = self.b.fresh();
+        self.b.line(format!("scf.for {k} = {} to {} step {} : i64 {{", zero.name, n.name, one.name));
+        let kv = Val { name: k, ty: Ty::I64 };
+        let from = self.unravel(&kv, &src_dims)?;
+        let value = self.load_at(&src, &from)?;
+        if dst_kind == DataKind::Stream {
+            let s = self.base(&dst)?;
+            let ty = self.container(&dst)?.ty;
+            self.module.stream_push(&mut self.b, &s, &value, ty);
+        } else {
+            let to = self.unravel(&kv, &dst_dims)?;
+            self.store_at(&dst, &to, &value, e.memlet.wcr.as_deref())?;
+        }
+        self.b.line("}");
+        Ok(())
+    }
+
+    /// The subset of one end of a copy; without one, the region of the same
+    /// extents starting at 0 (or the whole container).
+    fn copy_subset(&mut self, e: &DataEdge, name: &str, state: &State, is_src: bool) -> Result<Subset, String> {
+        let m = &e.memlet;
+        let data_is_src = match m.is_data_src {
+            Some(v) => v,
+            None => m.data.as_deref() == Some(access_data(state, e.src).unwrap_or_default().as_str()),
+        };
+        let own = if data_is_src == is_src { m.subset.clone() } else { m.other_subset.clone() };
+        if let Some(s) = own {
+            return Ok(s);
+        }
+        let shape = self.container(name)?.desc.shape.clone();
+        let other = if data_is_src == is_src { None } else { m.subset.clone() };
+        match other.filter(|o| o.dims().len() == shape.len()) {
+            Some(o) => Ok(Subset::Range(
+                o.dims().iter().map(|d| Dim::range(Expr::int(0), d.num_elements().sub(&Expr::int(1)))).collect(),
+            )),
+            None => Ok(Subset::Range(
+                shape.iter().map(|s| Dim::range(Expr::int(0), s.sub(&Expr::int(1)))).collect(),
+            )),
+        }
+    }
+
+    /// Nested loops over the non-unit dimensions shared by both subsets.
+    fn copy_nest(&mut self, src: &str, sd: &[Dim], dst: &str, dd: &[Dim], wcr: Option<&str>) -> Result<(), String> {
+        let free_src: Vec<usize> = (0..sd.len()).filter(|&i| sd[i].num_elements().as_int() != Some(1)).collect();
+        let free_dst: Vec<usize> = (0..dd.len()).filter(|&i| dd[i].num_elements().as_int() != Some(1)).collect();
+        let mut from: Vec<Val> = sd.iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?;
+        let mut to: Vec<Val> = dd.iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?;
+        let zero = self.b.i64(0);
+        let one = self.b.i64(1);
+        for (a, b) in free_src.iter().zip(&free_dst) {
+            let n = self.int(&sd[*a].num_elements())?;
+            let k = self.b.fresh();
+            self.b.line(format!("scf.for {k} = {} to {} step {} : i64 {{", zero.name, n.name, one.name));
+            let kv = Val { name: k, ty: Ty::I64 };
+            from[*a] = self.strided(&from[*a], &kv, &sd[*a].step)?;
+            to[*b] = self.strided(&to[*b], &kv, &dd[*b].step)?;
+        }
+        let value = self.load_at(src, &from)?;
+        self.store_at(dst, &to, &value, wcr)?;
+        for _ in &free_src {
+            self.b.line("}");
+        }
+        Ok(())
+    }
+
+    /// `start + k * step`.
+    fn strided(&mut self, start: &Val, k: &Val, step: &Expr) -> Result<Val, String> {
+        let off = if step.as_int() == Some(1) {
+            k.clone()
+        } else {
+            let s = self.int(step)?;
+            self.b.binary(Op::Mul, k, &s)?
+        };
+        self.b.binary(Op::Add, start, &off)
+    }
+
+    /// Indices of flat element `k` of a subset (row-major).
+    fn unravel(&mut self, k: &Val, dims: &[Dim]) -> Result<Vec<Val>, String> {
+        let mut rest = k.clone();
+        let mut out = vec![rest.clone(); dims.len()];
+        for (i, d) in dims.iter().enumerate().rev() {
+            let n = self.int(&d.num_elements())?;
+            let q = self.b.binary(Op::FloorDiv, &rest, &n)?;
+            let r = self.b.binary(Op::Rem, &rest, &n)?;
+            let start = self.int(&d.start)?;
+            out[i] = self.strided(&start, &r, &d.step)?;
+            rest = q;
+        }
+        Ok(out)
+    }
+
+    fn load_at(&mut self, data: &str, idx: &[Val]) -> Result<Val, String> {
+        let ty = self.container(data)?.ty;
+        let addr = self.address(data, idx)?;
+        Ok(self.b.load(&addr, ty))
+    }
+
+    fn store_at(&mut self, data: &str, idx: &[Val], v: &Val, wcr: Option<&str>) -> Result<(), String> {
+        let ty = self.container(data)?.ty;
+        let addr = self.address(data, idx)?;
+        match wcr {
+            Some(w) => self.wcr_write(&addr, ty, v, w),
+            None => {
+                self.b.store(v, &addr, ty);
+                Ok(())
+            }
+        }
+    }
+
+    /// Empties a stream into an array, from the subset's first element on.
+    fn drain(&mut self, stream: &str, dst: &str, dst_sub: &Subset) -> Result<(), String> {
+        let s = self.base(stream)?;
+        let ty = self.container(stream)?.ty;
+        let start: Vec<Val> = dst_sub.dims().iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?;
+        let base = self.address(dst, &start)?;
+        let len = self.module.stream_len(&mut self.b, &s);
+        let zero = self.b.i64(0);
+        let one = self.b.i64(1);
+        let k = self.b.fresh();
+        self.b.line(format!("scf.for {k} = {} to {} step {} : i64 {{", zero.name, len.name, one.name));
+        let v = self.module.stream_pop(&mut self.b, &s, ty);
+        let dty = self.container(dst)?.ty;
+        let at = self.b.gep(&base, &Val { name: k, ty: Ty::I64 }, dty);
+        self.b.store(&v, &at, dty);
+        self.b.line("}");
+        Ok(())
+    }
+}

@@ -1,0 +1,254 @@
+//! One SDFG as one function: arguments, symbols, containers and names.
+
+use super::abi::{self, ArgKind};
+use super::builder::{Body, Val};
+use super::expr::{self, Names};
+use super::types::Ty;
+use super::ModuleGen;
+use crate::model::{DataDesc, DataKind, Sdfg};
+use crate::symbolic::Expr;
+use std::collections::HashMap;
+
+/// Where a container's data is.
+#[derive(Clone, Debug)]
+pub enum Base {
+    /// A pointer fixed for the whole function (arguments, allocations).
+    Fixed(Val),
+    /// A slot holding the current pointer (views and references, which are
+    /// re-bound as the program runs).
+    Slot(Val),
+}
+
+#[derive(Clone, Debug)]
+pub struct Container {
+    pub desc: DataDesc,
+    pub ty: Ty,
+    pub base: Base,
+}
+
+/// Generates the body of one SDFG's function.
+pub struct FnGen<'a, 'm> {
+    pub sdfg: &'a Sdfg,
+    pub b: Body,
+    pub module: &'m mut ModuleGen,
+    pub containers: HashMap<String, Container>,
+    /// Symbol slots (`i64`).
+    pub symbols: HashMap<String, Val>,
+    /// Map parameters and dynamic range values, innermost scope last.
+    pub scopes: Vec<HashMap<String, Val>>,
+    /// How many parallel maps enclose the code being written.
+    pub parallel: usize,
+    /// Where control goes to return.
+    pub exit_block: String,
+    /// Heap allocations freed on return.
+    pub frees: Vec<Val>,
+}
+
+impl<'a, 'm> FnGen<'a, 'm> {
+    pub fn new(sdfg: &'a Sdfg, module: &'m mut ModuleGen) -> Self {
+        FnGen {
+            sdfg,
+            b: Body::default(),
+            module,
+            containers: HashMap::new(),
+            symbols: HashMap::new(),
+            scopes: Vec::new(),
+            parallel: 0,
+            exit_block: String::new(),
+            frees: Vec::new(),
+        }
+    }
+
+    /// Writes the function `@name(%args: !llvm.ptr)`.
+    pub fn function(mut self, name: &str, public: bool) -> Result<String, String> {
+        let args = abi::arglist(self.sdfg)?;
+        self.exit_block = self.b.fresh_block();
+        for (i, arg) in args.iter().enumerate() {
+            let idx = self.b.i64(i as i64);
+            let args_ptr = Val { name: "%args".into(), ty: Ty::Ptr };
+            let slot = self.b.gep(&args_ptr, &idx, Ty::Ptr);
+            let ptr = self.b.load(&slot, Ty::Ptr);
+            match arg.kind {
+                ArgKind::Symbol => {
+                    let value = self.b.load(&ptr, Ty::I64);
+                    let s = self.b.slot(Ty::I64);
+                    self.b.store(&value, &s, Ty::I64);
+                    self.symbols.insert(arg.name.clone(), s);
+                }
+                ArgKind::Array | ArgKind::Scalar => {
+                    let desc = self.sdfg.container(&arg.name).cloned().ok_or("argument without container")?;
+                    let ty = element_type(&arg.name, &desc)?;
+                    self.containers.insert(arg.name.clone(), Container { desc, ty, base: Base::Fixed(ptr) });
+                }
+            }
+        }
+        for (name, _) in &self.sdfg.symbols {
+            if !self.symbols.contains_key(name) {
+                let s = self.b.slot(Ty::I64);
+                self.symbols.insert(name.clone(), s);
+            }
+        }
+        self.allocate_transients()?;
+        self.cfg(&self.sdfg.cfg, &self.exit_block.clone(), None)?;
+        let exit = self.exit_block.clone();
+        self.b.line(format!("{exit}:"));
+        for p in std::mem::take(&mut self.frees) {
+            self.b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", p.name));
+        }
+        self.b.line("return");
+        let visibility = if public { "" } else { "private " };
+        let attrs = if public { " attributes {llvm.emit_c_interface}" } else { "" };
+        Ok(format!(
+            "  func.func {visibility}@{name}(%args: !llvm.ptr){attrs} {{\n{}  }}\n",
+            self.b.into_text()
+        ))
+    }
+
+    /// Transients live for the whole call: scalars on the stack, arrays on
+    /// the heap, views and references as pointer slots.
+    fn allocate_transients(&mut self) -> Result<(), String> {
+        for (name, desc) in &self.sdfg.containers {
+            if !desc.transient {
+                continue;
+            }
+            let ty = element_type(name, desc)?;
+            let base = match desc.kind {
+                DataKind::View | DataKind::Reference => Base::Slot(self.b.slot(Ty::Ptr)),
+                DataKind::Stream => Base::Fixed(self.module.stream_new(&mut self.b, ty)),
+                _ => {
+                    let count = self.total_elements(desc)?;
+                    if let Some(n) = count.as_int().filter(|n| *n <= 64) {
+                        let one = self.b.fresh();
+                        let p = self.b.fresh();
+                        self.b.entry.push(format!("{one} = arith.constant {} : i64", n.max(1)));
+                        self.b.entry.push(format!("{p} = llvm.alloca {one} x {} : (i64) -> !llvm.ptr", ty.memory()));
+                        Base::Fixed(Val { name: p, ty: Ty::Ptr })
+                    } else {
+                        let n = self.int(&count)?;
+                        let size = self.b.i64(ty.bytes() as i64);
+                        let bytes = self.b.binary(super::arith::Op::Mul, &n, &size)?;
+                        let p = self.b.def(Ty::Ptr, format!("llvm.call @malloc({}) : (i64) -> !llvm.ptr", bytes.name));
+                        self.frees.push(p.clone());
+                        Base::Fixed(p)
+                    }
+                }
+            };
+            self.containers.insert(name.clone(), Container { desc: desc.clone(), ty, base });
+        }
+        Ok(())
+    }
+
+    /// Elements to allocate: the total size when given, else the shape product.
+    pub fn total_elements(&self, desc: &DataDesc) -> Result<Expr, String> {
+        if let Some(t) = &desc.total_size {
+            return Ok(t.clone());
+        }
+        Ok(desc.shape.iter().fold(Expr::int(1), |acc, d| acc.mul(d)))
+    }
+
+    /// The current base pointer of a container.
+    pub fn base(&mut self, name: &str) -> Result<Val, String> {
+        match &self.containers.get(name).ok_or_else(|| format!("unknown container '{name}'"))?.base {
+            Base::Fixed(p) => Ok(p.clone()),
+            Base::Slot(s) => {
+                let s = s.clone();
+                Ok(self.b.load(&s, Ty::Ptr))
+            }
+        }
+    }
+
+    pub fn container(&self, name: &str) -> Result<&Container, String> {
+        self.containers.get(name).ok_or_else(|| format!("unknown container '{name}'"))
+    }
+
+    /// An integer expression in the current scope.
+    pub fn int(&mut self, e: &Expr) -> Result<Val, String> {
+        let mut b = std::mem::take(&mut self.b);
+        let r = expr::lower_int(&mut b, e, self);
+        self.b = b;
+        r
+    }
+
+    /// Any expression in the current scope.
+    pub fn value(&mut self, e: &Expr) -> Result<Val, String> {
+        let mut b = std::mem::take(&mut self.b);
+        let r = expr::lower(&mut b, e, self);
+        self.b = b;
+        r
+    }
+
+    /// Address of element `indices` of a container (row-major with the
+    /// descriptor's strides and offsets).
+    pub fn address(&mut self, name: &str, indices: &[Val]) -> Result<Val, String> {
+        let c = self.container(name)?.clone();
+        let strides = c.desc.strides_or_default();
+        let offsets = c.desc.offset.clone().unwrap_or_default();
+        let mut linear = self.b.i64(0);
+        for (d, idx) in indices.iter().enumerate() {
+            let mut i = self.b.cast(idx, Ty::I64);
+            if let Some(o) = offsets.get(d).filter(|o| o.as_int() != Some(0)) {
+                let o = self.int(o)?;
+                i = self.b.binary(super::arith::Op::Add, &i, &o)?;
+            }
+            let stride = match strides.get(d) {
+                Some(s) => self.int(s)?,
+                None => self.b.i64(1),
+            };
+            let term = self.b.binary(super::arith::Op::Mul, &i, &stride)?;
+            linear = self.b.binary(super::arith::Op::Add, &linear, &term)?;
+        }
+        let base = self.base(name)?;
+        Ok(self.b.gep(&base, &linear, c.ty))
+    }
+
+    fn lookup_scope(&self, name: &str) -> Option<Val> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).cloned())
+    }
+}
+
+/// The element type of a container, or an error naming it.
+pub fn element_type(name: &str, desc: &DataDesc) -> Result<Ty, String> {
+    Ty::from_dtype(&desc.dtype).ok_or_else(|| format!("container '{name}' has an unsupported type {}", desc.dtype))
+}
+
+impl Names for FnGen<'_, '_> {
+    fn name(&mut self, b: &mut Body, name: &str) -> Result<Val, String> {
+        if let Some(v) = self.lookup_scope(name) {
+            return Ok(v);
+        }
+        if let Some(slot) = self.symbols.get(name) {
+            return Ok(b.load(slot, Ty::I64));
+        }
+        if let Some(v) = self.module.constant_scalar(self.sdfg, b, name) {
+            return Ok(v);
+        }
+        match name {
+            "True" => return Ok(b.int(1, Ty::I1)),
+            "False" => return Ok(b.int(0, Ty::I1)),
+            _ => {}
+        }
+        if self.containers.contains_key(name) {
+            let zero = b.i64(0);
+            return self.element(b, name, &[zero]);
+        }
+        Err(format!("unknown name '{name}'"))
+    }
+
+    fn element(&mut self, b: &mut Body, name: &str, indices: &[Val]) -> Result<Val, String> {
+        if let Some(p) = self.module.constant_array(self.sdfg, b, name) {
+            let (ptr, ty) = p;
+            let idx = indices.first().cloned().unwrap_or_else(|| b.i64(0));
+            let addr = b.gep(&ptr, &idx, ty);
+            return Ok(b.load(&addr, ty));
+        }
+        // Element reads go through `self.b`; swap the buffers meanwhile.
+        std::mem::swap(b, &mut self.b);
+        let result = (|| {
+            let ty = self.container(name)?.ty;
+            let addr = self.address(name, indices)?;
+            Ok(self.b.load(&addr, ty))
+        })();
+        std::mem::swap(b, &mut self.b);
+        result
+    }
+}

@@ -1,0 +1,345 @@
+//! Library nodes (MatMul, Reduce, Transpose) expanded to loop nests, and
+//! C++ tasklets compiled as `extern "C"` helpers.
+
+use super::arith::Op;
+use super::builder::Val;
+use super::function::FnGen;
+use super::state::StateCx;
+use super::tasklet::{Input, Sink};
+use super::types::Ty;
+use crate::model::{CodeBlock, Node, NodeKind};
+use crate::symbolic::Dim;
+use std::collections::HashMap;
+
+/// A library node's connected operand: container, subset start, extents.
+struct Operand {
+    data: String,
+    start: Vec<Val>,
+    /// Dimensions of the subset that are not of extent 1, with their extents.
+    dims: Vec<(usize, Val)>,
+    wcr: Option<String>,
+}
+
+impl FnGen<'_, '_> {
+    pub fn library(&mut self, cx: &StateCx, n: usize) -> Result<(), String> {
+        let NodeKind::Library { classpath, properties } = &cx.state.nodes[n].kind else { unreachable!() };
+        let class = classpath.rsplit('.').next().unwrap_or(classpath);
+        let mut ops: HashMap<String, Operand> = HashMap::new();
+        for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
+            let Some(data) = &e.memlet.data else { continue };
+            let conn = if e.dst == n { e.dst_conn.clone() } else { e.src_conn.clone() };
+            let key = conn.unwrap_or_else(|| if e.dst == n { "_in".into() } else { "_out".into() });
+            let shape = self.container(data)?.desc.shape.clone();
+            let dims: Vec<Dim> = match &e.memlet.subset {
+                Some(s) => s.dims().to_vec(),
+                None => shape.iter().map(|d| Dim::range(crate::symbolic::Expr::int(0), d.sub(&crate::symbolic::Expr::int(1)))).collect(),
+            };
+            let start = dims.iter().map(|d| self.int(&d.start)).collect::<Result<Vec<_>, _>>()?;
+            let mut extents = Vec::new();
+            for (i, d) in dims.iter().enumerate() {
+                if d.num_elements().as_int() != Some(1) {
+                    extents.push((i, self.int(&d.num_elements())?));
+                }
+            }
+            ops.insert(key, Operand { data: data.clone(), start, dims: extents, wcr: e.memlet.wcr.clone() });
+        }
+        let get = |k: &str| ops.get(k).ok_or_else(|| format!("{class} has no '{k}' connection"));
+        match class {
+            "MatMul" | "Gemm" | "Gemv" | "Dot" => {
+                let (a, b, c) = match class {
+                    "Gemv" => (get("_A")?, get("_x")?, get("_y")?),
+                    "Dot" => (get("_x")?, get("_y")?, get("_result")?),
+                    _ => (get("_a")?, get("_b")?, get("_c")?),
+                };
+                let num = |k: &str, d: f64| properties.get(k).and_then(|v| v.as_f64()).unwrap_or(d);
+                let flag = |k: &str| properties.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
+                let (ta, tb) = (flag("transA"), flag("transB"));
+                let cin = if class == "Gemm" { ops.get("_cin") } else { None };
+                self.matmul(a, b, c, cin, num("alpha", 1.0), num("beta", 0.0), ta, tb)
+            }
+            "Reduce" => {
+                let (inp, out) = (get("_in")?, get("_out")?);
+                let wcr = properties.get("wcr").and_then(|v| v.as_str()).unwrap_or("(lambda a, b: a)").to_string();
+                let axes: Option<Vec<usize>> = properties
+                    .get("axes")
+                    .and_then(|v| v.as_array())
+                    .map(|a| a.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect());
+                let identity = properties.get("identity").and_then(|v| v.as_f64());
+                self.reduce(inp, out, &wcr, axes, identity)
+            }
+            "Transpose" => {
+                let (inp, out) = (get("_inp")?, get("_out")?);
+                let (m, k) = (dim(inp, 0)?, dim(inp, 1)?);
+                let (outer, inner) = self.loops(&[m, k])?;
+                let (i, j) = (inner[0].clone(), inner[1].clone());
+                let v = self.element_of(inp, &[i.clone(), j.clone()])?;
+                self.store_into(out, &[j, i], &v)?;
+                self.close(outer);
+                Ok(())
+            }
+            other => Err(format!("library node '{other}' ({classpath}) has no expansion")),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn matmul(
+        &mut self,
+        a: &Operand,
+        b: &Operand,
+        c: &Operand,
+        cin: Option<&Operand>,
+        alpha: f64,
+        beta: f64,
+        ta: bool,
+        tb: bool,
+    ) -> Result<(), String> {
+        let one_dim = |o: &Operand| o.dims.len() <= 1;
+        let ty = self.container(&c.data)?.ty;
+        // Row and column extents of each operand (vectors have one of them).
+        let (m, k_a) = match (a.dims.len(), ta) {
+            (2, false) => (Some(dim(a, 0)?), dim(a, 1)?),
+            (2, true) => (Some(dim(a, 1)?), dim(a, 0)?),
+            _ => (None, dim(a, 0)?),
+        };
+        let nn = if one_dim(b) { None } else if tb { Some(dim(b, 0)?) } else { Some(dim(b, 1)?) };
+        let mut extents = Vec::new();
+        extents.extend(m.clone());
+        extents.extend(nn.clone());
+        let (outer, idx) = self.loops(&extents)?;
+        let (i, j) = match (&m, &nn) {
+            (Some(_), Some(_)) => (Some(idx[0].clone()), Some(idx[1].clone())),
+            (Some(_), None) => (Some(idx[0].clone()), None),
+            (None, Some(_)) => (None, Some(idx[0].clone())),
+            (None, None) => (None, None),
+        };
+        let zero = self.b.zero(ty);
+        let lb = self.b.i64(0);
+        let step = self.b.i64(1);
+        let acc = self.b.fresh();
+        let kv = self.b.fresh();
+        let sum = self.b.fresh();
+        self.b.line(format!(
+            "{acc} = scf.for {kv} = {} to {} step {} iter_args({sum} = {}) -> ({}) : i64 {{",
+            lb.name, k_a.name, step.name, zero.name, ty.mlir()
+        ));
+        let k = Val { name: kv, ty: Ty::I64 };
+        let a_idx: Vec<Val> = match (&i, ta) {
+            (Some(i), false) => vec![i.clone(), k.clone()],
+            (Some(i), true) => vec![k.clone(), i.clone()],
+            (None, _) => vec![k.clone()],
+        };
+        let b_idx: Vec<Val> = match (&j, tb) {
+            (Some(j), false) => vec![k.clone(), j.clone()],
+            (Some(j), true) => vec![j.clone(), k.clone()],
+            (None, _) => vec![k.clone()],
+        };
+        let x = self.element_of(a, &a_idx)?;
+        let y = self.element_of(b, &b_idx)?;
+        let p = self.b.binary(Op::Mul, &x, &y)?;
+        let s = self.b.binary(Op::Add, &Val { name: sum, ty }, &p)?;
+        let s = self.b.cast(&s, ty);
+        self.b.line(format!("scf.yield {} : {}", s.name, ty.mlir()));
+        self.b.line("}");
+        let mut result = Val { name: acc, ty };
+        if alpha != 1.0 {
+            let al = self.b.float(alpha, if ty.is_int() { Ty::F64 } else { ty });
+            result = self.b.binary(Op::Mul, &result, &al)?;
+        }
+        let c_idx: Vec<Val> = [i.clone(), j.clone()].into_iter().flatten().collect();
+        let c_idx = if c_idx.is_empty() { vec![self.b.i64(0)] } else { c_idx };
+        if beta != 0.0 {
+            let prior = self.element_of(cin.unwrap_or(c), &c_idx)?;
+            let be = self.b.float(beta, if ty.is_int() { Ty::F64 } else { ty });
+            let scaled = self.b.binary(Op::Mul, &prior, &be)?;
+            result = self.b.binary(Op::Add, &result, &scaled)?;
+        }
+        self.store_into(c, &c_idx, &result)?;
+        self.close(outer);
+        Ok(())
+    }
+
+    fn reduce(&mut self, inp: &Operand, out: &Operand, wcr: &str, axes: Option<Vec<usize>>, identity: Option<f64>) -> Result<(), String> {
+        let rank = inp.dims.len();
+        let axes: Vec<usize> = axes.unwrap_or_else(|| (0..rank).collect());
+        let kept: Vec<usize> = (0..rank).filter(|d| !axes.contains(d)).collect();
+        let out_ty = self.container(&out.data)?.ty;
+        if let Some(id) = identity {
+            let extents = kept.iter().map(|&d| dim(inp, d)).collect::<Result<Vec<_>, _>>()?;
+            let (outer, idx) = self.loops(&extents)?;
+            let v = self.b.float(id, if out_ty.is_int() { Ty::F64 } else { out_ty });
+            let idx = if idx.is_empty() { vec![self.b.i64(0)] } else { idx };
+            self.store_plain(out, &idx, &v)?;
+            self.close(outer);
+        }
+        let extents = (0..rank).map(|d| dim(inp, d)).collect::<Result<Vec<_>, _>>()?;
+        let (outer, idx) = self.loops(&extents)?;
+        let v = self.element_of(inp, &idx)?;
+        let o_idx: Vec<Val> = kept.iter().map(|&d| idx[d].clone()).collect();
+        let o_idx = if o_idx.is_empty() { vec![self.b.i64(0)] } else { o_idx };
+        let full = self.operand_indices(out, &o_idx)?;
+        let addr = self.address(&out.data, &full)?;
+        // The loops are sequential, so the update needs no atomics.
+        let saved = std::mem::replace(&mut self.parallel, 0);
+        let r = self.wcr_write(&addr, out_ty, &v, wcr);
+        self.parallel = saved;
+        r?;
+        self.close(outer);
+        Ok(())
+    }
+
+    /// Sequential loops over `extents` from 0; returns the count to close
+    /// and the induction variables.
+    fn loops(&mut self, extents: &[Val]) -> Result<(usize, Vec<Val>), String> {
+        let zero = self.b.i64(0);
+        let one = self.b.i64(1);
+        let mut ivs = Vec::new();
+        for e in extents {
+            let iv = self.b.fresh();
+            self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", zero.name, e.name, one.name));
+            ivs.push(Val { name: iv, ty: Ty::I64 });
+        }
+        Ok((extents.len(), ivs))
+    }
+
+    fn close(&mut self, n: usize) {
+        for _ in 0..n {
+            self.b.line("}");
+        }
+    }
+
+    /// Container indices of window indices `idx` of an operand.
+    fn operand_indices(&mut self, o: &Operand, idx: &[Val]) -> Result<Vec<Val>, String> {
+        let free: Vec<usize> = o.dims.iter().map(|(d, _)| *d).collect();
+        if free.is_empty() {
+            return Ok(o.start.clone());
+        }
+        self.window_indices(&o.start, &free, idx)
+    }
+
+    fn element_of(&mut self, o: &Operand, idx: &[Val]) -> Result<Val, String> {
+        let full = self.operand_indices(o, idx)?;
+        let ty = self.container(&o.data)?.ty;
+        let addr = self.address(&o.data, &full)?;
+        Ok(self.b.load(&addr, ty))
+    }
+
+    fn store_into(&mut self, o: &Operand, idx: &[Val], v: &Val) -> Result<(), String> {
+        let full = self.operand_indices(o, idx)?;
+        let ty = self.container(&o.data)?.ty;
+        let addr = self.address(&o.data, &full)?;
+        match o.wcr.clone() {
+            Some(w) => self.wcr_write(&addr, ty, v, &w),
+            None => {
+                self.b.store(v, &addr, ty);
+                Ok(())
+            }
+        }
+    }
+
+    fn store_plain(&mut self, o: &Operand, idx: &[Val], v: &Val) -> Result<(), String> {
+        let full = self.operand_indices(o, idx)?;
+        let ty = self.container(&o.data)?.ty;
+        let addr = self.address(&o.data, &full)?;
+        self.b.store(v, &addr, ty);
+        Ok(())
+    }
+
+    /// A C++ tasklet: its code becomes an `extern "C"` function compiled by
+    /// clang; inputs are passed by value, outputs by pointer.
+    pub fn cpp_tasklet(
+        &mut self,
+        node: &Node,
+        code: &CodeBlock,
+        inputs: &HashMap<String, Input>,
+        outputs: &HashMap<String, Vec<Sink>>,
+    ) -> Result<(), String> {
+        self.module.nested_count += 1;
+        let symbol = format!("__sdfg_cpp_{}", self.module.nested_count);
+        let mut params = Vec::new();
+        let mut body_pre = Vec::new();
+        let mut body_post = Vec::new();
+        let mut args = Vec::new();
+        let mut arg_types = Vec::new();
+        let mut in_names: Vec<&String> = inputs.keys().collect();
+        in_names.sort();
+        for name in in_names {
+            match &inputs[name] {
+                Input::Value(v) => {
+                    params.push(format!("{} {name}", c_type(v.ty)?));
+                    args.push(v.name.clone());
+                    arg_types.push(v.ty.mlir().to_string());
+                }
+                Input::Window { data, start, .. } => {
+                    let ty = self.container(data)?.ty;
+                    params.push(format!("{}* {name}", c_type(ty)?));
+                    let p = self.address(data, &start.clone())?;
+                    args.push(p.name);
+                    arg_types.push("!llvm.ptr".into());
+                }
+            }
+        }
+        let mut out_names: Vec<&String> = outputs.keys().collect();
+        out_names.sort();
+        let mut scalar_outs = Vec::new();
+        for name in out_names {
+            let sink = &outputs[name][0];
+            let ty = self.container(&sink.data)?.ty;
+            let ct = c_type(ty)?;
+            if sink.scalar && !sink.stream {
+                params.push(format!("{ct}* __out_{name}"));
+                body_pre.push(format!("{ct} {name};"));
+                body_post.push(format!("*__out_{name} = {name};"));
+                let one = self.b.i64(1);
+                let slot = self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", one.name, ty.memory()));
+                args.push(slot.name.clone());
+                arg_types.push("!llvm.ptr".into());
+                scalar_outs.push((name.clone(), slot, ty));
+            } else {
+                params.push(format!("{ct}* {name}"));
+                let p = self.address(&sink.data, &sink.start.clone())?;
+                args.push(p.name);
+                arg_types.push("!llvm.ptr".into());
+            }
+        }
+        let source = format!(
+            "// tasklet '{}'\nextern \"C\" void {symbol}({}) {{\n{}\n{}\n{}\n}}\n",
+            node.label,
+            params.join(", "),
+            body_pre.join("\n"),
+            code.code,
+            body_post.join("\n")
+        );
+        self.module.cpp_helpers.push((symbol.clone(), source));
+        self.module.globals.insert(format!("llvm.func @{symbol}({})", arg_types.join(", ")));
+        self.b.line(format!("llvm.call @{symbol}({}) : ({}) -> ()", args.join(", "), arg_types.join(", ")));
+        for (name, slot, ty) in scalar_outs {
+            let v = self.b.load(&slot, ty);
+            for sink in &outputs[&name] {
+                self.write(sink, &[], &v)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The extent of an operand's `i`-th non-unit dimension.
+fn dim(o: &Operand, i: usize) -> Result<Val, String> {
+    o.dims.get(i).map(|(_, v)| v.clone()).ok_or_else(|| format!("operand '{}' has fewer than {} dimensions", o.data, i + 1))
+}
+
+fn c_type(ty: Ty) -> Result<&'static str, String> {
+    Ok(match ty {
+        Ty::I1 => "bool",
+        Ty::I8 => "int8_t",
+        Ty::I16 => "int16_t",
+        Ty::I32 => "int32_t",
+        Ty::I64 => "int64_t",
+        Ty::U8 => "uint8_t",
+        Ty::U16 => "uint16_t",
+        Ty::U32 => "uint32_t",
+        Ty::U64 => "uint64_t",
+        Ty::F32 => "float",
+        Ty::F64 => "double",
+        other => return Err(format!("type {} cannot cross into a C++ tasklet", other.mlir())),
+    })
+}

@@ -1,0 +1,75 @@
+//! Which transients belong to one map or consume scope.
+//!
+//! A transient referenced only inside one scope is private to each
+//! iteration of it: it is allocated at the start of the scope's body, so
+//! parallel iterations never share it.
+
+use crate::model::{scope, BlockKind, Cfg, NodeKind, Sdfg, State};
+use std::collections::{HashMap, HashSet};
+
+/// A scope: the address of its state and the index of its entry node.
+pub type ScopeKey = (usize, usize);
+
+pub fn state_key(state: &State) -> usize {
+    state as *const State as usize
+}
+
+/// Transients private to a scope, by scope.
+pub fn scope_locals(sdfg: &Sdfg) -> HashMap<ScopeKey, Vec<String>> {
+    let transients: HashSet<&str> =
+        sdfg.containers.iter().filter(|(_, d)| d.transient).map(|(n, _)| n.as_str()).collect();
+    // container -> every place it is referenced (None = outside any scope).
+    let mut places: HashMap<String, HashSet<Option<ScopeKey>>> = HashMap::new();
+    visit_cfg(&sdfg.cfg, &mut |state| {
+        let parents = scope::scope_parents(state).unwrap_or_else(|_| vec![None; state.nodes.len()]);
+        let outermost = |mut n: usize| -> Option<ScopeKey> {
+            let mut top = None;
+            while let Some(p) = parents.get(n).copied().flatten() {
+                top = Some((state_key(state), p));
+                n = p;
+            }
+            top
+        };
+        for (i, node) in state.nodes.iter().enumerate() {
+            if let NodeKind::Access { data, .. } = &node.kind {
+                places.entry(data.clone()).or_default().insert(outermost(i));
+            }
+        }
+        for e in &state.edges {
+            if let Some(d) = &e.memlet.data {
+                // An edge lives in the scope its source's outputs flow in.
+                let at = match state.nodes.get(e.src).map(|n| &n.kind) {
+                    Some(NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. }) => {
+                        outermost(e.src).or(Some((state_key(state), e.src)))
+                    }
+                    _ => outermost(e.src).or_else(|| outermost(e.dst)),
+                };
+                places.entry(d.clone()).or_default().insert(at);
+            }
+        }
+    });
+    let mut out: HashMap<ScopeKey, Vec<String>> = HashMap::new();
+    let mut names: Vec<(&String, &HashSet<Option<ScopeKey>>)> = places.iter().collect();
+    names.sort_by(|a, b| a.0.cmp(b.0));
+    for (name, at) in names {
+        if !transients.contains(name.as_str()) || at.len() != 1 {
+            continue;
+        }
+        if let Some(Some(key)) = at.iter().next() {
+            out.entry(*key).or_default().push(name.clone());
+        }
+    }
+    out
+}
+
+fn visit_cfg(cfg: &Cfg, f: &mut dyn FnMut(&State)) {
+    for b in &cfg.blocks {
+        match &b.kind {
+            BlockKind::State(s) => f(s),
+            BlockKind::Region { cfg, .. } => visit_cfg(cfg, f),
+            BlockKind::Loop(l) => visit_cfg(&l.cfg, f),
+            BlockKind::Conditional(brs) => brs.iter().for_each(|br| visit_cfg(&br.cfg, f)),
+            _ => {}
+        }
+    }
+}

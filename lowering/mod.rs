@@ -1,0 +1,98 @@
+//! Lowering of SDFGs to upstream MLIR (`func`, `cf`, `scf`, `arith`, `math`,
+//! `complex`, `llvm`), then through MLIR's own conversions (`scf.parallel`
+//! to OpenMP, everything to the LLVM dialect) to native code.
+//!
+//! `convert-sdfg-to-scf` walks the model of the module's SDFG: control flow
+//! becomes `cf` blocks, maps become `scf.for`/`scf.parallel` nests, memlets
+//! become address arithmetic on `!llvm.ptr`, tasklets become arithmetic.
+//! See [`abi`] for the calling convention.
+
+pub mod abi;
+mod arith;
+mod builder;
+mod cfg;
+mod copy;
+mod expr;
+mod function;
+mod library;
+mod locals;
+mod nested;
+pub mod pipeline;
+mod runtime;
+mod state;
+mod tasklet;
+mod texpr;
+mod types;
+mod wcr;
+
+use crate::model::Sdfg;
+use std::collections::{BTreeSet, HashMap};
+
+pub use pipeline::{compile, Compiled, EngineKind};
+
+/// Module-level state shared by every generated function.
+#[derive(Default)]
+pub struct ModuleGen {
+    /// Finished functions (text).
+    pub functions: Vec<String>,
+    /// Globals and external declarations.
+    pub globals: BTreeSet<String>,
+    /// Transients private to one scope (see `locals`).
+    pub locals: HashMap<locals::ScopeKey, Vec<String>>,
+    /// Functions generated for nested SDFGs, counted for unique names.
+    pub nested_count: usize,
+    /// C++ tasklets compiled into helper functions: (symbol, source).
+    pub cpp_helpers: Vec<(String, String)>,
+}
+
+/// The lowered program: MLIR text in upstream dialects, and its entry point.
+pub struct Lowered {
+    pub text: String,
+    pub entry: String,
+    pub args: Vec<abi::Arg>,
+    /// C++ helper functions the program calls (`extern "C"` sources).
+    pub cpp_helpers: Vec<(String, String)>,
+}
+
+/// Lowers an SDFG to a module whose entry is `@<sdfg name>`.
+pub fn lower(sdfg: &Sdfg) -> Result<Lowered, String> {
+    let mut module = ModuleGen::default();
+    module.declare_libc();
+    module.locals = locals::scope_locals(sdfg);
+    let name = entry_name(&sdfg.name);
+    let gen = function::FnGen::new(sdfg, &mut module);
+    let text = gen.function(&name, true)?;
+    module.functions.push(text);
+    let mut out = String::from("module {\n");
+    for g in &module.globals {
+        out += "  ";
+        out += g;
+        out += "\n";
+    }
+    for f in &module.functions {
+        out += f;
+    }
+    out += "}\n";
+    Ok(Lowered { text: out, entry: name, args: abi::arglist(sdfg)?, cpp_helpers: module.cpp_helpers })
+}
+
+/// A C identifier for the entry point.
+pub fn entry_name(name: &str) -> String {
+    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}
+
+impl ModuleGen {
+    fn declare_libc(&mut self) {
+        for decl in [
+            "llvm.func @malloc(i64) -> !llvm.ptr",
+            "llvm.func @realloc(!llvm.ptr, i64) -> !llvm.ptr",
+            "llvm.func @free(!llvm.ptr)",
+        ] {
+            self.globals.insert(decl.to_string());
+        }
+    }
+}

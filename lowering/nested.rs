@@ -1,0 +1,115 @@
+//! Nested SDFGs (a function per call site) and consume scopes.
+
+use super::abi::{self, ArgKind};
+use super::builder::Val;
+use super::function::FnGen;
+use super::state::StateCx;
+use super::types::Ty;
+use crate::model::{DataKind, NodeKind};
+use std::collections::HashMap;
+
+impl FnGen<'_, '_> {
+    /// Calls the nested SDFG's function with pointers to the connected
+    /// windows of outer data and the mapped symbol values.
+    pub fn nested(&mut self, cx: &StateCx, n: usize) -> Result<(), String> {
+        let NodeKind::NestedSdfg { sdfg, symbol_mapping } = &cx.state.nodes[n].kind else { unreachable!() };
+        let args = abi::arglist(sdfg)?;
+        // Outer memory bound to each connector.
+        let mut bound: HashMap<String, (Val, bool)> = HashMap::new();
+        for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
+            let conn = if e.dst == n { &e.dst_conn } else { &e.src_conn };
+            let (Some(conn), Some(data)) = (conn, &e.memlet.data) else { continue };
+            if bound.contains_key(conn) {
+                continue;
+            }
+            let start = self.start_indices(&e.memlet.subset)?;
+            let start = if start.is_empty() { vec![self.b.i64(0); self.container(data)?.desc.shape.len()] } else { start };
+            let ptr = self.address(data, &start)?;
+            let input_only = e.dst == n && !cx.state.edges.iter().any(|o| o.src == n && o.src_conn.as_ref() == Some(conn));
+            bound.insert(conn.clone(), (ptr, input_only));
+        }
+        // Call-site allocas are released after the call (calls may sit in loops).
+        let stack = self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr");
+        let count = self.b.i64(args.len() as i64);
+        let array = self.b.def(Ty::Ptr, format!("llvm.alloca {} x !llvm.ptr : (i64) -> !llvm.ptr", count.name));
+        for (i, arg) in args.iter().enumerate() {
+            let ptr = match arg.kind {
+                ArgKind::Symbol => {
+                    let e = symbol_mapping
+                        .iter()
+                        .find(|(k, _)| k == &arg.name)
+                        .map(|(_, v)| v.clone())
+                        .ok_or_else(|| format!("nested SDFG symbol '{}' is not mapped", arg.name))?;
+                    let v = self.int(&e)?;
+                    let one = self.b.i64(1);
+                    let slot = self.b.def(Ty::Ptr, format!("llvm.alloca {} x i64 : (i64) -> !llvm.ptr", one.name));
+                    self.b.store(&v, &slot, Ty::I64);
+                    slot
+                }
+                ArgKind::Array | ArgKind::Scalar => {
+                    let (ptr, input_only) =
+                        bound.get(&arg.name).cloned().ok_or_else(|| format!("connector '{}' is not connected", arg.name))?;
+                    if arg.kind == ArgKind::Scalar && input_only {
+                        // Scalars are passed by value: the callee gets a copy.
+                        let ty = Ty::from_scalar(arg.dtype);
+                        let v = self.b.load(&ptr, ty);
+                        let one = self.b.i64(1);
+                        let slot = self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", one.name, ty.memory()));
+                        self.b.store(&v, &slot, ty);
+                        slot
+                    } else {
+                        ptr
+                    }
+                }
+            };
+            let idx = self.b.i64(i as i64);
+            let at = self.b.gep(&array, &idx, Ty::Ptr);
+            self.b.store(&ptr, &at, Ty::Ptr);
+        }
+        self.module.nested_count += 1;
+        let name = format!("__sdfg_nested_{}_{}", self.module.nested_count, super::entry_name(&sdfg.name));
+        let mut inner = FnGen::new(sdfg, self.module);
+        inner.parallel = self.parallel;
+        let text = inner.function(&name, false)?;
+        self.module.functions.push(text);
+        self.b.line(format!("func.call @{name}({}) : (!llvm.ptr) -> ()", array.name));
+        self.b.line(format!("llvm.intr.stackrestore {} : !llvm.ptr", stack.name));
+        Ok(())
+    }
+
+    /// A consume scope: pop the stream and run the body until it is empty
+    /// (or the quiescence condition holds). The body may push more.
+    pub fn consume(&mut self, cx: &StateCx, entry: usize) -> Result<(), String> {
+        let NodeKind::ConsumeEntry { consume, .. } = &cx.state.nodes[entry].kind else { unreachable!() };
+        let input = cx
+            .state
+            .edges
+            .iter()
+            .find(|e| e.dst == entry && e.dst_conn.as_deref() == Some("IN_stream"))
+            .and_then(|e| e.memlet.data.clone())
+            .ok_or("consume scope without an input stream")?;
+        if self.container(&input)?.desc.kind != DataKind::Stream {
+            return Err(format!("consume input '{input}' is not a stream"));
+        }
+        let stream = self.base(&input)?;
+        self.b.line("scf.while : () -> () {");
+        let len = self.module.stream_len(&mut self.b, &stream);
+        let zero = self.b.i64(0);
+        let mut go = self.b.compare("gt", &len, &zero);
+        if let Some(cond) = &consume.condition {
+            let done = self.condition(cond)?;
+            let not_done = self.b.not(&done);
+            go = self.b.logic(true, &go, &not_done);
+        }
+        self.b.line(format!("scf.condition({})", go.name));
+        self.b.line("} do {");
+        let mut scope = HashMap::new();
+        scope.insert(consume.pe_index.clone(), self.b.i64(0));
+        self.scopes.push(scope);
+        self.scoped_body(cx, entry)?;
+        self.scopes.pop();
+        self.b.line("scf.yield");
+        self.b.line("}");
+        Ok(())
+    }
+}

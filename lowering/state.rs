@@ -1,0 +1,213 @@
+//! A state's dataflow: nodes in dependency order, maps as loop nests.
+
+use super::arith::Op;
+use super::builder::Val;
+use super::function::{Base, Container, FnGen};
+use super::locals::state_key;
+use super::types::Ty;
+use crate::model::{scope, DataEdge, NodeKind, State};
+use crate::symbolic::Subset;
+use std::collections::HashMap;
+
+/// Schedules that run a map's outer dimension on several threads.
+const PARALLEL_SCHEDULES: [&str; 3] = ["CPU_Multicore", "CPU_Persistent", "Default"];
+
+/// The state being lowered, with its scope tree and dependency order.
+pub struct StateCx<'s> {
+    pub state: &'s State,
+    pub parents: Vec<Option<usize>>,
+    pub order: Vec<usize>,
+}
+
+impl FnGen<'_, '_> {
+    pub fn state(&mut self, state: &State) -> Result<(), String> {
+        let parents = scope::scope_parents(state)?;
+        let order = scope::topological_order(state).ok_or("the state has a cycle")?;
+        let cx = StateCx { state, parents, order };
+        self.bind_views(&cx)?;
+        self.scope_body(&cx, None)
+    }
+
+    /// Points views and references at the memory their `views`/`set` edges
+    /// select, before anything in the state reads or writes them.
+    fn bind_views(&mut self, cx: &StateCx) -> Result<(), String> {
+        for &n in &cx.order {
+            for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
+                let (alias, target) = match (e.src_conn.as_deref(), e.dst_conn.as_deref()) {
+                    (_, Some("views" | "set")) if e.dst == n => (e.dst, e.src),
+                    (Some("views"), _) if e.src == n => (e.src, e.dst),
+                    _ => continue,
+                };
+                let (Some(alias_name), Some(target_name)) = (access_data(cx.state, alias), access_data(cx.state, target))
+                else {
+                    continue;
+                };
+                let subset = self.subset_of(e, &target_name, cx.state)?;
+                let start: Vec<Val> = match &subset {
+                    Some(s) => s.dims().iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?,
+                    None => Vec::new(),
+                };
+                let ptr = self.address(&target_name, &start)?;
+                if let Some(Container { base: Base::Slot(slot), .. }) = self.containers.get(&alias_name) {
+                    let slot = slot.clone();
+                    self.b.store(&ptr, &slot, Ty::Ptr);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Lowers, in dependency order, the nodes directly inside `scope`.
+    pub fn scope_body(&mut self, cx: &StateCx, scope: Option<usize>) -> Result<(), String> {
+        for &n in &cx.order {
+            if cx.parents[n] != scope {
+                continue;
+            }
+            let node = &cx.state.nodes[n];
+            let result = match &node.kind {
+                NodeKind::Access { .. } => self.access(cx, n),
+                NodeKind::Tasklet { .. } => self.tasklet(cx, n),
+                NodeKind::MapEntry { .. } => self.map(cx, n),
+                NodeKind::ConsumeEntry { .. } => self.consume(cx, n),
+                NodeKind::NestedSdfg { .. } => self.nested(cx, n),
+                NodeKind::Library { .. } => self.library(cx, n),
+                NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => Ok(()),
+            };
+            result.map_err(|e| format!("node '{}': {e}", node.label))?;
+        }
+        Ok(())
+    }
+
+    /// Copies into an access node from other access nodes.
+    fn access(&mut self, cx: &StateCx, n: usize) -> Result<(), String> {
+        for e in cx.state.edges.iter().filter(|e| e.dst == n) {
+            let is_alias = matches!(e.dst_conn.as_deref(), Some("views" | "set")) || e.src_conn.as_deref() == Some("views");
+            if is_alias || e.memlet.data.is_none() || access_data(cx.state, e.src).is_none() {
+                continue;
+            }
+            self.copy(cx.state, e)?;
+        }
+        Ok(())
+    }
+
+    /// The subset of `container` that an edge's memlet selects (`subset` when
+    /// the memlet names it, else `other_subset`).
+    pub fn subset_of(&self, e: &DataEdge, container: &str, state: &State) -> Result<Option<Subset>, String> {
+        let m = &e.memlet;
+        let names_it = m.data.as_deref() == Some(container);
+        let both_same = access_data(state, e.src) == access_data(state, e.dst);
+        if names_it && (!both_same || m.is_data_src != Some(false) || e.src == e.dst) {
+            return Ok(m.subset.clone());
+        }
+        Ok(m.other_subset.clone().or_else(|| m.subset.clone()))
+    }
+
+    fn map(&mut self, cx: &StateCx, entry: usize) -> Result<(), String> {
+        let NodeKind::MapEntry { map, .. } = &cx.state.nodes[entry].kind else { unreachable!() };
+        let mut scope = HashMap::new();
+        // Dynamic range inputs: in-connectors that are not `IN_*`.
+        for e in cx.state.edges.iter().filter(|e| e.dst == entry) {
+            let Some(conn) = e.dst_conn.as_deref().filter(|c| !c.starts_with("IN_")) else { continue };
+            let v = self.read_scalar(e)?;
+            scope.insert(conn.to_string(), v);
+        }
+        self.scopes.push(scope);
+        let parallel = self.parallel == 0 && PARALLEL_SCHEDULES.contains(&map.schedule.as_str());
+        let dims = map.range.dims().to_vec();
+        let mut closers = 0;
+        for (d, (param, dim)) in map.params.iter().zip(&dims).enumerate() {
+            let start = self.int(&dim.start)?;
+            let end = self.int(&dim.end)?;
+            let step = self.int(&dim.step)?;
+            let one = self.b.i64(1);
+            let stop = self.b.binary(Op::Add, &end, &one)?;
+            let value = if d == 0 && parallel {
+                let lb = self.b.cast(&start, Ty::Index);
+                let ub = self.b.cast(&stop, Ty::Index);
+                let st = self.b.cast(&step, Ty::Index);
+                let iv = self.b.fresh();
+                self.b.line(format!("scf.parallel ({iv}) = ({}) to ({}) step ({}) {{", lb.name, ub.name, st.name));
+                self.parallel += 1;
+                self.b.cast(&Val { name: iv, ty: Ty::Index }, Ty::I64)
+            } else if dim.step.as_int().is_some_and(|s| s > 0) {
+                let iv = self.b.fresh();
+                self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", start.name, stop.name, step.name));
+                Val { name: iv, ty: Ty::I64 }
+            } else {
+                // Any step: count iterations, then i = start + k * step.
+                let span = self.b.binary(Op::Sub, &stop, &start)?;
+                let count = self.b.binary(Op::CeilDiv, &span, &step)?;
+                let zero = self.b.i64(0);
+                let count = self.b.binary(Op::Max, &count, &zero)?;
+                let k = self.b.fresh();
+                self.b.line(format!("scf.for {k} = {} to {} step {} : i64 {{", zero.name, count.name, one.name));
+                let off = self.b.binary(Op::Mul, &Val { name: k, ty: Ty::I64 }, &step)?;
+                self.b.binary(Op::Add, &start, &off)?
+            };
+            closers += 1;
+            self.scopes.last_mut().expect("scope pushed").insert(param.clone(), value);
+        }
+        self.scoped_body(cx, entry)?;
+        for _ in 0..closers {
+            self.b.line("}");
+        }
+        if parallel {
+            self.parallel -= 1;
+        }
+        self.scopes.pop();
+        Ok(())
+    }
+
+    /// The body of a scope, with its private transients allocated per
+    /// iteration (and the stack released after it).
+    pub fn scoped_body(&mut self, cx: &StateCx, entry: usize) -> Result<(), String> {
+        let locals = self.module.locals.get(&(state_key(cx.state), entry)).cloned().unwrap_or_default();
+        let saved_stack = if locals.is_empty() {
+            None
+        } else {
+            Some(self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr"))
+        };
+        let mut shadowed = Vec::new();
+        for name in &locals {
+            let Some(c) = self.containers.get(name).cloned() else { continue };
+            let count = self.total_elements(&c.desc)?;
+            let n = self.int(&count)?;
+            let p = self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", n.name, c.ty.memory()));
+            shadowed.push((name.clone(), c.clone()));
+            self.containers.insert(name.clone(), Container { base: Base::Fixed(p), ..c });
+        }
+        self.scope_body(cx, Some(entry))?;
+        for (name, c) in shadowed {
+            self.containers.insert(name, c);
+        }
+        if let Some(s) = saved_stack {
+            self.b.line(format!("llvm.intr.stackrestore {} : !llvm.ptr", s.name));
+        }
+        Ok(())
+    }
+
+    /// A single element read through an edge's memlet.
+    pub fn read_scalar(&mut self, e: &DataEdge) -> Result<Val, String> {
+        let data = e.memlet.data.clone().ok_or("an empty memlet carries no value")?;
+        let indices = self.start_indices(&e.memlet.subset)?;
+        let ty = self.container(&data)?.ty;
+        let addr = self.address(&data, &indices)?;
+        Ok(self.b.load(&addr, ty))
+    }
+
+    /// The first element of a subset (the whole container from 0 if none).
+    pub fn start_indices(&mut self, subset: &Option<Subset>) -> Result<Vec<Val>, String> {
+        match subset {
+            Some(s) => s.dims().iter().map(|d| self.int(&d.start)).collect(),
+            None => Ok(Vec::new()),
+        }
+    }
+}
+
+/// The container of an access node.
+pub fn access_data(state: &State, n: usize) -> Option<String> {
+    match &state.nodes.get(n)?.kind {
+        NodeKind::Access { data, .. } => Some(data.clone()),
+        _ => None,
+    }
+}

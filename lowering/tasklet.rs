@@ -1,0 +1,288 @@
+//! Tasklets: Python code to arith/math/scf, reading inputs through memlets
+//! and writing outputs (plain, write-conflict resolved, or stream pushes).
+
+use super::builder::Val;
+use super::function::FnGen;
+use super::state::StateCx;
+use super::types::Ty;
+use crate::model::{DataKind, NodeKind};
+use crate::tasklet::{Stmt, Target};
+use std::collections::HashMap;
+
+/// What an input connector holds.
+#[derive(Clone, Debug)]
+pub enum Input {
+    Value(Val),
+    /// A window of a container: element `[i..]` is `start + i` along the
+    /// dimensions the memlet does not fix (`free`).
+    Window { data: String, start: Vec<Val>, free: Vec<usize> },
+}
+
+/// Where an output connector's values go.
+#[derive(Clone, Debug)]
+pub struct Sink {
+    pub data: String,
+    pub start: Vec<Val>,
+    pub free: Vec<usize>,
+    pub wcr: Option<String>,
+    /// Written where assigned (else once, after the code).
+    pub dynamic: bool,
+    pub stream: bool,
+    /// One element (assigning the connector writes it).
+    pub scalar: bool,
+}
+
+impl FnGen<'_, '_> {
+    pub fn tasklet(&mut self, cx: &StateCx, n: usize) -> Result<(), String> {
+        let node = &cx.state.nodes[n];
+        let NodeKind::Tasklet { code } = &node.kind else { unreachable!() };
+        let mut inputs = HashMap::new();
+        for e in cx.state.edges.iter().filter(|e| e.dst == n) {
+            let (Some(conn), Some(data)) = (&e.dst_conn, &e.memlet.data) else { continue };
+            let window = self.window(data, &e.memlet.subset)?;
+            let input = if self.container(data)?.desc.kind == DataKind::Stream {
+                let s = self.base(data)?;
+                let ty = self.container(data)?.ty;
+                Input::Value(self.module.stream_pop(&mut self.b, &s, ty))
+            } else if window.2 {
+                let addr = self.address(data, &window.0)?;
+                let ty = self.container(data)?.ty;
+                Input::Value(self.b.load(&addr, ty))
+            } else {
+                Input::Window { data: data.clone(), start: window.0, free: window.1 }
+            };
+            inputs.insert(conn.clone(), input);
+        }
+        let mut outputs: HashMap<String, Vec<Sink>> = HashMap::new();
+        for e in cx.state.edges.iter().filter(|e| e.src == n) {
+            let (Some(conn), Some(data)) = (&e.src_conn, &e.memlet.data) else { continue };
+            let (start, free, scalar) = self.window(data, &e.memlet.subset)?;
+            let stream = self.container(data)?.desc.kind == DataKind::Stream;
+            let sink = Sink {
+                data: data.clone(),
+                start,
+                free,
+                wcr: e.memlet.wcr.clone(),
+                dynamic: e.memlet.dynamic,
+                stream,
+                scalar,
+            };
+            outputs.entry(conn.clone()).or_default().push(sink);
+        }
+        match code.language.as_str() {
+            "Python" => {
+                let stmts = crate::tasklet::parse(&code.code).map_err(|e| format!("tasklet code {e}"))?;
+                let mut vars: HashMap<String, Val> = HashMap::new();
+                self.statements(&stmts, &inputs, &outputs, &mut vars)?;
+                // Non-dynamic scalar outputs are written once, after the code.
+                let mut names: Vec<&String> = outputs.keys().collect();
+                names.sort();
+                for conn in names {
+                    let Some(v) = vars.get(conn).cloned() else { continue };
+                    for sink in outputs[conn].iter().filter(|s| s.scalar && !s.dynamic && !s.stream) {
+                        self.write(sink, &[], &v)?;
+                    }
+                }
+                Ok(())
+            }
+            "CPP" => self.cpp_tasklet(node, code, &inputs, &outputs),
+            other => Err(format!("tasklets in {other} are not supported")),
+        }
+    }
+
+    /// The start of a memlet's subset, the dimensions it leaves free, and
+    /// whether it selects a single element.
+    fn window(&mut self, data: &str, subset: &Option<crate::symbolic::Subset>) -> Result<(Vec<Val>, Vec<usize>, bool), String> {
+        let dims = self.container(data)?.desc.shape.len();
+        let Some(s) = subset else {
+            let zeros = (0..dims).map(|_| self.b.i64(0)).collect();
+            let single = self.container(data)?.desc.shape.iter().all(|d| d.as_int() == Some(1));
+            return Ok((zeros, (0..dims).collect(), single));
+        };
+        let mut start = Vec::new();
+        let mut free = Vec::new();
+        for (i, d) in s.dims().iter().enumerate() {
+            start.push(self.int(&d.start)?);
+            if d.num_elements().as_int() != Some(1) {
+                free.push(i);
+            }
+        }
+        let single = free.is_empty();
+        Ok((start, free, single))
+    }
+
+    fn statements(
+        &mut self,
+        stmts: &[Stmt],
+        inputs: &HashMap<String, Input>,
+        outputs: &HashMap<String, Vec<Sink>>,
+        vars: &mut HashMap<String, Val>,
+    ) -> Result<(), String> {
+        for s in stmts {
+            match s {
+                Stmt::Pass(_) => {}
+                Stmt::Assign { target, op, value, span } => {
+                    let at = |e: String| format!("tasklet code {}:{}: {e}", span.line, span.col);
+                    let mut v = self.texpr(value, inputs, vars).map_err(at)?;
+                    match target {
+                        Target::Name { name, .. } => {
+                            if let Some(op) = op {
+                                let old = self.texpr_name(name, inputs, vars).map_err(at)?;
+                                v = self.tbinary(*op, &old, &v).map_err(at)?;
+                            }
+                            vars.insert(name.clone(), v.clone());
+                            for sink in outputs.get(name).into_iter().flatten() {
+                                if sink.stream {
+                                    let s = self.base(&sink.data)?;
+                                    let ty = self.container(&sink.data)?.ty;
+                                    self.module.stream_push(&mut self.b, &s, &v, ty);
+                                } else if sink.dynamic && sink.scalar {
+                                    self.write(sink, &[], &v).map_err(at)?;
+                                }
+                            }
+                        }
+                        Target::Subscript { name, indices, .. } => {
+                            let idx = indices
+                                .iter()
+                                .map(|i| self.texpr(i, inputs, vars))
+                                .collect::<Result<Vec<_>, _>>()
+                                .map_err(at)?;
+                            let sinks = outputs.get(name).ok_or_else(|| at(format!("'{name}' is not an output connector")))?;
+                            for sink in sinks {
+                                let mut value = v.clone();
+                                if let Some(op) = op {
+                                    let addr = self.sink_address(sink, &idx)?;
+                                    let ty = self.container(&sink.data)?.ty;
+                                    let old = self.b.load(&addr, ty);
+                                    value = self.tbinary(*op, &old, &v).map_err(at)?;
+                                }
+                                self.write(sink, &idx, &value).map_err(at)?;
+                            }
+                        }
+                    }
+                }
+                Stmt::If { branches, orelse, .. } => self.if_chain(branches, orelse, inputs, outputs, vars)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// `if`/`elif`/`else` as nested `scf.if`s yielding the variables the
+    /// branches assign.
+    fn if_chain(
+        &mut self,
+        branches: &[(crate::tasklet::Expr, Vec<Stmt>)],
+        orelse: &[Stmt],
+        inputs: &HashMap<String, Input>,
+        outputs: &HashMap<String, Vec<Sink>>,
+        vars: &mut HashMap<String, Val>,
+    ) -> Result<(), String> {
+        let Some(((test, body), rest)) = branches.split_first() else {
+            return self.statements(orelse, inputs, outputs, vars);
+        };
+        let c = self.texpr(test, inputs, vars)?;
+        let c = self.b.cast(&c, Ty::I1);
+        let before = vars.clone();
+        let (mut then_lines, then_vars) = self.capture_vars(vars, |g, v| g.statements(body, inputs, outputs, v))?;
+        let (mut else_lines, else_vars) =
+            self.capture_vars(vars, |g, v| g.if_chain(rest, orelse, inputs, outputs, v))?;
+        let mut changed: Vec<String> = then_vars
+            .keys()
+            .chain(else_vars.keys())
+            .filter(|k| then_vars.get(*k) != before.get(*k) || else_vars.get(*k) != before.get(*k))
+            .cloned()
+            .collect();
+        changed.sort();
+        changed.dedup();
+        let mut types = Vec::new();
+        let mut then_yield = Vec::new();
+        let mut else_yield = Vec::new();
+        for k in &changed {
+            let ty = match (then_vars.get(k), else_vars.get(k)) {
+                (Some(a), Some(b)) if a.ty != b.ty => Ty::promote(a.ty, b.ty),
+                (Some(a), _) => a.ty,
+                (None, Some(b)) => b.ty,
+                (None, None) => continue,
+            };
+            for (vars_b, lines, out) in [(&then_vars, &mut then_lines, &mut then_yield), (&else_vars, &mut else_lines, &mut else_yield)] {
+                let (extra, v) = self.b.capture(|b| match vars_b.get(k) {
+                    Some(v) => b.cast(v, ty),
+                    None => b.zero(ty),
+                });
+                lines.extend(extra);
+                out.push(v.name);
+            }
+            types.push((k.clone(), ty));
+        }
+        let tys: Vec<&str> = types.iter().map(|(_, t)| t.mlir()).collect();
+        let results = if types.is_empty() { String::new() } else { format!("{} = ", self.b.fresh()) };
+        let result_name = results.trim_end_matches(" = ").to_string();
+        let count = if types.len() > 1 { format!(":{}", types.len()) } else { String::new() };
+        let head = if types.is_empty() {
+            format!("scf.if {} {{", c.name)
+        } else {
+            format!("{result_name}{count} = scf.if {} -> ({}) {{", c.name, tys.join(", "))
+        };
+        self.b.line(head);
+        self.b.extend(then_lines);
+        if !types.is_empty() {
+            self.b.line(format!("scf.yield {} : {}", then_yield.join(", "), tys.join(", ")));
+        }
+        self.b.line("} else {");
+        self.b.extend(else_lines);
+        if !types.is_empty() {
+            self.b.line(format!("scf.yield {} : {}", else_yield.join(", "), tys.join(", ")));
+        }
+        self.b.line("}");
+        for (i, (k, ty)) in types.into_iter().enumerate() {
+            let name = if count.is_empty() { result_name.clone() } else { format!("{result_name}#{i}") };
+            vars.insert(k, Val { name, ty });
+        }
+        Ok(())
+    }
+
+    /// Runs `f` on a copy of `vars`, collecting the lines it writes.
+    fn capture_vars(
+        &mut self,
+        vars: &HashMap<String, Val>,
+        f: impl FnOnce(&mut Self, &mut HashMap<String, Val>) -> Result<(), String>,
+    ) -> Result<(Vec<String>, HashMap<String, Val>), String> {
+        let saved = self.b.take_lines();
+        let mut local = vars.clone();
+        let result = f(self, &mut local);
+        let lines = self.b.take_lines();
+        self.b.extend(saved);
+        result?;
+        Ok((lines, local))
+    }
+
+    /// Address of element `idx` of a sink's window.
+    fn sink_address(&mut self, sink: &Sink, idx: &[Val]) -> Result<Val, String> {
+        let full = self.window_indices(&sink.start, &sink.free, idx)?;
+        self.address(&sink.data, &full)
+    }
+
+    /// Indices into the container for indices `idx` into a window.
+    pub fn window_indices(&mut self, start: &[Val], free: &[usize], idx: &[Val]) -> Result<Vec<Val>, String> {
+        let mut full = start.to_vec();
+        let dims: Vec<usize> = if idx.len() == start.len() { (0..start.len()).collect() } else { free.to_vec() };
+        if idx.len() != dims.len() && !idx.is_empty() {
+            return Err(format!("{} indices for a window of {} dimensions", idx.len(), dims.len()));
+        }
+        for (i, d) in idx.iter().zip(dims) {
+            full[d] = self.b.binary(super::arith::Op::Add, &start[d], i)?;
+        }
+        Ok(full)
+    }
+
+    /// Writes `v` to element `idx` of a sink, resolving write conflicts.
+    pub fn write(&mut self, sink: &Sink, idx: &[Val], v: &Val) -> Result<(), String> {
+        let addr = self.sink_address(sink, idx)?;
+        let ty = self.container(&sink.data)?.ty;
+        match &sink.wcr {
+            None => self.b.store(v, &addr, ty),
+            Some(wcr) => self.wcr_write(&addr, ty, v, wcr)?,
+        }
+        Ok(())
+    }
+}

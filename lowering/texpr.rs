@@ -1,0 +1,210 @@
+//! Expressions of tasklet code.
+
+use super::arith::Op;
+use super::builder::{Body, Val};
+use super::expr::Names;
+use super::function::FnGen;
+use super::tasklet::Input;
+use super::types::Ty;
+use crate::model::ScalarType;
+use crate::tasklet::{BinOp, BoolOp, CmpOp, Expr, UnaryOp};
+use std::collections::HashMap;
+
+impl FnGen<'_, '_> {
+    pub fn texpr(&mut self, e: &Expr, inputs: &HashMap<String, Input>, vars: &HashMap<String, Val>) -> Result<Val, String> {
+        Ok(match e {
+            Expr::Int { value, .. } => {
+                let v = i64::try_from(*value).map_err(|_| format!("integer {value} does not fit in 64 bits"))?;
+                self.b.i64(v)
+            }
+            Expr::Float { value, .. } => self.b.float(*value, Ty::F64),
+            Expr::Complex { imag, .. } => {
+                let zero = self.b.float(0.0, Ty::F64);
+                let im = self.b.float(*imag, Ty::F64);
+                self.b.complex(&zero, &im, Ty::C128)
+            }
+            Expr::Bool { value, .. } => self.b.int(*value as i64, Ty::I1),
+            Expr::None { .. } => return Err("None has no value in tasklet code".into()),
+            Expr::Name { id, .. } => self.texpr_name(id, inputs, vars)?,
+            Expr::Unary { op, operand, .. } => {
+                let v = self.texpr(operand, inputs, vars)?;
+                match op {
+                    UnaryOp::Neg => self.b.neg(&v),
+                    UnaryOp::Pos => v,
+                    UnaryOp::Not => self.b.not(&v),
+                    UnaryOp::Invert => self.b.bit_not(&v),
+                }
+            }
+            Expr::Binary { op, left, right, .. } => {
+                let (l, r) = (self.texpr(left, inputs, vars)?, self.texpr(right, inputs, vars)?);
+                // An integer literal takes the type of the other operand, as in C.
+                let l = literal_like(&mut self.b, left, &l, &r);
+                let r = literal_like(&mut self.b, right, &r, &l);
+                self.tbinary(*op, &l, &r)?
+            }
+            Expr::Compare { ops, operands, .. } => {
+                let vals = operands.iter().map(|o| self.texpr(o, inputs, vars)).collect::<Result<Vec<_>, _>>()?;
+                let mut acc: Option<Val> = None;
+                for (i, op) in ops.iter().enumerate() {
+                    let pred = match op {
+                        CmpOp::Lt => "lt",
+                        CmpOp::Le => "le",
+                        CmpOp::Gt => "gt",
+                        CmpOp::Ge => "ge",
+                        CmpOp::Eq | CmpOp::Is => "eq",
+                        CmpOp::Ne | CmpOp::IsNot => "ne",
+                        CmpOp::In | CmpOp::NotIn => return Err("'in' is not supported in tasklets".into()),
+                    };
+                    let c = self.b.compare(pred, &vals[i], &vals[i + 1]);
+                    acc = Some(match acc {
+                        None => c,
+                        Some(a) => self.b.logic(true, &a, &c),
+                    });
+                }
+                acc.ok_or("empty comparison")?
+            }
+            Expr::BoolOp { op, values, .. } => {
+                let mut acc = self.texpr(&values[0], inputs, vars)?;
+                for v in &values[1..] {
+                    let x = self.texpr(v, inputs, vars)?;
+                    acc = self.b.logic(*op == BoolOp::And, &acc, &x);
+                }
+                acc
+            }
+            Expr::IfExp { test, body, orelse, .. } => {
+                let c = self.texpr(test, inputs, vars)?;
+                let c = self.b.cast(&c, Ty::I1);
+                let (a, b) = (self.texpr(body, inputs, vars)?, self.texpr(orelse, inputs, vars)?);
+                self.b.select(&c, &a, &b)
+            }
+            Expr::Call { func, args, .. } => {
+                let vals = args.iter().map(|a| self.texpr(a, inputs, vars)).collect::<Result<Vec<_>, _>>()?;
+                self.tcall(func, &vals)?
+            }
+            Expr::Subscript { value, indices, .. } => {
+                let idx = indices.iter().map(|i| self.texpr(i, inputs, vars)).collect::<Result<Vec<_>, _>>()?;
+                match inputs.get(value) {
+                    Some(Input::Window { data, start, free }) => {
+                        let (data, start, free) = (data.clone(), start.clone(), free.clone());
+                        let full = self.window_indices(&start, &free, &idx)?;
+                        let ty = self.container(&data)?.ty;
+                        let addr = self.address(&data, &full)?;
+                        self.b.load(&addr, ty)
+                    }
+                    Some(Input::Value(_)) => return Err(format!("'{value}' holds one element and cannot be indexed")),
+                    None => {
+                        let mut b = std::mem::take(&mut self.b);
+                        let r = self.element(&mut b, value, &idx);
+                        self.b = b;
+                        r?
+                    }
+                }
+            }
+        })
+    }
+
+    /// A name: a local, an input connector, or a symbol/constant/parameter.
+    pub fn texpr_name(&mut self, id: &str, inputs: &HashMap<String, Input>, vars: &HashMap<String, Val>) -> Result<Val, String> {
+        if let Some(v) = vars.get(id) {
+            return Ok(v.clone());
+        }
+        match inputs.get(id) {
+            Some(Input::Value(v)) => return Ok(v.clone()),
+            Some(Input::Window { .. }) => return Err(format!("'{id}' is an array; index it")),
+            None => {}
+        }
+        let mut b = std::mem::take(&mut self.b);
+        let r = self.name(&mut b, id);
+        self.b = b;
+        r.map_err(|_| format!("unknown name '{id}' (not a connector, local, symbol or constant)"))
+    }
+
+    pub fn tbinary(&mut self, op: BinOp, l: &Val, r: &Val) -> Result<Val, String> {
+        let op = match op {
+            BinOp::Add => Op::Add,
+            BinOp::Sub => Op::Sub,
+            BinOp::Mul => Op::Mul,
+            BinOp::Div => Op::Div,
+            BinOp::FloorDiv => Op::FloorDiv,
+            BinOp::Mod => Op::Rem,
+            BinOp::Pow => Op::Pow,
+            BinOp::BitAnd => Op::BitAnd,
+            BinOp::BitOr => Op::BitOr,
+            BinOp::BitXor => Op::BitXor,
+            BinOp::LShift => Op::Shl,
+            BinOp::RShift => Op::Shr,
+        };
+        // Truth values take part in arithmetic as integers.
+        let widen = |b: &mut Body, v: &Val| if v.ty == Ty::I1 && op != Op::BitAnd && op != Op::BitOr && op != Op::BitXor { b.cast(v, Ty::I64) } else { v.clone() };
+        let (l, r) = (widen(&mut self.b, l), widen(&mut self.b, r));
+        self.b.binary(op, &l, &r)
+    }
+
+    fn tcall(&mut self, func: &str, args: &[Val]) -> Result<Val, String> {
+        let name = func
+            .trim_start_matches("dace.math.")
+            .trim_start_matches("math.")
+            .trim_start_matches("cmath.")
+            .trim_start_matches("numpy.")
+            .trim_start_matches("np.")
+            .trim_start_matches("dace.");
+        let arg = |i: usize| args.get(i).cloned().ok_or_else(|| format!("{func} needs {} argument(s)", i + 1));
+        if let Some(t) = ScalarType::from_name(name) {
+            return Ok(self.b.cast(&arg(0)?, Ty::from_scalar(t)));
+        }
+        Ok(match name {
+            "int" => self.b.cast(&arg(0)?, Ty::I64),
+            "float" => self.b.cast(&arg(0)?, Ty::F64),
+            "bool" => self.b.cast(&arg(0)?, Ty::I1),
+            "min" | "max" | "fmin" | "fmax" => {
+                let op = if name.ends_with("min") { Op::Min } else { Op::Max };
+                let mut acc = arg(0)?;
+                for a in &args[1..] {
+                    acc = self.b.binary(op, &acc, a)?;
+                }
+                acc
+            }
+            "abs" | "fabs" => self.b.abs(&arg(0)?),
+            "pow" => self.b.binary(Op::Pow, &arg(0)?, &arg(1)?)?,
+            "exp" | "log" | "log2" | "log10" | "sqrt" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "sinh"
+            | "cosh" | "tanh" | "asinh" | "acosh" | "atanh" | "erf" | "floor" | "ceil" | "trunc" | "round"
+            | "expm1" | "log1p" | "cbrt" => {
+                let name = match name {
+                    "log1p" => "log1p",
+                    other => other,
+                };
+                self.b.math(name, &[arg(0)?])?
+            }
+            "atan2" => self.b.math("atan2", &[arg(0)?, arg(1)?])?,
+            "isnan" | "isinf" | "isfinite" => {
+                let v = self.b.cast(&arg(0)?, Ty::F64);
+                let op = format!("math.{name}");
+                self.b.def(Ty::I1, format!("{op} {} : f64", v.name))
+            }
+            "conj" | "conjugate" => {
+                let v = arg(0)?;
+                if !v.ty.is_complex() {
+                    return Ok(v);
+                }
+                self.b.def(v.ty, format!("complex.conj {} : {}", v.name, v.ty.mlir()))
+            }
+            "real" | "imag" => {
+                let v = arg(0)?;
+                if !v.ty.is_complex() {
+                    return Ok(if name == "real" { v } else { self.b.zero(v.ty) });
+                }
+                let part = if name == "real" { "re" } else { "im" };
+                self.b.def(v.ty.complex_part(), format!("complex.{part} {} : {}", v.name, v.ty.mlir()))
+            }
+            other => return Err(format!("function '{other}' is not supported in tasklets")),
+        })
+    }
+}
+
+/// An integer literal next to a typed integer takes that type.
+fn literal_like(b: &mut Body, e: &Expr, v: &Val, other: &Val) -> Val {
+    if matches!(e, Expr::Int { .. }) && other.ty.is_int() && other.ty != Ty::I1 && other.ty != Ty::Index {
+        return b.cast(v, other.ty);
+    }
+    v.clone()
+}

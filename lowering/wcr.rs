@@ -1,0 +1,159 @@
+//! Write-conflict resolution: `(lambda a, b: a + b)` combines the value in
+//! memory with the written one. Inside parallel maps the update is atomic:
+//! an `atomicrmw` where LLVM has one for the operator, else a
+//! compare-and-swap loop; elsewhere a plain read-modify-write.
+
+use super::builder::Val;
+use super::function::FnGen;
+use super::types::Ty;
+use crate::tasklet::{BinOp, Expr, Stmt, Target};
+use std::collections::HashMap;
+
+/// A parsed WCR lambda: parameter names and body.
+pub struct Lambda {
+    pub old: String,
+    pub new: String,
+    pub body: Expr,
+}
+
+/// Parses `(lambda x, y: body)` (parentheses optional).
+pub fn parse_lambda(text: &str) -> Result<Lambda, String> {
+    let mut t = text.trim();
+    while t.starts_with('(') && t.ends_with(')') && balanced(&t[1..t.len() - 1]) {
+        t = t[1..t.len() - 1].trim();
+    }
+    let rest = t.strip_prefix("lambda").ok_or_else(|| format!("write-conflict resolution '{text}' is not a lambda"))?;
+    let (params, body) = rest.split_once(':').ok_or_else(|| format!("bad lambda '{text}'"))?;
+    let params: Vec<&str> = params.split(',').map(str::trim).collect();
+    let [old, new] = params.as_slice() else {
+        return Err(format!("write-conflict lambda '{text}' must take two parameters"));
+    };
+    let stmts = crate::tasklet::parse(&format!("__wcr = {}", body.trim())).map_err(|e| format!("lambda '{text}': {e}"))?;
+    match stmts.into_iter().next() {
+        Some(Stmt::Assign { target: Target::Name { .. }, op: None, value, .. }) => {
+            Ok(Lambda { old: old.to_string(), new: new.to_string(), body: value })
+        }
+        _ => Err(format!("bad lambda body in '{text}'")),
+    }
+}
+
+fn balanced(s: &str) -> bool {
+    let mut depth = 0i32;
+    for c in s.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    depth == 0
+}
+
+/// The `atomicrmw` kind of a lambda, when there is one for this type.
+fn atomic_kind(l: &Lambda, ty: Ty) -> Option<&'static str> {
+    let is = |e: &Expr, name: &str| matches!(e, Expr::Name { id, .. } if id == name);
+    let params = |a: &Expr, b: &Expr| (is(a, &l.old) && is(b, &l.new)) || (is(a, &l.new) && is(b, &l.old));
+    let float = ty.is_float();
+    let unsigned = ty.is_unsigned();
+    match &l.body {
+        Expr::Binary { op, left, right, .. } if params(left, right) => match op {
+            BinOp::Add if float => Some("fadd"),
+            BinOp::Add => Some("add"),
+            BinOp::BitAnd if !float => Some("_and"),
+            BinOp::BitOr if !float => Some("_or"),
+            BinOp::BitXor if !float => Some("_xor"),
+            _ => None,
+        },
+        Expr::Call { func, args, .. } if args.len() == 2 && params(&args[0], &args[1]) => match func.as_str() {
+            "max" if float => Some("fmax"),
+            "min" if float => Some("fmin"),
+            "max" if unsigned => Some("umax"),
+            "min" if unsigned => Some("umin"),
+            "max" => Some("max"),
+            "min" => Some("min"),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+impl FnGen<'_, '_> {
+    /// Combines `v` into `*addr` with the lambda `wcr`.
+    pub fn wcr_write(&mut self, addr: &Val, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
+        let lambda = parse_lambda(wcr)?;
+        let value = self.b.cast(v, ty);
+        if self.parallel == 0 || ty.is_complex() {
+            let old = self.b.load(addr, ty);
+            let new = self.combine(&lambda, &old, &value, ty)?;
+            self.b.store(&new, addr, ty);
+            return Ok(());
+        }
+        if let Some(kind) = atomic_kind(&lambda, ty).filter(|_| ty != Ty::I1) {
+            let result = self.b.fresh();
+            self.b.line(format!(
+                "{result} = llvm.atomicrmw {kind} {}, {} monotonic : !llvm.ptr, {}",
+                addr.name,
+                value.name,
+                ty.mlir()
+            ));
+            return Ok(());
+        }
+        self.cas_loop(addr, ty, &value, &lambda)
+    }
+
+    /// `body[old := old, new := new]`.
+    fn combine(&mut self, l: &Lambda, old: &Val, new: &Val, ty: Ty) -> Result<Val, String> {
+        let mut vars = HashMap::new();
+        vars.insert(l.old.clone(), old.clone());
+        vars.insert(l.new.clone(), new.clone());
+        let r = self.texpr(&l.body, &HashMap::new(), &vars)?;
+        Ok(self.b.cast(&r, ty))
+    }
+
+    /// Retries `cmpxchg` until no other thread wrote in between.
+    fn cas_loop(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
+        let int = match ty.bits() {
+            1 | 8 => "i8",
+            16 => "i16",
+            32 => "i32",
+            _ => "i64",
+        };
+        let bits_of = |g: &mut Self, v: &Val| -> Val {
+            if ty.is_float() {
+                g.b.def(Ty::I64, format!("llvm.bitcast {} : {} to {int}", v.name, ty.mlir()))
+            } else {
+                v.clone()
+            }
+        };
+        let old0 = self.b.load(addr, ty);
+        let old = self.b.fresh();
+        let res = self.b.fresh();
+        let t = ty.mlir();
+        self.b.line(format!("{res} = scf.while ({old} = {}) : ({t}) -> {t} {{", old0.name));
+        let old_v = Val { name: old.clone(), ty };
+        let new = self.combine(l, &old_v, value, ty)?;
+        let (ob, nb) = (bits_of(self, &old_v), bits_of(self, &new));
+        let pair = self.b.fresh();
+        self.b.line(format!(
+            "{pair} = llvm.cmpxchg {}, {}, {} monotonic monotonic : !llvm.ptr, {int}",
+            addr.name, ob.name, nb.name
+        ));
+        let cur = self.b.def(Ty::I64, format!("llvm.extractvalue {pair}[0] : !llvm.struct<({int}, i1)>"));
+        let ok = self.b.def(Ty::I1, format!("llvm.extractvalue {pair}[1] : !llvm.struct<({int}, i1)>"));
+        let retry = self.b.not(&ok);
+        let cur_v = if ty.is_float() {
+            self.b.def(ty, format!("llvm.bitcast {} : {int} to {t}", cur.name))
+        } else {
+            Val { name: cur.name, ty }
+        };
+        self.b.line(format!("scf.condition({}) {} : {t}", retry.name, cur_v.name));
+        let arg = self.b.fresh();
+        self.b.line(format!("}} do {{\n^bb0({arg}: {t}):\nscf.yield {arg} : {t}\n}}"));
+        Ok(())
+    }
+}

@@ -1,0 +1,91 @@
+//! Binding NumPy arrays and symbol values to a program's arguments.
+
+use crate::lowering::abi::{Arg, ArgKind};
+use crate::npz::{Array, DType};
+use crate::symbolic::{Expr, Value};
+use std::collections::HashMap;
+use std::ffi::c_void;
+
+/// An argument's memory: 8-byte aligned, with the array it came from.
+pub struct Buffer {
+    words: Vec<u64>,
+    dtype: DType,
+    shape: Vec<usize>,
+    bytes: usize,
+}
+
+impl Buffer {
+    /// A fresh copy of the input bound to `arg` (zeros for return values).
+    pub fn for_arg(arg: &Arg, inputs: &HashMap<String, Array>, symbols: &HashMap<String, i64>) -> Result<Buffer, String> {
+        if arg.kind == ArgKind::Symbol {
+            let v = *symbols.get(&arg.name).ok_or_else(|| format!("missing value for symbol '{}'", arg.name))?;
+            return Ok(Buffer { words: vec![v as u64], dtype: DType::I64, shape: vec![], bytes: 8 });
+        }
+        let want = DType::from_name(arg.dtype.name()).ok_or_else(|| format!("argument '{}': unsupported dtype", arg.name))?;
+        let shape = eval_shape(arg, symbols)?;
+        let count: usize = shape.iter().product();
+        let array = match inputs.get(&arg.name) {
+            Some(a) => a.clone(),
+            None if arg.name.starts_with("__return") => Array::try_zeros(want, shape.clone()).map_err(|e| e.to_string())?,
+            None => return Err(format!("missing input '{}' ({} of shape {:?})", arg.name, want.name(), shape)),
+        };
+        if array.dtype != want {
+            return Err(format!("input '{}' has dtype {}, the program expects {}", arg.name, array.dtype.name(), want.name()));
+        }
+        if array.len() != count {
+            return Err(format!("input '{}' has shape {:?}, the program expects {:?}", arg.name, array.shape, shape));
+        }
+        let mut words = vec![0u64; array.data.len().div_ceil(8).max(1)];
+        // SAFETY: `words` has at least `data.len()` bytes.
+        unsafe { std::ptr::copy_nonoverlapping(array.data.as_ptr(), words.as_mut_ptr() as *mut u8, array.data.len()) };
+        Ok(Buffer { words, dtype: array.dtype, shape: array.shape.clone(), bytes: array.data.len() })
+    }
+
+    pub fn pointer(&mut self) -> *mut c_void {
+        self.words.as_mut_ptr() as *mut c_void
+    }
+
+    pub fn into_array(self) -> Array {
+        // SAFETY: reading `bytes` initialised bytes of `words`.
+        let data = unsafe { std::slice::from_raw_parts(self.words.as_ptr() as *const u8, self.bytes) }.to_vec();
+        Array { dtype: self.dtype, shape: self.shape, data }
+    }
+}
+
+/// The value of every free symbol: given explicitly, or read off the shape
+/// of an input whose dimension is that bare symbol.
+pub fn bind_symbols(args: &[Arg], inputs: &HashMap<String, Array>, given: &HashMap<String, i64>) -> Result<HashMap<String, i64>, String> {
+    let mut symbols = given.clone();
+    for arg in args.iter().filter(|a| a.kind == ArgKind::Array) {
+        let Some(array) = inputs.get(&arg.name) else { continue };
+        if array.shape.len() != arg.shape.len() {
+            continue;
+        }
+        for (dim, &n) in arg.shape.iter().zip(&array.shape) {
+            if let Expr::Sym(s) = dim {
+                symbols.entry(s.clone()).or_insert(n as i64);
+            }
+        }
+    }
+    let missing: Vec<&str> = args
+        .iter()
+        .filter(|a| a.kind == ArgKind::Symbol && !symbols.contains_key(&a.name))
+        .map(|a| a.name.as_str())
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("missing value for symbol(s) {} (give --symbol NAME=VALUE)", missing.join(", ")));
+    }
+    Ok(symbols)
+}
+
+fn eval_shape(arg: &Arg, symbols: &HashMap<String, i64>) -> Result<Vec<usize>, String> {
+    let lookup = |name: &str| symbols.get(name).map(|v| Value::Int(*v));
+    arg.shape
+        .iter()
+        .map(|d| match d.eval(&lookup) {
+            Ok(Value::Int(n)) if n >= 0 => Ok(n as usize),
+            Ok(other) => Err(format!("argument '{}': dimension {d} is {other:?}, not a size", arg.name)),
+            Err(e) => Err(format!("argument '{}': cannot compute dimension {d}: {e}", arg.name)),
+        })
+        .collect()
+}

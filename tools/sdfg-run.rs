@@ -1,0 +1,171 @@
+//! sdfg-run: compile an SDFG to native code and run it on NumPy inputs.
+
+#[path = "common.rs"]
+#[allow(dead_code)]
+mod common;
+
+use clap::{Parser, ValueEnum};
+use sdfg_mlir::{
+    lowering::EngineKind,
+    npz::{self, Array, CompareRules},
+    run::{self, RunOptions},
+};
+use std::collections::HashMap;
+
+/// Compiles an SDFG (`.sdfg`, `.sdfgz` or `sdfg` dialect `.mlir`) and runs it.
+#[derive(Parser, Debug)]
+#[command(name = "sdfg-run", version)]
+struct Cli {
+    /// The program.
+    program: String,
+    /// Inputs by argument name (`A` or `in.A` entries).
+    #[arg(long)]
+    inputs: Option<String>,
+    /// A symbol value (repeatable); others are read off input shapes.
+    #[arg(long = "symbol", value_name = "NAME=VALUE")]
+    symbols: Vec<String>,
+    /// Write every non-transient container after the run.
+    #[arg(short, long)]
+    output: Option<String>,
+    /// Compare outputs with these (`out.X` or `X` entries); exit 1 on a mismatch.
+    #[arg(long)]
+    expected: Option<String>,
+    /// Corpus manifest whose `compare` rules to use with --expected.
+    #[arg(long)]
+    manifest: Option<String>,
+    /// How to compile.
+    #[arg(long, value_enum, default_value_t = Engine::Jit)]
+    engine: Engine,
+    /// Run this many times and report the median time.
+    #[arg(long, default_value_t = 1)]
+    repeat: usize,
+    /// Print the lowered code instead of running (`lowered`: upstream
+    /// dialects; `llvm`: the LLVM dialect).
+    #[arg(long, value_enum)]
+    emit: Option<Emit>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Emit {
+    Lowered,
+    Llvm,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Engine {
+    Jit,
+    Aot,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let (bytes, file) = common::read_input(&cli.program);
+    let sdfg = match load(&bytes, &file) {
+        Ok(s) => s,
+        Err(d) => common::fail(&d),
+    };
+    if let Some(emit) = cli.emit {
+        let lowered = sdfg_mlir::lowering::lower(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));
+        match emit {
+            Emit::Lowered => print!("{}", lowered.text),
+            Emit::Llvm => {
+                let context = sdfg_mlir::ir::new_context();
+                let m = sdfg_mlir::lowering::pipeline::to_llvm_dialect(&context, &lowered.text)
+                    .unwrap_or_else(|e| common::fail_with(&file, &e));
+                println!("{}", m.as_operation());
+            }
+        }
+        return;
+    }
+    let inputs = match &cli.inputs {
+        Some(p) => read_arrays(p, "in."),
+        None => HashMap::new(),
+    };
+    let mut symbols = HashMap::new();
+    for s in &cli.symbols {
+        let Some((name, value)) = s.split_once('=') else { common::fail_with(&file, &format!("bad --symbol '{s}': use NAME=VALUE")) };
+        let Ok(v) = value.trim().parse::<i64>() else { common::fail_with(&file, &format!("bad --symbol '{s}': not an integer")) };
+        symbols.insert(name.trim().to_string(), v);
+    }
+    // A corpus manifest also gives the symbol values.
+    if let Some(m) = &cli.manifest {
+        if let Some(given) = read_manifest(m)["symbols"].as_object() {
+            for (name, v) in given {
+                if let Some(v) = v.as_i64() {
+                    symbols.entry(name.clone()).or_insert(v);
+                }
+            }
+        }
+    }
+    let work = std::env::temp_dir().join(format!("sdfg-run-{}", std::process::id()));
+    let options = RunOptions {
+        engine: match cli.engine {
+            Engine::Jit => EngineKind::Jit,
+            Engine::Aot => EngineKind::Aot,
+        },
+        symbols,
+        repeat: cli.repeat,
+        work: &work,
+    };
+    let result = run::run(&sdfg, &inputs, &options);
+    let _ = std::fs::remove_dir_all(&work);
+    let result = result.unwrap_or_else(|e| common::fail_with(&file, &e.to_string()));
+    if cli.repeat > 1 {
+        let mut t = result.times.clone();
+        t.sort_by(|a, b| a.total_cmp(b));
+        eprintln!("compile: {:.3} s; run: median {:.6} s over {} runs", result.compile_seconds, t[t.len() / 2], t.len());
+    }
+    if let Some(out) = &cli.output {
+        if let Err(e) = npz::write_npz(std::path::Path::new(out), &result.outputs) {
+            common::fail_with(out, &e.to_string());
+        }
+    }
+    if let Some(exp) = &cli.expected {
+        let expected = read_arrays(exp, "out.");
+        let rules = match &cli.manifest {
+            Some(m) => CompareRules::from_manifest(&read_manifest(m)["compare"])
+                .unwrap_or_else(|e| common::fail_with(m, &e.to_string())),
+            None => CompareRules::default(),
+        };
+        let got: HashMap<String, Array> = result.outputs.into_iter().collect();
+        let names: Vec<String> = expected.keys().filter(|k| got.contains_key(*k)).cloned().collect();
+        if let Err(errors) = npz::compare_outputs(&names, &|n| got.get(n), &|n| expected.get(n), &rules) {
+            for e in errors {
+                eprintln!("{file}: error: {e}");
+            }
+            std::process::exit(1);
+        }
+        eprintln!("{} outputs match", names.len());
+    }
+}
+
+fn read_manifest(path: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| common::fail_with(path, &e.to_string()));
+    serde_json::from_str(&text).unwrap_or_else(|e| common::fail_with(path, &format!("invalid JSON: {e}")))
+}
+
+fn load(bytes: &[u8], file: &str) -> Result<sdfg_mlir::model::Sdfg, sdfg_mlir::diag::Diagnostics> {
+    if file.ends_with(".mlir") {
+        let text = String::from_utf8_lossy(bytes);
+        let context = sdfg_mlir::ir::new_context();
+        return sdfg_mlir::translate::read_text(&context, &text, file);
+    }
+    let sdfg = sdfg_mlir::json::import_bytes(bytes, file)?;
+    sdfg_mlir::verify::verify(&sdfg)?;
+    Ok(sdfg)
+}
+
+/// Arrays of an `.npz` by name. Files holding `in.`/`out.` entries (like
+/// the corpus) give those with `prefix`, without it.
+fn read_arrays(path: &str, prefix: &str) -> HashMap<String, Array> {
+    let arrays = npz::read_npz(std::path::Path::new(path)).unwrap_or_else(|e| common::fail_with(path, &e.to_string()));
+    let prefixed = arrays.iter().any(|(n, _)| n.starts_with("in.") || n.starts_with("out."));
+    arrays
+        .into_iter()
+        .filter_map(|(name, a)| match name.strip_prefix(prefix) {
+            Some(rest) => Some((rest.to_string(), a)),
+            None if !prefixed => Some((name, a)),
+            None => None,
+        })
+        .collect()
+}
