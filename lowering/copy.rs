@@ -5,17 +5,17 @@
 use super::arith::Op;
 use super::builder::Val;
 use super::function::FnGen;
-use super::state::access_data;
 use super::types::Ty;
-use crate::model::{DataEdge, DataKind, State};
+use crate::model::{DataEdge, DataKind};
 use crate::symbolic::{Dim, Expr, Subset};
 
 impl FnGen<'_, '_> {
-    pub fn copy(&mut self, state: &State, e: &DataEdge) -> Result<(), String> {
-        let src = access_data(state, e.src).ok_or("copy source is not an access node")?;
-        let dst = access_data(state, e.dst).ok_or("copy destination is not an access node")?;
-        let src_sub = self.copy_subset(e, &src, state, true)?;
-        let dst_sub = self.copy_subset(e, &dst, state, false)?;
+    /// Copies along edge `e` from container `src` to container `dst`
+    /// (access nodes, or the outer container a scope's memlet names).
+    pub fn copy(&mut self, e: &DataEdge, src: &str, dst: &str) -> Result<(), String> {
+        let (src, dst) = (src.to_string(), dst.to_string());
+        let src_sub = self.copy_subset(e, &src, true)?;
+        let dst_sub = self.copy_subset(e, &dst, false)?;
         let (src_kind, dst_kind) = (self.container(&src)?.desc.kind, self.container(&dst)?.desc.kind);
         if src_kind == DataKind::Stream {
             return self.drain(&src, &dst, &dst_sub);
@@ -53,11 +53,12 @@ impl FnGen<'_, '_> {
 
     /// The subset of one end of a copy; without one, the region of the same
     /// extents starting at 0 (or the whole container).
-    fn copy_subset(&mut self, e: &DataEdge, name: &str, state: &State, is_src: bool) -> Result<Subset, String> {
+    fn copy_subset(&mut self, e: &DataEdge, name: &str, is_src: bool) -> Result<Subset, String> {
         let m = &e.memlet;
+        let names_it = m.data.as_deref() == Some(name);
         let data_is_src = match m.is_data_src {
             Some(v) => v,
-            None => m.data.as_deref() == Some(access_data(state, e.src).unwrap_or_default().as_str()),
+            None => names_it == is_src,
         };
         let own = if data_is_src == is_src { m.subset.clone() } else { m.other_subset.clone() };
         if let Some(s) = own {

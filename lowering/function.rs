@@ -42,6 +42,9 @@ pub struct FnGen<'a, 'm> {
     pub exit_block: String,
     /// Heap allocations freed on return.
     pub frees: Vec<Val>,
+    /// Transients whose size depends on symbols set while running: they are
+    /// allocated by each state that uses them.
+    pub deferred: Vec<String>,
 }
 
 impl<'a, 'm> FnGen<'a, 'm> {
@@ -56,6 +59,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             parallel: 0,
             exit_block: String::new(),
             frees: Vec::new(),
+            deferred: Vec::new(),
         }
     }
 
@@ -95,6 +99,10 @@ impl<'a, 'm> FnGen<'a, 'm> {
         for p in std::mem::take(&mut self.frees) {
             self.b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", p.name));
         }
+        for name in self.deferred.clone() {
+            let p = self.base(&name)?;
+            self.b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", p.name));
+        }
         self.b.line("return");
         let visibility = if public { "" } else { "private " };
         let attrs = if public { " attributes {llvm.emit_c_interface}" } else { "" };
@@ -107,16 +115,28 @@ impl<'a, 'm> FnGen<'a, 'm> {
     /// Transients live for the whole call: scalars on the stack, arrays on
     /// the heap, views and references as pointer slots.
     fn allocate_transients(&mut self) -> Result<(), String> {
+        let free = super::abi::free_symbols(self.sdfg);
+        let scope_local: std::collections::HashSet<String> = self.module.locals.values().flatten().cloned().collect();
         for (name, desc) in &self.sdfg.containers {
             if !desc.transient {
                 continue;
             }
             let ty = element_type(name, desc)?;
+            let count = self.total_elements(desc)?;
+            let known_at_entry = count.free_symbols().iter().all(|s| free.contains(s) || self.sdfg.constants.iter().any(|c| &c.name == s));
             let base = match desc.kind {
                 DataKind::View | DataKind::Reference => Base::Slot(self.b.slot(Ty::Ptr)),
                 DataKind::Stream => Base::Fixed(self.module.stream_new(&mut self.b, ty)),
+                // Allocated where they are used (see `scoped_body`, `state`).
+                _ if scope_local.contains(name) => Base::Slot(self.b.slot(Ty::Ptr)),
+                _ if !known_at_entry => {
+                    self.deferred.push(name.clone());
+                    let slot = self.b.slot(Ty::Ptr);
+                    let null = self.b.zero(Ty::Ptr);
+                    self.b.store(&null, &slot, Ty::Ptr);
+                    Base::Slot(slot)
+                }
                 _ => {
-                    let count = self.total_elements(desc)?;
                     if let Some(n) = count.as_int().filter(|n| *n <= 64) {
                         let one = self.b.fresh();
                         let p = self.b.fresh();

@@ -14,6 +14,8 @@ impl FnGen<'_, '_> {
     pub fn nested(&mut self, cx: &StateCx, n: usize) -> Result<(), String> {
         let NodeKind::NestedSdfg { sdfg, symbol_mapping } = &cx.state.nodes[n].kind else { unreachable!() };
         let args = abi::arglist(sdfg)?;
+        // Call-site allocas are released after the call (calls may sit in loops).
+        let stack = self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr");
         // Outer memory bound to each connector.
         let mut bound: HashMap<String, (Val, bool)> = HashMap::new();
         for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
@@ -22,14 +24,27 @@ impl FnGen<'_, '_> {
             if bound.contains_key(conn) {
                 continue;
             }
-            let start = self.start_indices(&e.memlet.subset)?;
-            let start = if start.is_empty() { vec![self.b.i64(0); self.container(data)?.desc.shape.len()] } else { start };
-            let ptr = self.address(data, &start)?;
+            let outer = self.container(data)?.clone();
+            let inner_is_stream = sdfg.container(conn).is_some_and(|d| d.kind == DataKind::Stream);
+            let ptr = if outer.desc.kind == DataKind::Stream && inner_is_stream {
+                // The callee pushes to and pops from the caller's stream.
+                self.base(data)?
+            } else if outer.desc.kind == DataKind::Stream {
+                // One element popped for the callee.
+                let s = self.base(data)?;
+                let v = self.module.stream_pop(&mut self.b, &s, outer.ty);
+                let one = self.b.i64(1);
+                let slot = self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", one.name, outer.ty.memory()));
+                self.b.store(&v, &slot, outer.ty);
+                slot
+            } else {
+                let start = self.start_indices(&e.memlet.subset)?;
+                let start = if start.is_empty() { vec![self.b.i64(0); outer.desc.shape.len()] } else { start };
+                self.address(data, &start)?
+            };
             let input_only = e.dst == n && !cx.state.edges.iter().any(|o| o.src == n && o.src_conn.as_ref() == Some(conn));
             bound.insert(conn.clone(), (ptr, input_only));
         }
-        // Call-site allocas are released after the call (calls may sit in loops).
-        let stack = self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr");
         let count = self.b.i64(args.len() as i64);
         let array = self.b.def(Ty::Ptr, format!("llvm.alloca {} x !llvm.ptr : (i64) -> !llvm.ptr", count.name));
         for (i, arg) in args.iter().enumerate() {

@@ -24,8 +24,38 @@ impl FnGen<'_, '_> {
         let parents = scope::scope_parents(state)?;
         let order = scope::topological_order(state).ok_or("the state has a cycle")?;
         let cx = StateCx { state, parents, order };
+        self.allocate_deferred(state)?;
         self.bind_views(&cx)?;
         self.scope_body(&cx, None)
+    }
+
+    /// Sizes the deferred transients this state uses for the symbol values
+    /// of now (`realloc` keeps what earlier states wrote; freed on return).
+    fn allocate_deferred(&mut self, state: &State) -> Result<(), String> {
+        let used: std::collections::HashSet<&str> = state
+            .nodes
+            .iter()
+            .filter_map(|n| match &n.kind {
+                NodeKind::Access { data, .. } => Some(data.as_str()),
+                _ => None,
+            })
+            .chain(state.edges.iter().filter_map(|e| e.memlet.data.as_deref()))
+            .collect();
+        for name in self.deferred.clone() {
+            if !used.contains(name.as_str()) {
+                continue;
+            }
+            let c = self.container(&name)?.clone();
+            let Base::Slot(slot) = &c.base else { continue };
+            let count = self.total_elements(&c.desc)?;
+            let n = self.int(&count)?;
+            let size = self.b.i64(c.ty.bytes() as i64);
+            let bytes = self.b.binary(Op::Mul, &n, &size)?;
+            let old = self.b.load(slot, Ty::Ptr);
+            let p = self.b.def(Ty::Ptr, format!("llvm.call @realloc({}, {}) : (!llvm.ptr, i64) -> !llvm.ptr", old.name, bytes.name));
+            self.b.store(&p, slot, Ty::Ptr);
+        }
+        Ok(())
     }
 
     /// Points views and references at the memory their `views`/`set` edges
@@ -78,14 +108,28 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
-    /// Copies into an access node from other access nodes.
+    /// Copies into an access node (from access nodes, or from outer data
+    /// entering its scope) and out of it to outer data leaving its scope.
     fn access(&mut self, cx: &StateCx, n: usize) -> Result<(), String> {
-        for e in cx.state.edges.iter().filter(|e| e.dst == n) {
-            let is_alias = matches!(e.dst_conn.as_deref(), Some("views" | "set")) || e.src_conn.as_deref() == Some("views");
-            if is_alias || e.memlet.data.is_none() || access_data(cx.state, e.src).is_none() {
-                continue;
+        let here = access_data(cx.state, n).unwrap_or_default();
+        let is_alias = |e: &DataEdge| {
+            matches!(e.dst_conn.as_deref(), Some("views" | "set")) || e.src_conn.as_deref() == Some("views")
+        };
+        for e in cx.state.edges.iter().filter(|e| e.dst == n && !is_alias(e)) {
+            let Some(data) = &e.memlet.data else { continue };
+            let src = match &cx.state.nodes[e.src].kind {
+                NodeKind::Access { data, .. } => data.clone(),
+                NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. } if *data != here => data.clone(),
+                _ => continue,
+            };
+            self.copy(e, &src, &here)?;
+        }
+        for e in cx.state.edges.iter().filter(|e| e.src == n && !is_alias(e)) {
+            let Some(data) = &e.memlet.data else { continue };
+            let is_exit = matches!(cx.state.nodes[e.dst].kind, NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. });
+            if is_exit && *data != here {
+                self.copy(e, &here, data)?;
             }
-            self.copy(cx.state, e)?;
         }
         Ok(())
     }
