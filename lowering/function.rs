@@ -166,6 +166,10 @@ impl<'a, 'm> FnGen<'a, 'm> {
         Ok(desc.shape.iter().fold(Expr::int(1), |acc, d| acc.mul(d)))
     }
 
+    pub fn blas_enabled(&self) -> bool {
+        self.module.blas
+    }
+
     /// The current base pointer of a container.
     pub fn base(&mut self, name: &str) -> Result<Val, String> {
         match &self.containers.get(name).ok_or_else(|| format!("unknown container '{name}'"))?.base {

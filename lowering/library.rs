@@ -55,7 +55,12 @@ impl FnGen<'_, '_> {
                 let flag = |k: &str| properties.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
                 let (ta, tb) = (flag("transA"), flag("transB"));
                 let cin = if class == "Gemm" { ops.get("_cin") } else { None };
-                self.matmul(a, b, c, cin, num("alpha", 1.0), num("beta", 0.0), ta, tb)
+                let (alpha, beta) = (num("alpha", 1.0), num("beta", 0.0));
+                let pure = properties.get("implementation").and_then(|v| v.as_str()) == Some("pure");
+                if !pure && self.blas_enabled() && self.try_blas(a, b, c, cin, alpha, beta, ta, tb)? {
+                    return Ok(());
+                }
+                self.matmul(a, b, c, cin, alpha, beta, ta, tb)
             }
             "Reduce" => {
                 let (inp, out) = (get("_in")?, get("_out")?);
@@ -79,6 +84,39 @@ impl FnGen<'_, '_> {
             }
             other => Err(format!("library node '{other}' ({classpath}) has no expansion")),
         }
+    }
+
+    /// The BLAS call for a matrix-matrix product, when the operands fit.
+    #[allow(clippy::too_many_arguments)]
+    fn try_blas(
+        &mut self,
+        a: &Operand,
+        b: &Operand,
+        c: &Operand,
+        cin: Option<&Operand>,
+        alpha: f64,
+        beta: f64,
+        ta: bool,
+        tb: bool,
+    ) -> Result<bool, String> {
+        if a.dims.len() != 2 || b.dims.len() != 2 || c.dims.len() != 2 || cin.is_some_and(|x| x.data != c.data) {
+            return Ok(false);
+        }
+        // Accumulating output (`C += A @ B`) is beta = 1; other WCRs are not BLAS.
+        let beta = match c.wcr.as_deref().map(super::wcr::parse_lambda) {
+            None => beta,
+            Some(Ok(l)) if super::wcr::is_sum(&l) && beta == 0.0 => 1.0,
+            Some(_) => return Ok(false),
+        };
+        let m = if ta { dim(a, 1)? } else { dim(a, 0)? };
+        let k = if ta { dim(a, 0)? } else { dim(a, 1)? };
+        let n = if tb { dim(b, 0)? } else { dim(b, 1)? };
+        fn mat(o: &Operand) -> super::blas::Matrix<'_> {
+            super::blas::Matrix { data: &o.data, start: &o.start, axes: (o.dims[0].0, o.dims[1].0) }
+        }
+        let (ma, mb, mc) = (mat(a), mat(b), mat(c));
+        // The leading dimension of a transposed operand is still its row stride.
+        self.gemm_blas(&ma, &mb, &mc, (&m, &n, &k), (ta, tb), alpha, beta)
     }
 
     #[allow(clippy::too_many_arguments)]

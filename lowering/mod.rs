@@ -9,6 +9,7 @@
 
 pub mod abi;
 mod arith;
+pub mod blas;
 mod builder;
 mod cfg;
 mod copy;
@@ -43,6 +44,10 @@ pub struct ModuleGen {
     pub nested_count: usize,
     /// C++ tasklets compiled into helper functions: (symbol, source).
     pub cpp_helpers: Vec<(String, String)>,
+    /// Whether the program calls BLAS (and must be linked with it).
+    pub uses_blas: bool,
+    /// Whether library nodes may call BLAS.
+    pub blas: bool,
 }
 
 /// The lowered program: MLIR text in upstream dialects, and its entry point.
@@ -52,11 +57,29 @@ pub struct Lowered {
     pub args: Vec<abi::Arg>,
     /// C++ helper functions the program calls (`extern "C"` sources).
     pub cpp_helpers: Vec<(String, String)>,
+    pub uses_blas: bool,
+}
+
+/// Choices about the generated code.
+#[derive(Clone, Debug)]
+pub struct LowerOptions {
+    /// Let library nodes call BLAS where DaCe's `implementation` allows.
+    pub blas: bool,
+}
+
+impl Default for LowerOptions {
+    fn default() -> Self {
+        LowerOptions { blas: std::path::Path::new(blas::OPENBLAS).exists() }
+    }
 }
 
 /// Lowers an SDFG to a module whose entry is `@<sdfg name>`.
 pub fn lower(sdfg: &Sdfg) -> Result<Lowered, String> {
-    let mut module = ModuleGen::default();
+    lower_with(sdfg, &LowerOptions::default())
+}
+
+pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String> {
+    let mut module = ModuleGen { blas: options.blas, ..ModuleGen::default() };
     module.declare_libc();
     module.locals = locals::scope_locals(sdfg);
     let name = entry_name(&sdfg.name);
@@ -73,7 +96,13 @@ pub fn lower(sdfg: &Sdfg) -> Result<Lowered, String> {
         out += f;
     }
     out += "}\n";
-    Ok(Lowered { text: out, entry: name, args: abi::arglist(sdfg)?, cpp_helpers: module.cpp_helpers })
+    Ok(Lowered {
+        text: out,
+        entry: name,
+        args: abi::arglist(sdfg)?,
+        cpp_helpers: module.cpp_helpers,
+        uses_blas: module.uses_blas,
+    })
 }
 
 /// A C identifier for the entry point.

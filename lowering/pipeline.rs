@@ -57,6 +57,9 @@ pub fn compile(lowered: &Lowered, kind: EngineKind, work: &Path) -> Result<Compi
     match kind {
         EngineKind::Jit => {
             let mut libs: Vec<String> = vec![format!("{LIBOMP}\0")];
+            if lowered.uses_blas {
+                libs.push(format!("{}\0", super::blas::OPENBLAS));
+            }
             if let Some(h) = &helpers {
                 libs.push(format!("{}\0", h.display()));
             }
@@ -79,7 +82,7 @@ pub fn compile(lowered: &Lowered, kind: EngineKind, work: &Path) -> Result<Compi
         }
         EngineKind::Aot => {
             let so = work.join(format!("lib{}.so", lowered.entry));
-            build_shared_library(&llvm.as_operation().to_string(), &so, work, helpers.as_deref())?;
+            build_shared_library(&llvm.as_operation().to_string(), &so, work, helpers.as_deref(), lowered.uses_blas)?;
             // SAFETY: loading a library we just built; it has no constructors.
             let library = unsafe { libloading::Library::new(&so) }.map_err(|e| format!("cannot load {}: {e}", so.display()))?;
             // SAFETY: the entry point has the signature `abi` defines.
@@ -119,7 +122,13 @@ pub fn to_llvm_dialect<'c>(context: &'c Context, text: &str) -> Result<Module<'c
 }
 
 /// LLVM dialect text -> LLVM IR (mlir-translate) -> `.so` (clang -O3).
-pub fn build_shared_library(llvm_dialect: &str, so: &Path, work: &Path, helpers: Option<&Path>) -> Result<(), String> {
+pub fn build_shared_library(
+    llvm_dialect: &str,
+    so: &Path,
+    work: &Path,
+    helpers: Option<&Path>,
+    blas: bool,
+) -> Result<(), String> {
     std::fs::create_dir_all(work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
     let mlir = work.join("program.llvm.mlir");
     let ll = work.join("program.ll");
@@ -129,6 +138,9 @@ pub fn build_shared_library(llvm_dialect: &str, so: &Path, work: &Path, helpers:
     clang.args(["-O3", "-march=native", "-shared", "-fPIC", "-fopenmp", "-Wno-override-module"]).arg(&ll);
     if let Some(h) = helpers {
         clang.arg(h);
+    }
+    if blas {
+        clang.arg(super::blas::OPENBLAS);
     }
     clang.arg("-o").arg(so).arg(format!("-Wl,-rpath,{}", Path::new(LIBOMP).parent().map(|p| p.display().to_string()).unwrap_or_default()));
     run(&mut clang)

@@ -54,6 +54,11 @@ fn balanced(s: &str) -> bool {
     depth == 0
 }
 
+/// Whether a lambda adds its two parameters.
+pub fn is_sum(l: &Lambda) -> bool {
+    atomic_kind(l, Ty::F64) == Some("fadd")
+}
+
 /// The `atomicrmw` kind of a lambda, when there is one for this type.
 fn atomic_kind(l: &Lambda, ty: Ty) -> Option<&'static str> {
     let is = |e: &Expr, name: &str| matches!(e, Expr::Name { id, .. } if id == name);

@@ -1,0 +1,73 @@
+//! MatMul through BLAS (`cblas_sgemm`/`cblas_dgemm`, OpenBLAS), chosen like
+//! DaCe's `implementation` property: `pure` keeps the loop nest; any other
+//! value (or none) calls BLAS when the operands allow it (float32/float64
+//! matrices whose rows are contiguous) and the node is not already inside a
+//! parallel map.
+
+use super::builder::Val;
+use super::function::FnGen;
+use super::types::Ty;
+
+/// Where BLAS comes from at run time.
+pub const OPENBLAS: &str = "/usr/lib/x86_64-linux-gnu/libopenblas.so";
+
+/// One matrix operand: its container and the window it covers.
+pub struct Matrix<'a> {
+    pub data: &'a str,
+    pub start: &'a [Val],
+    /// The container dimensions of the two free axes (rows, columns).
+    pub axes: (usize, usize),
+}
+
+impl FnGen<'_, '_> {
+    /// `C = alpha * op(A) @ op(B) + beta * C` with one `cblas_?gemm` call,
+    /// or `Ok(false)` when the operands do not fit BLAS.
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm_blas(
+        &mut self,
+        a: &Matrix,
+        b: &Matrix,
+        c: &Matrix,
+        (m, n, k): (&Val, &Val, &Val),
+        (ta, tb): (bool, bool),
+        alpha: f64,
+        beta: f64,
+    ) -> Result<bool, String> {
+        let ty = self.container(c.data)?.ty;
+        if self.parallel > 0 || !matches!(ty, Ty::F32 | Ty::F64) {
+            return Ok(false);
+        }
+        let mut lds = Vec::new();
+        for mat in [a, b, c] {
+            let desc = &self.container(mat.data)?.desc;
+            if self.container(mat.data)?.ty != ty {
+                return Ok(false);
+            }
+            let strides = desc.strides_or_default();
+            // Rows must be contiguous; the row stride is the leading dimension.
+            if strides.get(mat.axes.1).and_then(|s| s.as_int()) != Some(1) {
+                return Ok(false);
+            }
+            let ld = strides.get(mat.axes.0).cloned().ok_or("operand without strides")?;
+            lds.push(self.int(&ld)?);
+        }
+        let (pa, pb, pc) = (self.address(a.data, a.start)?, self.address(b.data, b.start)?, self.address(c.data, c.start)?);
+        let i32s: Vec<Val> = [m, n, k].iter().map(|v| self.b.cast(v, Ty::I32)).collect();
+        let lds: Vec<Val> = lds.iter().map(|v| self.b.cast(v, Ty::I32)).collect();
+        let row_major = self.b.int(101, Ty::I32);
+        let op = |t: bool| if t { 112 } else { 111 };
+        let (oa, ob) = (self.b.int(op(ta), Ty::I32), self.b.int(op(tb), Ty::I32));
+        let (al, be) = (self.b.float(alpha, ty), self.b.float(beta, ty));
+        let (f, t) = if ty == Ty::F32 { ("cblas_sgemm", "f32") } else { ("cblas_dgemm", "f64") };
+        self.module.globals.insert(format!(
+            "llvm.func @{f}(i32, i32, i32, i32, i32, i32, {t}, !llvm.ptr, i32, !llvm.ptr, i32, {t}, !llvm.ptr, i32)"
+        ));
+        self.module.uses_blas = true;
+        self.b.line(format!(
+            "llvm.call @{f}({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}) : (i32, i32, i32, i32, i32, i32, {t}, !llvm.ptr, i32, !llvm.ptr, i32, {t}, !llvm.ptr, i32) -> ()",
+            row_major.name, oa.name, ob.name, i32s[0].name, i32s[1].name, i32s[2].name, al.name, pa.name, lds[0].name,
+            pb.name, lds[1].name, be.name, pc.name, lds[2].name
+        ));
+        Ok(true)
+    }
+}
