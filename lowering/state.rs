@@ -156,7 +156,10 @@ impl FnGen<'_, '_> {
             scope.insert(conn.to_string(), v);
         }
         self.scopes.push(scope);
-        let parallel = self.parallel == 0 && PARALLEL_SCHEDULES.contains(&map.schedule.as_str());
+        // Stream queues are not thread-safe: maps that use them run in order.
+        let parallel = self.parallel == 0
+            && PARALLEL_SCHEDULES.contains(&map.schedule.as_str())
+            && !self.scope_uses_streams(cx, entry);
         let dims = map.range.dims().to_vec();
         let mut closers = 0;
         for (d, (param, dim)) in map.params.iter().zip(&dims).enumerate() {
@@ -200,6 +203,23 @@ impl FnGen<'_, '_> {
         }
         self.scopes.pop();
         Ok(())
+    }
+
+    /// Whether any memlet inside the scope of `entry` moves stream data.
+    fn scope_uses_streams(&self, cx: &StateCx, entry: usize) -> bool {
+        let inside = |mut n: usize| {
+            while let Some(p) = cx.parents[n] {
+                if p == entry {
+                    return true;
+                }
+                n = p;
+            }
+            false
+        };
+        cx.state.edges.iter().any(|e| {
+            (inside(e.src) || inside(e.dst))
+                && e.memlet.data.as_ref().and_then(|d| self.containers.get(d)).is_some_and(|c| c.desc.kind == crate::model::DataKind::Stream)
+        })
     }
 
     /// The body of a scope, with its private transients allocated per
