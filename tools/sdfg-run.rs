@@ -128,7 +128,8 @@ fn main() {
             None => CompareRules::default(),
         };
         let got: HashMap<String, Array> = result.outputs.into_iter().collect();
-        let names: Vec<String> = expected.keys().filter(|k| got.contains_key(*k)).cloned().collect();
+        let mut names: Vec<String> = expected.keys().filter(|k| got.contains_key(*k)).cloned().collect();
+        names.sort();
         if let Err(errors) = npz::compare_outputs(&names, &|n| got.get(n), &|n| expected.get(n), &rules) {
             for e in errors {
                 eprintln!("{file}: error: {e}");

@@ -4,6 +4,7 @@
 //! Each pass is a Rust [`RunExternalPass`] wrapped by a factory that the C++
 //! glue hands to MLIR's pass registry.
 
+mod to_scf;
 mod verify;
 
 use melior::pass::Pass;
@@ -23,12 +24,10 @@ pub struct PassInfo {
 }
 
 /// Every pass, in the order `--help`-style listings show them.
-pub const PASSES: &[PassInfo] = &[PassInfo {
-    argument: verify::ARGUMENT,
-    summary: verify::SUMMARY,
-    create: verify::create,
-    factory: verify::factory,
-}];
+pub const PASSES: &[PassInfo] = &[
+    PassInfo { argument: verify::ARGUMENT, summary: verify::SUMMARY, create: verify::create, factory: verify::factory },
+    PassInfo { argument: to_scf::ARGUMENT, summary: to_scf::SUMMARY, create: to_scf::create, factory: to_scf::factory },
+];
 
 /// Registers every pass with MLIR's global registry (once per process).
 pub fn register_all() {
