@@ -53,7 +53,7 @@ pub fn compile(lowered: &Lowered, kind: EngineKind, work: &Path) -> Result<Compi
     let start = Instant::now();
     let context = Box::new(new_context());
     let llvm = to_llvm_dialect(&context, &lowered.text)?;
-    let helpers = compile_cpp_helpers(lowered, work)?;
+    let helpers = compile_cpp_helpers(lowered, work, kind == EngineKind::Jit)?;
     match kind {
         EngineKind::Jit => {
             let mut libs: Vec<String> = vec![format!("{LIBOMP}\0")];
@@ -146,8 +146,9 @@ pub fn build_shared_library(
     run(&mut clang)
 }
 
-/// Compiles the C++ tasklets of a program into one shared library.
-fn compile_cpp_helpers(lowered: &Lowered, work: &Path) -> Result<Option<PathBuf>, String> {
+/// Compiles the C++ tasklets of a program into one shared library (for the
+/// JIT) or object file (linked into ahead-of-time libraries).
+pub fn compile_cpp_helpers(lowered: &Lowered, work: &Path, shared: bool) -> Result<Option<PathBuf>, String> {
     if lowered.cpp_helpers.is_empty() {
         return Ok(None);
     }
@@ -157,11 +158,12 @@ fn compile_cpp_helpers(lowered: &Lowered, work: &Path) -> Result<Option<PathBuf>
         source += code;
     }
     let cpp = work.join("tasklets.cpp");
-    let so = work.join("libtasklets.so");
+    let out = work.join(if shared { "libtasklets.so" } else { "tasklets.o" });
     std::fs::write(&cpp, source).map_err(|e| format!("cannot write {}: {e}", cpp.display()))?;
-    run(Command::new(format!("{LLVM_BIN}/clang++")).args(["-O3", "-shared", "-fPIC"]).arg(&cpp).arg("-o").arg(&so))
+    let kind = if shared { "-shared" } else { "-c" };
+    run(Command::new(format!("{LLVM_BIN}/clang++")).args(["-O3", kind, "-fPIC"]).arg(&cpp).arg("-o").arg(&out))
         .map_err(|e| format!("C++ tasklet: {e}"))?;
-    Ok(Some(so))
+    Ok(Some(out))
 }
 
 fn run(cmd: &mut Command) -> Result<(), String> {

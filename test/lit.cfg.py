@@ -6,6 +6,7 @@ config.name = "sdfg-mlir"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir", ".test"]
 config.excludes = ["interop", "Inputs", "lit.cfg.py"]
+config.substitutions.append(("clang ", "/usr/lib/llvm-22/bin/clang "))
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 # Keep lit's scratch files out of the source tree.
 config.test_exec_root = os.path.join(os.path.dirname(config.test_source_root), "target", "lit")

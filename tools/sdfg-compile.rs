@@ -1,0 +1,44 @@
+//! sdfg-compile: build a shared library and C header from an SDFG.
+
+#[path = "common.rs"]
+#[allow(dead_code)]
+mod common;
+
+use clap::Parser;
+use sdfg_mlir::lowering::{self, abi, pipeline};
+use std::path::{Path, PathBuf};
+
+/// Compiles an SDFG (`.sdfg`, `.sdfgz` or `.mlir`) ahead of time into
+/// `lib<name>.so` and `<name>.h` (entry point and typed wrapper).
+#[derive(Parser, Debug)]
+#[command(name = "sdfg-compile", version)]
+struct Cli {
+    program: String,
+    /// Output directory.
+    #[arg(short, long, default_value = ".")]
+    output_dir: PathBuf,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let (bytes, file) = common::read_input(&cli.program);
+    let sdfg = if file.ends_with(".mlir") {
+        let context = sdfg_mlir::ir::new_context();
+        sdfg_mlir::translate::read_text(&context, &String::from_utf8_lossy(&bytes), &file)
+    } else {
+        sdfg_mlir::json::import_bytes(&bytes, &file).and_then(|s| sdfg_mlir::verify::verify(&s).map(|_| s))
+    };
+    let sdfg = sdfg.unwrap_or_else(|d| common::fail(&d));
+    let lowered = lowering::lower(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));
+    let context = sdfg_mlir::ir::new_context();
+    let llvm = pipeline::to_llvm_dialect(&context, &lowered.text).unwrap_or_else(|e| common::fail_with(&file, &e));
+    let work = cli.output_dir.join(format!(".{}.build", lowered.entry));
+    let so = cli.output_dir.join(format!("lib{}.so", lowered.entry));
+    let header = cli.output_dir.join(format!("{}.h", lowered.entry));
+    let helpers = pipeline::compile_cpp_helpers(&lowered, &work, false).unwrap_or_else(|e| common::fail_with(&file, &e));
+    let built = pipeline::build_shared_library(&llvm.as_operation().to_string(), &so, &work, helpers.as_deref(), lowered.uses_blas);
+    let _ = std::fs::remove_dir_all(&work);
+    built.unwrap_or_else(|e| common::fail_with(&file, &e));
+    common::write_output(&header.display().to_string(), &abi::c_header(&lowered.entry, &lowered.args));
+    eprintln!("wrote {} and {}", so.display(), Path::new(&header).display());
+}
