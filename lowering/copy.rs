@@ -128,13 +128,13 @@ impl FnGen<'_, '_> {
 
     fn load_at(&mut self, data: &str, idx: &[Val]) -> Result<Val, String> {
         let ty = self.container(data)?.ty;
-        let addr = self.address(data, idx)?;
+        let addr = self.element_address(data, idx)?;
         Ok(self.b.load(&addr, ty))
     }
 
     fn store_at(&mut self, data: &str, idx: &[Val], v: &Val, wcr: Option<&str>) -> Result<(), String> {
         let ty = self.container(data)?.ty;
-        let addr = self.address(data, idx)?;
+        let addr = self.element_address(data, idx)?;
         match wcr {
             Some(w) => self.wcr_write(&addr, ty, v, w),
             None => {

@@ -225,6 +225,33 @@ impl<'a, 'm> FnGen<'a, 'm> {
         Ok(self.b.gep(&base, &linear, c.ty))
     }
 
+    /// The address of an element that is read or written: with bounds
+    /// checking on, an index outside the container's shape stops the program
+    /// with a message naming the container.
+    pub fn element_address(&mut self, name: &str, indices: &[Val]) -> Result<Val, String> {
+        if self.module.check_bounds {
+            let shape = self.container(name)?.desc.shape.clone();
+            let label = self.module.string_constant(name);
+            for (d, (idx, size)) in indices.iter().zip(&shape).enumerate() {
+                let i = self.b.cast(idx, Ty::I64);
+                let n = self.int(size)?;
+                let zero = self.b.i64(0);
+                let below = self.b.compare("lt", &i, &zero);
+                let above = self.b.compare("ge", &i, &n);
+                let out = self.b.logic(false, &below, &above);
+                let dim = self.b.i64(d as i64);
+                let text = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
+                self.b.line(format!("scf.if {} {{", out.name));
+                self.b.line(format!(
+                    "func.call @__sdfg_out_of_bounds({}, {}, {}, {}) : (!llvm.ptr, i64, i64, i64) -> ()",
+                    text.name, dim.name, i.name, n.name
+                ));
+                self.b.line("}");
+            }
+        }
+        self.address(name, indices)
+    }
+
     fn lookup_scope(&self, name: &str) -> Option<Val> {
         self.scopes.iter().rev().find_map(|s| s.get(name).cloned())
     }
@@ -269,7 +296,7 @@ impl Names for FnGen<'_, '_> {
         std::mem::swap(b, &mut self.b);
         let result = (|| {
             let ty = self.container(name)?.ty;
-            let addr = self.address(name, indices)?;
+            let addr = self.element_address(name, indices)?;
             Ok(self.b.load(&addr, ty))
         })();
         std::mem::swap(b, &mut self.b);

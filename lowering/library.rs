@@ -215,7 +215,7 @@ impl FnGen<'_, '_> {
         let o_idx: Vec<Val> = kept.iter().map(|&d| idx[d].clone()).collect();
         let o_idx = if o_idx.is_empty() { vec![self.b.i64(0)] } else { o_idx };
         let full = self.operand_indices(out, &o_idx)?;
-        let addr = self.address(&out.data, &full)?;
+        let addr = self.element_address(&out.data, &full)?;
         // The loops are sequential, so the update needs no atomics.
         let saved = std::mem::replace(&mut self.parallel, 0);
         let r = self.wcr_write(&addr, out_ty, &v, wcr);
@@ -257,14 +257,14 @@ impl FnGen<'_, '_> {
     fn element_of(&mut self, o: &Operand, idx: &[Val]) -> Result<Val, String> {
         let full = self.operand_indices(o, idx)?;
         let ty = self.container(&o.data)?.ty;
-        let addr = self.address(&o.data, &full)?;
+        let addr = self.element_address(&o.data, &full)?;
         Ok(self.b.load(&addr, ty))
     }
 
     fn store_into(&mut self, o: &Operand, idx: &[Val], v: &Val) -> Result<(), String> {
         let full = self.operand_indices(o, idx)?;
         let ty = self.container(&o.data)?.ty;
-        let addr = self.address(&o.data, &full)?;
+        let addr = self.element_address(&o.data, &full)?;
         match o.wcr.clone() {
             Some(w) => self.wcr_write(&addr, ty, v, &w),
             None => {
@@ -277,7 +277,7 @@ impl FnGen<'_, '_> {
     fn store_plain(&mut self, o: &Operand, idx: &[Val], v: &Val) -> Result<(), String> {
         let full = self.operand_indices(o, idx)?;
         let ty = self.container(&o.data)?.ty;
-        let addr = self.address(&o.data, &full)?;
+        let addr = self.element_address(&o.data, &full)?;
         self.b.store(v, &addr, ty);
         Ok(())
     }

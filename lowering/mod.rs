@@ -48,6 +48,10 @@ pub struct ModuleGen {
     pub uses_blas: bool,
     /// Whether library nodes may call BLAS.
     pub blas: bool,
+    /// Whether element accesses check their indices.
+    pub check_bounds: bool,
+    /// String constants, by text.
+    strings: std::collections::BTreeMap<String, String>,
 }
 
 /// The lowered program: MLIR text in upstream dialects, and its entry point.
@@ -65,11 +69,13 @@ pub struct Lowered {
 pub struct LowerOptions {
     /// Let library nodes call BLAS where DaCe's `implementation` allows.
     pub blas: bool,
+    /// Check every element access against the container's shape.
+    pub check_bounds: bool,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { blas: std::path::Path::new(blas::OPENBLAS).exists() }
+        LowerOptions { blas: std::path::Path::new(blas::OPENBLAS).exists(), check_bounds: false }
     }
 }
 
@@ -79,7 +85,10 @@ pub fn lower(sdfg: &Sdfg) -> Result<Lowered, String> {
 }
 
 pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String> {
-    let mut module = ModuleGen { blas: options.blas, ..ModuleGen::default() };
+    let mut module = ModuleGen { blas: options.blas, check_bounds: options.check_bounds, ..ModuleGen::default() };
+    if options.check_bounds {
+        module.declare_bounds_check();
+    }
     module.declare_libc();
     module.locals = locals::scope_locals(sdfg);
     let name = entry_name(&sdfg.name);
@@ -115,6 +124,36 @@ pub fn entry_name(name: &str) -> String {
 }
 
 impl ModuleGen {
+    /// A global holding `text` (NUL-terminated); returns its symbol.
+    pub fn string_constant(&mut self, text: &str) -> String {
+        let n = self.strings.len();
+        let name = self.strings.entry(text.to_string()).or_insert_with(|| format!("__sdfg_str_{n}")).clone();
+        let escaped: String = text.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { (b as char).to_string() } else { format!("\\{b:02X}") }).collect();
+        self.globals.insert(format!(
+            "llvm.mlir.global internal constant @{name}(\"{escaped}\\00\") {{addr_space = 0 : i32}} : !llvm.array<{} x i8>",
+            text.len() + 1
+        ));
+        name
+    }
+
+    /// `__sdfg_out_of_bounds(name, dim, index, size)`: report and exit(1).
+    fn declare_bounds_check(&mut self) {
+        let fmt = "error: out-of-bounds access to '%s': index %ld of dimension %ld is outside [0, %ld)\n";
+        let sym = self.string_constant(fmt);
+        self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
+        self.globals.insert("llvm.func @exit(i32)".into());
+        self.globals.insert(format!(
+            "func.func private @__sdfg_out_of_bounds(%name: !llvm.ptr, %dim: i64, %idx: i64, %size: i64) {{
+    %fmt = llvm.mlir.addressof @{sym} : !llvm.ptr
+    %fd = llvm.mlir.constant(2 : i32) : i32
+    %r = llvm.call @dprintf(%fd, %fmt, %name, %idx, %dim, %size) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> i32
+    %one = llvm.mlir.constant(1 : i32) : i32
+    llvm.call @exit(%one) : (i32) -> ()
+    return
+  }}"
+        ));
+    }
+
     fn declare_libc(&mut self) {
         for decl in [
             "llvm.func @malloc(i64) -> !llvm.ptr",

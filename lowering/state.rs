@@ -255,7 +255,7 @@ impl FnGen<'_, '_> {
         let data = e.memlet.data.clone().ok_or("an empty memlet carries no value")?;
         let indices = self.start_indices(&e.memlet.subset)?;
         let ty = self.container(&data)?.ty;
-        let addr = self.address(&data, &indices)?;
+        let addr = self.element_address(&data, &indices)?;
         Ok(self.b.load(&addr, ty))
     }
 

@@ -45,7 +45,7 @@ impl FnGen<'_, '_> {
                 let ty = self.container(data)?.ty;
                 Input::Value(self.module.stream_pop(&mut self.b, &s, ty))
             } else if window.2 {
-                let addr = self.address(data, &window.0)?;
+                let addr = self.element_address(data, &window.0)?;
                 let ty = self.container(data)?.ty;
                 Input::Value(self.b.load(&addr, ty))
             } else {
@@ -259,7 +259,7 @@ impl FnGen<'_, '_> {
     /// Address of element `idx` of a sink's window.
     fn sink_address(&mut self, sink: &Sink, idx: &[Val]) -> Result<Val, String> {
         let full = self.window_indices(&sink.start, &sink.free, idx)?;
-        self.address(&sink.data, &full)
+        self.element_address(&sink.data, &full)
     }
 
     /// Indices into the container for indices `idx` into a window.

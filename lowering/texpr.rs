@@ -88,7 +88,7 @@ impl FnGen<'_, '_> {
                         let (data, start, free) = (data.clone(), start.clone(), free.clone());
                         let full = self.window_indices(&start, &free, &idx)?;
                         let ty = self.container(&data)?.ty;
-                        let addr = self.address(&data, &full)?;
+                        let addr = self.element_address(&data, &full)?;
                         self.b.load(&addr, ty)
                     }
                     Some(Input::Value(_)) => return Err(format!("'{value}' holds one element and cannot be indexed")),

@@ -31,7 +31,7 @@ fn check(file: &Path, engine: EngineKind, work: &Path) -> Result<(), String> {
         .map(|m| m.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
         .unwrap_or_default();
     let sdfg = json::import_file(file).map_err(|e| e.to_string())?;
-    let options = RunOptions { engine, symbols, repeat: 1, work };
+    let options = RunOptions { engine, symbols, repeat: 1, work, lower: Default::default() };
     let result = run::run(&sdfg, &inputs, &options).map_err(|e| e.to_string())?;
     let got: HashMap<String, Array> = result.outputs.into_iter().collect();
     let rules = CompareRules::from_manifest(&manifest["compare"]).map_err(|e| e.to_string())?;

@@ -39,6 +39,13 @@ struct Cli {
     /// Run this many times and report the median time.
     #[arg(long, default_value_t = 1)]
     repeat: usize,
+    /// Check every element access against its container's shape; an
+    /// out-of-bounds index stops the program with a message.
+    #[arg(long)]
+    check_bounds: bool,
+    /// Expand library nodes natively even where BLAS could be called.
+    #[arg(long)]
+    no_blas: bool,
     /// Print the lowered code instead of running (`lowered`: upstream
     /// dialects; `llvm`: the LLVM dialect).
     #[arg(long, value_enum)]
@@ -64,8 +71,12 @@ fn main() {
         Ok(s) => s,
         Err(d) => common::fail(&d),
     };
+    let mut lower = sdfg_mlir::lowering::LowerOptions { check_bounds: cli.check_bounds, ..Default::default() };
+    if cli.no_blas {
+        lower.blas = false;
+    }
     if let Some(emit) = cli.emit {
-        let lowered = sdfg_mlir::lowering::lower(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));
+        let lowered = sdfg_mlir::lowering::lower_with(&sdfg, &lower).unwrap_or_else(|e| common::fail_with(&file, &e));
         match emit {
             Emit::Lowered => print!("{}", lowered.text),
             Emit::Llvm => {
@@ -106,6 +117,7 @@ fn main() {
         symbols,
         repeat: cli.repeat,
         work: &work,
+        lower,
     };
     let result = run::run(&sdfg, &inputs, &options);
     let _ = std::fs::remove_dir_all(&work);

@@ -28,6 +28,7 @@ pub struct RunOptions<'a> {
     pub repeat: usize,
     /// Directory for ahead-of-time build files.
     pub work: &'a Path,
+    pub lower: lowering::LowerOptions,
 }
 
 pub struct RunResult {
@@ -42,7 +43,7 @@ pub struct RunResult {
 /// Compiles and runs `sdfg` on `inputs` (arrays by argument name).
 pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -> Result<RunResult, RunError> {
     let start = Instant::now();
-    let lowered = lowering::lower(sdfg).map_err(RunError::Compile)?;
+    let lowered = lowering::lower_with(sdfg, &options.lower).map_err(RunError::Compile)?;
     let symbols = bind_symbols(&lowered.args, inputs, &options.symbols).map_err(RunError::Bind)?;
     let compiled = lowering::compile(&lowered, options.engine, options.work).map_err(RunError::Compile)?;
     let compile_seconds = start.elapsed().as_secs_f64();
