@@ -67,6 +67,10 @@ impl FnGen<'_, '_> {
                 self.b.line(format!("cf.br {after}"));
             }
             BlockKind::Region { cfg, .. } => self.cfg(cfg, after, loops)?,
+            BlockKind::Loop(l) if self.structured_loop(l)? => self.b.line(format!("cf.br {after}")),
+            BlockKind::Conditional(branches) if self.structured_conditional(branches)? => {
+                self.b.line(format!("cf.br {after}"))
+            }
             BlockKind::Loop(l) => {
                 let header = self.b.fresh_block();
                 let body = self.b.fresh_block();

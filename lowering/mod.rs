@@ -21,6 +21,7 @@ mod nested;
 pub mod pipeline;
 mod runtime;
 mod state;
+mod structured;
 mod tasklet;
 mod texpr;
 mod types;
@@ -85,6 +86,10 @@ pub fn lower(sdfg: &Sdfg) -> Result<Lowered, String> {
 }
 
 pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String> {
+    // State-machine loops become LoopRegions, which lower to `scf.for`.
+    let mut sdfg = sdfg.clone();
+    crate::transforms::loop_lifting::lift_all(&mut sdfg);
+    let sdfg = &sdfg;
     let mut module = ModuleGen { blas: options.blas, check_bounds: options.check_bounds, ..ModuleGen::default() };
     if options.check_bounds {
         module.declare_bounds_check();

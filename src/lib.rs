@@ -13,6 +13,7 @@ pub mod passes;
 pub mod run;
 pub mod ir;
 pub mod symbolic;
+pub mod transforms;
 pub mod translate;
 pub mod verify;
 pub mod json;

@@ -1,0 +1,3 @@
+//! Transformations of SDFGs, one per file.
+
+pub mod loop_lifting;
