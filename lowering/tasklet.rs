@@ -86,6 +86,7 @@ impl FnGen<'_, '_> {
                 Ok(())
             }
             "CPP" => self.cpp_tasklet(node, code, &inputs, &outputs),
+            "MLIR" => self.mlir_tasklet(node, code, &inputs, &outputs),
             other => Err(format!("tasklets in {other} are not supported")),
         }
     }

@@ -33,6 +33,13 @@ struct Cli {
     /// Corpus manifest whose `compare` rules to use with --expected.
     #[arg(long)]
     manifest: Option<String>,
+    /// Relative tolerance for float comparisons (float32 and float64 alike;
+    /// overrides the manifest's).
+    #[arg(long)]
+    rtol: Option<f64>,
+    /// Absolute tolerance for float comparisons.
+    #[arg(long)]
+    atol: Option<f64>,
     /// How to compile.
     #[arg(long, value_enum, default_value_t = Engine::Jit)]
     engine: Engine,
@@ -139,6 +146,15 @@ fn main() {
                 .unwrap_or_else(|e| common::fail_with(m, &e.to_string())),
             None => CompareRules::default(),
         };
+        let mut rules = rules;
+        for t in [&mut rules.f32, &mut rules.f64] {
+            if let Some(r) = cli.rtol {
+                t.rtol = r;
+            }
+            if let Some(a) = cli.atol {
+                t.atol = a;
+            }
+        }
         let got: HashMap<String, Array> = result.outputs.into_iter().collect();
         let mut names: Vec<String> = expected.keys().filter(|k| got.contains_key(*k)).cloned().collect();
         names.sort();
