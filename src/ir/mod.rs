@@ -9,6 +9,7 @@
 pub mod context;
 pub mod emit;
 pub mod read;
+mod read_state;
 pub(crate) mod attrs;
 mod text;
 
