@@ -11,8 +11,11 @@ pub enum Op {
     Mul,
     /// True division (Python `/`): integers divide as floats.
     Div,
-    /// Floor division (`//`, `int_floor`).
+    /// Floor division (`int_floor` in expressions, `//` on floats).
     FloorDiv,
+    /// Integer division truncating toward zero (`//` on integers in
+    /// tasklets, as DaCe's generated C++ computes it).
+    TruncDiv,
     CeilDiv,
     /// Remainder (`%` as C computes it).
     Rem,
@@ -56,9 +59,9 @@ impl Body {
                 Op::Sub => simple("arith.subf"),
                 Op::Mul => simple("arith.mulf"),
                 Op::Div => simple("arith.divf"),
-                Op::FloorDiv | Op::CeilDiv => {
+                Op::FloorDiv | Op::TruncDiv | Op::CeilDiv => {
                     let q = self.def(ty, simple("arith.divf"));
-                    let f = if op == Op::FloorDiv { "math.floor" } else { "math.ceil" };
+                    let f = if op == Op::CeilDiv { "math.ceil" } else { "math.floor" };
                     return Ok(self.def(ty, format!("{f} {} : {t}", q.name)));
                 }
                 Op::Rem => simple("arith.remf"),
@@ -79,7 +82,8 @@ impl Body {
                 Op::Add => simple("arith.addi"),
                 Op::Sub => simple("arith.subi"),
                 Op::Mul => simple("arith.muli"),
-                Op::FloorDiv if u => simple("arith.divui"),
+                Op::FloorDiv | Op::TruncDiv if u => simple("arith.divui"),
+                Op::TruncDiv => simple("arith.divsi"),
                 Op::FloorDiv => simple("arith.floordivsi"),
                 Op::CeilDiv if u => simple("arith.ceildivui"),
                 Op::CeilDiv => simple("arith.ceildivsi"),

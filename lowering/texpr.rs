@@ -125,7 +125,7 @@ impl FnGen<'_, '_> {
             BinOp::Sub => Op::Sub,
             BinOp::Mul => Op::Mul,
             BinOp::Div => Op::Div,
-            BinOp::FloorDiv => Op::FloorDiv,
+            BinOp::FloorDiv => Op::TruncDiv,
             BinOp::Mod => Op::Rem,
             BinOp::Pow => Op::Pow,
             BinOp::BitAnd => Op::BitAnd,
