@@ -4,6 +4,8 @@
 //! Each pass is a Rust [`RunExternalPass`] wrapped by a factory that the C++
 //! glue hands to MLIR's pass registry.
 
+mod loop_lifting;
+pub mod rewrite;
 mod to_scf;
 mod verify;
 
@@ -27,6 +29,12 @@ pub struct PassInfo {
 pub const PASSES: &[PassInfo] = &[
     PassInfo { argument: verify::ARGUMENT, summary: verify::SUMMARY, create: verify::create, factory: verify::factory },
     PassInfo { argument: to_scf::ARGUMENT, summary: to_scf::SUMMARY, create: to_scf::create, factory: to_scf::factory },
+    PassInfo {
+        argument: loop_lifting::ARGUMENT,
+        summary: loop_lifting::SUMMARY,
+        create: loop_lifting::create,
+        factory: loop_lifting::factory,
+    },
 ];
 
 /// Registers every pass with MLIR's global registry (once per process).

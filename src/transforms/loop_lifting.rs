@@ -30,20 +30,34 @@ use std::collections::BTreeSet;
 /// Lifts every loop it can, in `sdfg` and all nested control flow and
 /// nested SDFGs. Returns how many loops were lifted.
 pub fn lift_all(sdfg: &mut Sdfg) -> usize {
-    lift_cfg(&mut sdfg.cfg)
+    let mut vars = BTreeSet::new();
+    let count = lift_cfg(&mut sdfg.cfg, &mut vars);
+    // A LoopRegion's variable must be a declared symbol (interstate
+    // assignments may set undeclared ones).
+    for v in vars {
+        if sdfg.symbol_type(&v).is_none() {
+            sdfg.symbols.push((v, "int64".to_string()));
+        }
+    }
+    // DaCe runs LoopRegions only in this mode.
+    if count > 0 {
+        sdfg.experimental_blocks = true;
+    }
+    count
 }
 
-fn lift_cfg(cfg: &mut Cfg) -> usize {
+fn lift_cfg(cfg: &mut Cfg, vars: &mut BTreeSet<String>) -> usize {
     let mut count = 0;
     while let Some(m) = find(cfg) {
+        vars.insert(m.var.clone());
         apply(cfg, m);
         count += 1;
     }
     for b in &mut cfg.blocks {
         count += match &mut b.kind {
-            BlockKind::Region { cfg, .. } => lift_cfg(cfg),
-            BlockKind::Loop(l) => lift_cfg(&mut l.cfg),
-            BlockKind::Conditional(brs) => brs.iter_mut().map(|br| lift_cfg(&mut br.cfg)).sum(),
+            BlockKind::Region { cfg, .. } => lift_cfg(cfg, vars),
+            BlockKind::Loop(l) => lift_cfg(&mut l.cfg, vars),
+            BlockKind::Conditional(brs) => brs.iter_mut().map(|br| lift_cfg(&mut br.cfg, vars)).sum(),
             BlockKind::State(s) => s
                 .nodes
                 .iter_mut()

@@ -1,0 +1,74 @@
+//! Passes that rewrite the module's SDFG through the model: read the
+//! `sdfg.sdfg` into the model, change it, and put the result back.
+
+use crate::{diag::Diagnostic, ir, model::Sdfg};
+use melior::{
+    ir::{
+        operation::{OperationLike, OperationRef},
+        BlockLike, RegionLike,
+    },
+    pass::ExternalPass,
+};
+use std::ffi::CString;
+
+/// Emits `message` as an error at the module and fails the pass.
+pub fn fail(module: &OperationRef, pass: &ExternalPass, message: &str) {
+    let text = CString::new(message.replace('\0', " ")).unwrap_or_default();
+    // SAFETY: a live location and a NUL-terminated message.
+    unsafe { mlir_sys::mlirEmitError(module.location().to_raw(), text.as_ptr()) };
+    pass.signal_failure();
+}
+
+/// Emits every diagnostic at its own op location and fails the pass.
+pub fn fail_all(module: &OperationRef, pass: &ExternalPass, diags: &[Diagnostic]) {
+    for d in diags {
+        fail(module, pass, &d.to_string());
+    }
+}
+
+/// Reads the SDFG, applies `change`, and writes the result back.
+pub fn rewrite_sdfg(
+    module: OperationRef,
+    pass: ExternalPass,
+    change: impl FnOnce(&mut Sdfg) -> Result<(), String>,
+) {
+    let mut sdfg = match ir::read::read_op(&module, "") {
+        Ok(s) => s,
+        Err(d) => return fail_all(&module, &pass, &d.0),
+    };
+    if let Err(e) = change(&mut sdfg) {
+        return fail(&module, &pass, &e);
+    }
+    match ir::emit_text(&sdfg) {
+        Ok(text) => replace_body(module, pass, &text),
+        Err(e) => fail(&module, &pass, &format!("internal error: {e}")),
+    }
+}
+
+/// Replaces the module's contents by the ops of `text` (parsed in the same
+/// context).
+pub fn replace_body(module: OperationRef, pass: ExternalPass, text: &str) {
+    let context_ref = module.context();
+    // SAFETY: the context outlives the pass run.
+    let context = unsafe { context_ref.to_ref() };
+    let new = match ir::parse_module(context, text, "<rewritten>") {
+        Ok(m) => m,
+        Err(d) => return fail(&module, &pass, &format!("internal error: rewritten IR does not verify: {}", d[0])),
+    };
+    let Some(target) = module.region(0).ok().and_then(|r| r.first_block()) else {
+        return fail(&module, &pass, "internal error: empty module");
+    };
+    let source = new.body();
+    // SAFETY: ops are detached before being destroyed or re-parented; both
+    // modules live in the same context.
+    unsafe {
+        while let Some(op) = target.first_operation() {
+            mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
+            mlir_sys::mlirOperationDestroy(op.to_raw());
+        }
+        while let Some(op) = source.first_operation() {
+            mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
+            mlir_sys::mlirBlockAppendOwnedOperation(target.to_raw(), op.to_raw());
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Shared by the execution tests: running a corpus program on its stored
+//! inputs and comparing with its stored outputs under the manifest's rules.
+
+#![allow(dead_code)]
+
+use sdfg_mlir::{
+    lowering::EngineKind,
+    model::Sdfg,
+    npz::{self, Array, CompareRules},
+    run::{self, RunOptions},
+};
+use std::{collections::HashMap, fs, path::{Path, PathBuf}};
+
+pub fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/sdfg-corpus")
+}
+
+/// Every `.sdfg` file of the corpus, sorted.
+pub fn files() -> Vec<PathBuf> {
+    let mut files: Vec<_> = fs::read_dir(corpus())
+        .expect("corpus directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "sdfg"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 99, "corpus incomplete");
+    files
+}
+
+/// Runs `sdfg` (read from corpus file `file`) on the program's stored
+/// inputs; `Err` says what differs from the stored outputs.
+pub fn check(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path) -> Result<(), String> {
+    let name = file.file_name().unwrap().to_string_lossy().to_string();
+    let program = name.split('.').next().unwrap_or_default().to_string();
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(corpus().join(format!("{program}.json"))).map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
+    let arrays = npz::read_npz(&corpus().join(format!("{program}.npz"))).map_err(|e| e.to_string())?;
+    let pick = |prefix: &str| -> HashMap<String, Array> {
+        arrays.iter().filter_map(|(n, a)| n.strip_prefix(prefix).map(|k| (k.to_string(), a.clone()))).collect()
+    };
+    let (inputs, expected) = (pick("in."), pick("out."));
+    let symbols = manifest["symbols"]
+        .as_object()
+        .map(|m| m.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
+        .unwrap_or_default();
+    let options = RunOptions { engine, symbols, repeat: 1, work, lower: Default::default() };
+    let result = run::run(sdfg, &inputs, &options).map_err(|e| e.to_string())?;
+    let got: HashMap<String, Array> = result.outputs.into_iter().collect();
+    let rules = CompareRules::from_manifest(&manifest["compare"]).map_err(|e| e.to_string())?;
+    let outputs: Vec<String> =
+        manifest["outputs"].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect();
+    npz::compare_outputs(&outputs, &|n| got.get(n), &|n| expected.get(n), &rules).map_err(|e| e.join("; "))
+}

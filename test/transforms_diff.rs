@@ -1,0 +1,56 @@
+//! Differential verification of transformations: for every transformation
+//! and every corpus program where it applies, the transformed program must
+//! give the stored outputs, and DaCe 1.0.2 must load and validate its export.
+
+#[path = "common/corpus.rs"]
+mod corpus;
+
+use sdfg_mlir::{json, lowering::EngineKind, model::Sdfg, transforms};
+use std::{fs, path::Path, process::Command};
+
+/// Each transformation applied everywhere it matches; returns how often.
+const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[("sdfg-loop-lifting", transforms::loop_lifting::lift_all)];
+
+#[test]
+fn transformations_keep_results_and_dace_validity() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("transforms-diff");
+    fs::create_dir_all(&work).expect("work directory");
+    let mut failures = Vec::new();
+    let mut exported = String::new();
+    let mut applied = 0;
+    for (name, apply) in TRANSFORMATIONS {
+        for file in corpus::files() {
+            let Ok(mut sdfg) = json::import_file(&file) else { continue };
+            if apply(&mut sdfg) == 0 {
+                continue;
+            }
+            applied += 1;
+            let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+            let tag = format!("{name} on {stem}");
+            if let Err(e) = sdfg_mlir::verify::verify(&sdfg) {
+                failures.push(format!("{tag}: invalid SDFG: {e}"));
+                continue;
+            }
+            if let Err(e) = corpus::check(&file, &sdfg, EngineKind::Jit, &work.join(&stem)) {
+                failures.push(format!("{tag}: results changed: {e}"));
+            }
+            let out = work.join(format!("{stem}.{name}.sdfg"));
+            fs::write(&out, json::export_string(&sdfg)).expect("write export");
+            exported += &format!("{}\n", out.display());
+        }
+    }
+    assert!(applied > 0, "no transformation applied anywhere");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let list = work.join("exports.txt");
+    fs::write(&list, exported).expect("write list");
+    let python = root.join(".venv/bin/python");
+    assert!(python.exists(), "no DaCe venv at {}: run scripts/setup.sh", python.display());
+    let output = Command::new(&python)
+        .arg(root.join("test/interop/dace_check.py"))
+        .arg("--validate-only")
+        .arg(&list)
+        .output()
+        .expect("run dace_check.py");
+    assert!(output.status.success(), "DaCe rejected transformed SDFGs:\n{}", String::from_utf8_lossy(&output.stdout));
+}
