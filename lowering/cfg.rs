@@ -146,19 +146,21 @@ impl FnGen<'_, '_> {
         self.assign(name.trim(), rhs.trim())
     }
 
-    /// Assigns a symbol (stored as `i64`).
+    /// Assigns a symbol (converted to the type of its slot; an undeclared
+    /// one takes the value's kind).
     fn assign(&mut self, name: &str, rhs: &str) -> Result<(), String> {
         let e = symbolic::parse(rhs).map_err(|e| format!("assignment '{name} = {rhs}': {}", e.message))?;
         let v = self.value(&e)?;
         let slot = match self.symbols.get(name) {
             Some(s) => s.clone(),
             None => {
-                let s = self.b.slot(Ty::I64);
+                let ty = if v.ty.is_float() { Ty::F64 } else { Ty::I64 };
+                let s = Val { ty, ..self.b.slot(ty) };
                 self.symbols.insert(name.to_string(), s.clone());
                 s
             }
         };
-        self.b.store(&v, &slot, Ty::I64);
+        self.b.store(&v, &slot, slot.ty);
         Ok(())
     }
 }

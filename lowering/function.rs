@@ -32,7 +32,8 @@ pub struct FnGen<'a, 'm> {
     pub b: Body,
     pub module: &'m mut ModuleGen,
     pub containers: HashMap<String, Container>,
-    /// Symbol slots (`i64`).
+    /// Symbol slots. A slot's `ty` is the type of the value it holds
+    /// (`i64` for integers; floats and bools as declared).
     pub symbols: HashMap<String, Val>,
     /// Map parameters and dynamic range values, innermost scope last.
     pub scopes: Vec<HashMap<String, Val>>,
@@ -45,6 +46,8 @@ pub struct FnGen<'a, 'm> {
     /// Transients whose size depends on symbols set while running: they are
     /// allocated by each state that uses them.
     pub deferred: Vec<String>,
+    /// Types of the connectors of the tasklet being lowered.
+    pub conn_types: HashMap<String, Ty>,
 }
 
 impl<'a, 'm> FnGen<'a, 'm> {
@@ -60,6 +63,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             exit_block: String::new(),
             frees: Vec::new(),
             deferred: Vec::new(),
+            conn_types: HashMap::new(),
         }
     }
 
@@ -77,7 +81,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
                     let value = self.b.load(&ptr, Ty::I64);
                     let s = self.b.slot(Ty::I64);
                     self.b.store(&value, &s, Ty::I64);
-                    self.symbols.insert(arg.name.clone(), s);
+                    self.symbols.insert(arg.name.clone(), Val { ty: Ty::I64, ..s });
                 }
                 ArgKind::Array | ArgKind::Scalar => {
                     let desc = self.sdfg.container(&arg.name).cloned().ok_or("argument without container")?;
@@ -86,10 +90,11 @@ impl<'a, 'm> FnGen<'a, 'm> {
                 }
             }
         }
-        for (name, _) in &self.sdfg.symbols {
+        for (name, dtype) in &self.sdfg.symbols {
             if !self.symbols.contains_key(name) {
-                let s = self.b.slot(Ty::I64);
-                self.symbols.insert(name.clone(), s);
+                let ty = symbol_type(dtype);
+                let s = self.b.slot(ty);
+                self.symbols.insert(name.clone(), Val { ty, ..s });
             }
         }
         self.allocate_transients()?;
@@ -257,6 +262,15 @@ impl<'a, 'm> FnGen<'a, 'm> {
     }
 }
 
+/// How a symbol of a declared type is held: integers as `i64`, floats and
+/// bools as themselves (simplified SDFGs move scalar values into symbols).
+pub fn symbol_type(dtype: &str) -> Ty {
+    match crate::model::ScalarType::from_name(dtype).map(Ty::from_scalar) {
+        Some(t) if t.is_float() || t == Ty::I1 || t.is_complex() => t,
+        _ => Ty::I64,
+    }
+}
+
 /// The element type of a container, or an error naming it.
 pub fn element_type(name: &str, desc: &DataDesc) -> Result<Ty, String> {
     Ty::from_dtype(&desc.dtype).ok_or_else(|| format!("container '{name}' has an unsupported type {}", desc.dtype))
@@ -268,7 +282,7 @@ impl Names for FnGen<'_, '_> {
             return Ok(v);
         }
         if let Some(slot) = self.symbols.get(name) {
-            return Ok(b.load(slot, Ty::I64));
+            return Ok(b.load(slot, slot.ty));
         }
         if let Some(v) = self.module.constant_scalar(self.sdfg, b, name) {
             return Ok(v);

@@ -56,6 +56,14 @@ impl FnGen<'_, '_> {
                 let (ta, tb) = (flag("transA"), flag("transB"));
                 let cin = if class == "Gemm" { ops.get("_cin") } else { None };
                 let (alpha, beta) = (num("alpha", 1.0), num("beta", 0.0));
+                if c.dims.len() == 3 {
+                    // Batched: one matrix product per leading index.
+                    let (outer, idx) = self.loops(&[dim(c, 0)?])?;
+                    let (a, b, c) = (self.batch(a, &idx[0])?, self.batch(b, &idx[0])?, self.batch(c, &idx[0])?);
+                    self.matmul(&a, &b, &c, None, alpha, beta, ta, tb)?;
+                    self.close(outer);
+                    return Ok(());
+                }
                 let pure = properties.get("implementation").and_then(|v| v.as_str()) == Some("pure");
                 if !pure && self.blas_enabled() && self.try_blas(a, b, c, cin, alpha, beta, ta, tb)? {
                     return Ok(());
@@ -223,6 +231,17 @@ impl FnGen<'_, '_> {
         r?;
         self.close(outer);
         Ok(())
+    }
+
+    /// The matrix at batch index `i` of a 3-D operand (others unchanged).
+    fn batch(&mut self, o: &Operand, i: &Val) -> Result<Operand, String> {
+        if o.dims.len() != 3 {
+            return Ok(Operand { data: o.data.clone(), start: o.start.clone(), dims: o.dims.clone(), wcr: o.wcr.clone() });
+        }
+        let axis = o.dims[0].0;
+        let mut start = o.start.clone();
+        start[axis] = self.b.binary(Op::Add, &start[axis], i)?;
+        Ok(Operand { data: o.data.clone(), start, dims: o.dims[1..].to_vec(), wcr: o.wcr.clone() })
     }
 
     /// Sequential loops over `extents` from 0; returns the count to close

@@ -13,19 +13,37 @@ const STREAM_WORDS: i64 = 4;
 impl ModuleGen {
     /// A new, empty stream (on the function's stack).
     pub fn stream_new(&mut self, b: &mut Body, ty: Ty) -> Val {
-        self.stream_helpers(ty);
         let n = b.fresh();
         let p = b.fresh();
         b.entry.push(format!("{n} = arith.constant {STREAM_WORDS} : i64"));
         b.entry.push(format!("{p} = llvm.alloca {n} x i64 : (i64) -> !llvm.ptr"));
-        let zero = b.i64(0);
         let stream = Val { name: p, ty: Ty::Ptr };
+        self.stream_init(b, &stream, ty);
+        stream
+    }
+
+    /// A new, empty stream allocated where the code is (a scope's body).
+    pub fn stream_here(&mut self, b: &mut Body, ty: Ty) -> Val {
+        let n = b.i64(STREAM_WORDS);
+        let stream = b.def(Ty::Ptr, format!("llvm.alloca {} x i64 : (i64) -> !llvm.ptr", n.name));
+        self.stream_init(b, &stream, ty);
+        stream
+    }
+
+    /// Frees a stream's queue memory.
+    pub fn stream_free(&mut self, b: &mut Body, stream: &Val) {
+        let data = b.load(stream, Ty::Ptr);
+        b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", data.name));
+    }
+
+    fn stream_init(&mut self, b: &mut Body, stream: &Val, ty: Ty) {
+        self.stream_helpers(ty);
+        let zero = b.i64(0);
         for w in 0..STREAM_WORDS {
             let idx = b.i64(w);
-            let at = b.gep(&stream, &idx, Ty::I64);
+            let at = b.gep(stream, &idx, Ty::I64);
             b.store(&zero, &at, Ty::I64);
         }
-        stream
     }
 
     pub fn stream_push(&mut self, b: &mut Body, stream: &Val, v: &Val, ty: Ty) {

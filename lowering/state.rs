@@ -232,15 +232,25 @@ impl FnGen<'_, '_> {
             Some(self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr"))
         };
         let mut shadowed = Vec::new();
+        let mut streams = Vec::new();
         for name in &locals {
             let Some(c) = self.containers.get(name).cloned() else { continue };
-            let count = self.total_elements(&c.desc)?;
-            let n = self.int(&count)?;
-            let p = self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", n.name, c.ty.memory()));
+            let p = if c.desc.kind == crate::model::DataKind::Stream {
+                let s = self.module.stream_here(&mut self.b, c.ty);
+                streams.push(s.clone());
+                s
+            } else {
+                let count = self.total_elements(&c.desc)?;
+                let n = self.int(&count)?;
+                self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", n.name, c.ty.memory()))
+            };
             shadowed.push((name.clone(), c.clone()));
             self.containers.insert(name.clone(), Container { base: Base::Fixed(p), ..c });
         }
         self.scope_body(cx, Some(entry))?;
+        for s in streams {
+            self.module.stream_free(&mut self.b, &s);
+        }
         for (name, c) in shadowed {
             self.containers.insert(name, c);
         }

@@ -28,7 +28,7 @@ impl FnGen<'_, '_> {
         let slot = match self.symbols.get(&c.var) {
             Some(s) => s.clone(),
             None => {
-                let s = self.b.slot(Ty::I64);
+                let s = Val { ty: Ty::I64, ..self.b.slot(Ty::I64) };
                 self.symbols.insert(c.var.clone(), s.clone());
                 s
             }
@@ -38,7 +38,7 @@ impl FnGen<'_, '_> {
         let step = self.b.i64(c.step);
         let iv = self.b.fresh();
         self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", lb.name, ub.name, step.name));
-        self.b.store(&Val { name: iv, ty: Ty::I64 }, &slot, Ty::I64);
+        self.b.store(&Val { name: iv, ty: Ty::I64 }, &slot, slot.ty);
         self.region_body(&l.cfg)?;
         self.b.line("}");
         // After the loop the variable holds the first value that failed the test.
@@ -48,7 +48,7 @@ impl FnGen<'_, '_> {
         let count = self.b.binary(super::arith::Op::Max, &count, &zero)?;
         let advance = self.b.binary(super::arith::Op::Mul, &count, &step)?;
         let last = self.b.binary(super::arith::Op::Add, &lb, &advance)?;
-        self.b.store(&last, &slot, Ty::I64);
+        self.b.store(&last, &slot, slot.ty);
         Ok(true)
     }
 

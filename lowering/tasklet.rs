@@ -9,6 +9,33 @@ use crate::model::{DataKind, NodeKind};
 use crate::tasklet::{Stmt, Target};
 use std::collections::HashMap;
 
+/// Calls `__sdfg_typeof_x(v)` stand for DaCe's C++ cast `decltype(x)(v)`.
+pub const TYPEOF: &str = "__sdfg_typeof_";
+
+/// Rewrites `decltype(x)(` (which DaCe's expansions put into Python
+/// tasklets) into a call the parser accepts.
+fn rewrite_decltype(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(pos) = rest.find("decltype(") {
+        out.push_str(&rest[..pos]);
+        let after = &rest[pos + "decltype(".len()..];
+        match after.find(')') {
+            Some(end) if after[end + 1..].starts_with('(') && after[..end].chars().all(|c| c.is_alphanumeric() || c == '_') => {
+                out.push_str(TYPEOF);
+                out.push_str(&after[..end]);
+                rest = &after[end + 1..];
+            }
+            _ => {
+                out.push_str("decltype(");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// What an input connector holds.
 #[derive(Clone, Debug)]
 pub enum Input {
@@ -71,7 +98,23 @@ impl FnGen<'_, '_> {
         }
         match code.language.as_str() {
             "Python" => {
-                let stmts = crate::tasklet::parse(&code.code).map_err(|e| format!("tasklet code {e}"))?;
+                // The connectors' types, for `decltype(x)(v)` casts.
+                self.conn_types.clear();
+                for (name, sinks) in &outputs {
+                    if let Some(s) = sinks.first() {
+                        let ty = self.container(&s.data)?.ty;
+                        self.conn_types.insert(name.clone(), ty);
+                    }
+                }
+                for (name, input) in &inputs {
+                    let ty = match input {
+                        Input::Value(v) => v.ty,
+                        Input::Window { data, .. } => self.container(data)?.ty,
+                    };
+                    self.conn_types.insert(name.clone(), ty);
+                }
+                let source = rewrite_decltype(&code.code);
+                let stmts = crate::tasklet::parse(&source).map_err(|e| format!("tasklet code {e}"))?;
                 let mut vars: HashMap<String, Val> = HashMap::new();
                 self.statements(&stmts, &inputs, &outputs, &mut vars)?;
                 // Non-dynamic scalar outputs are written once, after the code.

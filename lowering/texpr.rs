@@ -26,6 +26,12 @@ impl FnGen<'_, '_> {
             Expr::Bool { value, .. } => self.b.int(*value as i64, Ty::I1),
             Expr::None { .. } => return Err("None has no value in tasklet code".into()),
             Expr::Name { id, .. } => self.texpr_name(id, inputs, vars)?,
+            // `- 9223372036854775808` (int64 min) only fits once negated.
+            Expr::Unary { op: UnaryOp::Neg, operand, .. } if matches!(**operand, Expr::Int { .. }) => {
+                let Expr::Int { value, .. } = **operand else { unreachable!() };
+                let v = i64::try_from(-value).map_err(|_| format!("integer -{value} does not fit in 64 bits"))?;
+                self.b.i64(v)
+            }
             Expr::Unary { op, operand, .. } => {
                 let v = self.texpr(operand, inputs, vars)?;
                 match op {
@@ -151,6 +157,10 @@ impl FnGen<'_, '_> {
         let arg = |i: usize| args.get(i).cloned().ok_or_else(|| format!("{func} needs {} argument(s)", i + 1));
         if let Some(t) = ScalarType::from_name(name) {
             return Ok(self.b.cast(&arg(0)?, Ty::from_scalar(t)));
+        }
+        if let Some(conn) = name.strip_prefix(super::tasklet::TYPEOF) {
+            let ty = self.conn_types.get(conn).copied().ok_or_else(|| format!("decltype({conn}): unknown connector"))?;
+            return Ok(self.b.cast(&arg(0)?, ty));
         }
         Ok(match name {
             "int" => self.b.cast(&arg(0)?, Ty::I64),

@@ -1,4 +1,5 @@
 //! Runs every `.sdfg` file of the corpus natively (JIT and ahead-of-time)
+//! and of the extra corpus (JIT)
 //! on its stored inputs and compares the outputs with the stored ones under
 //! the manifest's rules. No skip list: every file must pass.
 
@@ -9,7 +10,10 @@ use sdfg_mlir::{json, lowering::EngineKind};
 use std::path::Path;
 
 fn run_all(engine: EngineKind) {
-    let files = corpus::files();
+    run_files(corpus::files(), engine);
+}
+
+fn run_files(files: Vec<std::path::PathBuf>, engine: EngineKind) {
     let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("corpus-{engine:?}"));
     let mut failures = Vec::new();
     for f in &files {
@@ -30,4 +34,14 @@ fn every_corpus_file_runs_correctly_with_the_jit() {
 #[test]
 fn every_corpus_file_runs_correctly_ahead_of_time() {
     run_all(EngineKind::Aot);
+}
+
+/// DaCe programs beyond the shared corpus (`test/extra-corpus`, generated
+/// by its `generate.py` with DaCe 1.0.2 and checked against NumPy).
+#[test]
+fn every_extra_corpus_file_runs_correctly() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("test/extra-corpus");
+    let files = corpus::files_in(&dir);
+    assert!(files.len() >= 150, "extra corpus incomplete");
+    run_files(files, EngineKind::Jit);
 }

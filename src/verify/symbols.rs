@@ -45,7 +45,12 @@ pub(super) fn check_state(v: &mut Verifier, env: &Env, s: &State, parents: &[Opt
             (_, NodeKind::MapExit { entry } | NodeKind::ConsumeExit { entry }) => Some(*entry),
             _ => parent(e.src),
         };
-        let local = scope_locals(s, parents, scope);
+        let mut local = scope_locals(s, parents, scope);
+        // Memlets entering a map may be written with its dynamic range
+        // symbols (DaCe's auto_optimize does so for data-dependent ranges).
+        if matches!(dst.kind, NodeKind::MapEntry { .. }) {
+            local.extend(dynamic_inputs(dst));
+        }
         if let Some(sub) = &e.memlet.subset {
             check_subset_symbols(v, env, &local, sub, &e.loc, "memlet subset");
         }

@@ -17,13 +17,19 @@ pub fn corpus() -> PathBuf {
 
 /// Every `.sdfg` file of the corpus, sorted.
 pub fn files() -> Vec<PathBuf> {
-    let mut files: Vec<_> = fs::read_dir(corpus())
+    let files = files_in(&corpus());
+    assert!(files.len() >= 99, "corpus incomplete");
+    files
+}
+
+/// Every `.sdfg` file of a directory, sorted.
+pub fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<_> = fs::read_dir(dir)
         .expect("corpus directory")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "sdfg"))
         .collect();
     files.sort();
-    assert!(files.len() >= 99, "corpus incomplete");
     files
 }
 
@@ -32,10 +38,11 @@ pub fn files() -> Vec<PathBuf> {
 pub fn check(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path) -> Result<(), String> {
     let name = file.file_name().unwrap().to_string_lossy().to_string();
     let program = name.split('.').next().unwrap_or_default().to_string();
+    let dir = file.parent().unwrap_or(Path::new("."));
     let manifest: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(corpus().join(format!("{program}.json"))).map_err(|e| e.to_string())?)
+        serde_json::from_str(&fs::read_to_string(dir.join(format!("{program}.json"))).map_err(|e| e.to_string())?)
             .map_err(|e| e.to_string())?;
-    let arrays = npz::read_npz(&corpus().join(format!("{program}.npz"))).map_err(|e| e.to_string())?;
+    let arrays = npz::read_npz(&dir.join(format!("{program}.npz"))).map_err(|e| e.to_string())?;
     let pick = |prefix: &str| -> HashMap<String, Array> {
         arrays.iter().filter_map(|(n, a)| n.strip_prefix(prefix).map(|k| (k.to_string(), a.clone()))).collect()
     };

