@@ -39,6 +39,9 @@ pub struct FnGen<'a, 'm> {
     pub scopes: Vec<HashMap<String, Val>>,
     /// How many parallel maps enclose the code being written.
     pub parallel: usize,
+    /// The parameter of the enclosing parallel loop: writes that fix it as
+    /// an index never conflict between threads.
+    pub parallel_param: Option<String>,
     /// Where control goes to return.
     pub exit_block: String,
     /// Heap allocations freed on return.
@@ -60,6 +63,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             symbols: HashMap::new(),
             scopes: Vec::new(),
             parallel: 0,
+            parallel_param: None,
             exit_block: String::new(),
             frees: Vec::new(),
             deferred: Vec::new(),

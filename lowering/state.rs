@@ -175,6 +175,7 @@ impl FnGen<'_, '_> {
                 let iv = self.b.fresh();
                 self.b.line(format!("scf.parallel ({iv}) = ({}) to ({}) step ({}) {{", lb.name, ub.name, st.name));
                 self.parallel += 1;
+                self.parallel_param = Some(param.clone());
                 self.b.cast(&Val { name: iv, ty: Ty::Index }, Ty::I64)
             } else if dim.step.as_int().is_some_and(|s| s > 0) {
                 let iv = self.b.fresh();
@@ -200,6 +201,7 @@ impl FnGen<'_, '_> {
         }
         if parallel {
             self.parallel -= 1;
+            self.parallel_param = None;
         }
         self.scopes.pop();
         Ok(())

@@ -57,6 +57,8 @@ pub struct Sink {
     pub stream: bool,
     /// One element (assigning the connector writes it).
     pub scalar: bool,
+    /// No other thread writes the same elements (see `exclusive`).
+    pub exclusive: bool,
 }
 
 impl FnGen<'_, '_> {
@@ -93,6 +95,7 @@ impl FnGen<'_, '_> {
                 dynamic: e.memlet.dynamic,
                 stream,
                 scalar,
+                exclusive: self.exclusive(&e.memlet.subset),
             };
             outputs.entry(conn.clone()).or_default().push(sink);
         }
@@ -300,6 +303,15 @@ impl FnGen<'_, '_> {
         Ok((lines, local))
     }
 
+    /// Whether a subset fixes the enclosing parallel loop's parameter as an
+    /// index: then each thread writes its own elements and write-conflict
+    /// resolution needs no atomics.
+    pub fn exclusive(&self, subset: &Option<crate::symbolic::Subset>) -> bool {
+        let (Some(p), Some(s)) = (&self.parallel_param, subset) else { return false };
+        let param = crate::symbolic::Expr::sym(p);
+        s.dims().iter().any(|d| d.start == param && d.end == param)
+    }
+
     /// Address of element `idx` of a sink's window.
     fn sink_address(&mut self, sink: &Sink, idx: &[Val]) -> Result<Val, String> {
         let full = self.window_indices(&sink.start, &sink.free, idx)?;
@@ -325,6 +337,7 @@ impl FnGen<'_, '_> {
         let ty = self.container(&sink.data)?.ty;
         match &sink.wcr {
             None => self.b.store(v, &addr, ty),
+            Some(wcr) if sink.exclusive => self.wcr_update(&addr, ty, v, wcr)?,
             Some(wcr) => self.wcr_write(&addr, ty, v, wcr)?,
         }
         Ok(())

@@ -111,6 +111,16 @@ impl FnGen<'_, '_> {
         self.cas_loop(addr, ty, &value, &lambda)
     }
 
+    /// A plain read-modify-write (no other thread touches `*addr`).
+    pub fn wcr_update(&mut self, addr: &Val, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
+        let lambda = parse_lambda(wcr)?;
+        let value = self.b.cast(v, ty);
+        let old = self.b.load(addr, ty);
+        let new = self.combine(&lambda, &old, &value, ty)?;
+        self.b.store(&new, addr, ty);
+        Ok(())
+    }
+
     /// `body[old := old, new := new]`.
     fn combine(&mut self, l: &Lambda, old: &Val, new: &Val, ty: Ty) -> Result<Val, String> {
         let mut vars = HashMap::new();
