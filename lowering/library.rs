@@ -139,6 +139,12 @@ impl FnGen<'_, '_> {
         ta: bool,
         tb: bool,
     ) -> Result<(), String> {
+        let all_matrices = a.dims.len() == 2 && b.dims.len() == 2 && c.dims.len() == 2;
+        // Inside a parallel map an accumulating output may be shared.
+        let shared_accumulation = c.wcr.is_some() && self.parallel > 0;
+        if all_matrices && !ta && !tb && !shared_accumulation && cin.is_none_or(|x| x.data == c.data) {
+            return self.matmul_rows(a, b, c, alpha, beta);
+        }
         let one_dim = |o: &Operand| o.dims.len() <= 1;
         let ty = self.container(&c.data)?.ty;
         // Row and column extents of each operand (vectors have one of them).
@@ -201,6 +207,65 @@ impl FnGen<'_, '_> {
         }
         self.store_into(c, &c_idx, &result)?;
         self.close(outer);
+        Ok(())
+    }
+
+    /// `C = alpha * A @ B + beta * C` row by row: for each row `i` (in
+    /// parallel outside parallel maps), `C[i, :] += alpha * A[i, k] * B[k, :]`
+    /// over `k`, so the innermost loop runs along contiguous rows of `B` and
+    /// `C` and vectorizes.
+    fn matmul_rows(&mut self, a: &Operand, b: &Operand, c: &Operand, alpha: f64, beta: f64) -> Result<(), String> {
+        let ty = self.container(&c.data)?.ty;
+        let (m, k, n) = (dim(a, 0)?, dim(a, 1)?, dim(b, 1)?);
+        let zero = self.b.i64(0);
+        let one = self.b.i64(1);
+        // An accumulating output (`C += A @ B`) keeps its values.
+        let accumulate = c.wcr.is_some();
+        let parallel = self.parallel == 0;
+        let i = if parallel {
+            let (lb, ub, st) = (self.b.cast(&zero, Ty::Index), self.b.cast(&m, Ty::Index), self.b.cast(&one, Ty::Index));
+            let iv = self.b.fresh();
+            self.b.line(format!("scf.parallel ({iv}) = ({}) to ({}) step ({}) {{", lb.name, ub.name, st.name));
+            self.parallel += 1;
+            self.b.cast(&Val { name: iv, ty: Ty::Index }, Ty::I64)
+        } else {
+            let (_, iv) = self.loops(std::slice::from_ref(&m))?;
+            iv[0].clone()
+        };
+        if !accumulate {
+            let (outer, j) = self.loops(std::slice::from_ref(&n))?;
+            let idx = [i.clone(), j[0].clone()];
+            let init = if beta == 0.0 {
+                self.b.zero(ty)
+            } else {
+                let prior = self.element_of(c, &idx)?;
+                let be = self.b.float(beta, if ty.is_int() { Ty::F64 } else { ty });
+                self.b.binary(Op::Mul, &prior, &be)?
+            };
+            self.store_plain(c, &idx, &init)?;
+            self.close(outer);
+        }
+        let (outer_k, kv) = self.loops(std::slice::from_ref(&k))?;
+        let mut x = self.element_of(a, &[i.clone(), kv[0].clone()])?;
+        if alpha != 1.0 {
+            let al = self.b.float(alpha, if ty.is_int() { Ty::F64 } else { ty });
+            x = self.b.binary(Op::Mul, &x, &al)?;
+        }
+        let (outer_j, jv) = self.loops(std::slice::from_ref(&n))?;
+        let y = self.element_of(b, &[kv[0].clone(), jv[0].clone()])?;
+        let p = self.b.binary(Op::Mul, &x, &y)?;
+        let idx = [i.clone(), jv[0].clone()];
+        let old = self.element_of(c, &idx)?;
+        let s = self.b.binary(Op::Add, &old, &p)?;
+        self.store_plain(c, &idx, &s)?;
+        self.close(outer_j);
+        self.close(outer_k);
+        if parallel {
+            self.parallel -= 1;
+            self.b.line("}");
+        } else {
+            self.close(1);
+        }
         Ok(())
     }
 
