@@ -127,21 +127,11 @@ impl FnGen<'_, '_> {
     }
 
     fn load_at(&mut self, data: &str, idx: &[Val]) -> Result<Val, String> {
-        let ty = self.container(data)?.ty;
-        let addr = self.element_address(data, idx)?;
-        Ok(self.b.load(&addr, ty))
+        self.load_element(data, idx)
     }
 
     fn store_at(&mut self, data: &str, idx: &[Val], v: &Val, wcr: Option<&str>) -> Result<(), String> {
-        let ty = self.container(data)?.ty;
-        let addr = self.element_address(data, idx)?;
-        match wcr {
-            Some(w) => self.wcr_write(&addr, ty, v, w),
-            None => {
-                self.b.store(v, &addr, ty);
-                Ok(())
-            }
-        }
+        self.store_element(data, idx, v, wcr, false)
     }
 
     /// Empties a stream into an array, from the subset's first element on.

@@ -51,6 +51,9 @@ pub struct FnGen<'a, 'm> {
     pub deferred: Vec<String>,
     /// Types of the connectors of the tasklet being lowered.
     pub conn_types: HashMap<String, Ty>,
+    /// One-element transients of the scope being lowered that live in SSA
+    /// values instead of memory, with their current value.
+    pub registers: HashMap<String, Option<Val>>,
 }
 
 impl<'a, 'm> FnGen<'a, 'm> {
@@ -68,6 +71,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             frees: Vec::new(),
             deferred: Vec::new(),
             conn_types: HashMap::new(),
+            registers: HashMap::new(),
         }
     }
 
@@ -261,6 +265,45 @@ impl<'a, 'm> FnGen<'a, 'm> {
         self.address(name, indices)
     }
 
+    /// Reads an element (a register's current value, or memory).
+    pub fn load_element(&mut self, name: &str, indices: &[Val]) -> Result<Val, String> {
+        let ty = self.container(name)?.ty;
+        if let Some(current) = self.registers.get(name) {
+            return Ok(match current.clone() {
+                Some(v) => v,
+                None => self.b.zero(ty),
+            });
+        }
+        let addr = self.element_address(name, indices)?;
+        Ok(self.b.load(&addr, ty))
+    }
+
+    /// Writes an element, combining with write-conflict resolution `wcr`
+    /// (atomically inside parallel maps unless `exclusive`).
+    pub fn store_element(&mut self, name: &str, indices: &[Val], v: &Val, wcr: Option<&str>, exclusive: bool) -> Result<(), String> {
+        let ty = self.container(name)?.ty;
+        if self.registers.contains_key(name) {
+            let value = match wcr {
+                Some(w) => {
+                    let old = self.load_element(name, indices)?;
+                    self.wcr_combine(w, &old, v, ty)?
+                }
+                None => self.b.cast(v, ty),
+            };
+            self.registers.insert(name.to_string(), Some(value));
+            return Ok(());
+        }
+        let addr = self.element_address(name, indices)?;
+        match wcr {
+            None => {
+                self.b.store(v, &addr, ty);
+                Ok(())
+            }
+            Some(w) if exclusive => self.wcr_update(&addr, ty, v, w),
+            Some(w) => self.wcr_write(&addr, ty, v, w),
+        }
+    }
+
     fn lookup_scope(&self, name: &str) -> Option<Val> {
         self.scopes.iter().rev().find_map(|s| s.get(name).cloned())
     }
@@ -312,11 +355,7 @@ impl Names for FnGen<'_, '_> {
         }
         // Element reads go through `self.b`; swap the buffers meanwhile.
         std::mem::swap(b, &mut self.b);
-        let result = (|| {
-            let ty = self.container(name)?.ty;
-            let addr = self.element_address(name, indices)?;
-            Ok(self.b.load(&addr, ty))
-        })();
+        let result = self.load_element(name, indices);
         std::mem::swap(b, &mut self.b);
         result
     }

@@ -340,30 +340,17 @@ impl FnGen<'_, '_> {
 
     fn element_of(&mut self, o: &Operand, idx: &[Val]) -> Result<Val, String> {
         let full = self.operand_indices(o, idx)?;
-        let ty = self.container(&o.data)?.ty;
-        let addr = self.element_address(&o.data, &full)?;
-        Ok(self.b.load(&addr, ty))
+        self.load_element(&o.data, &full)
     }
 
     fn store_into(&mut self, o: &Operand, idx: &[Val], v: &Val) -> Result<(), String> {
         let full = self.operand_indices(o, idx)?;
-        let ty = self.container(&o.data)?.ty;
-        let addr = self.element_address(&o.data, &full)?;
-        match o.wcr.clone() {
-            Some(w) => self.wcr_write(&addr, ty, v, &w),
-            None => {
-                self.b.store(v, &addr, ty);
-                Ok(())
-            }
-        }
+        self.store_element(&o.data, &full, v, o.wcr.clone().as_deref(), false)
     }
 
     fn store_plain(&mut self, o: &Operand, idx: &[Val], v: &Val) -> Result<(), String> {
         let full = self.operand_indices(o, idx)?;
-        let ty = self.container(&o.data)?.ty;
-        let addr = self.element_address(&o.data, &full)?;
-        self.b.store(v, &addr, ty);
-        Ok(())
+        self.store_element(&o.data, &full, v, None, false)
     }
 
     /// A C++ tasklet: its code becomes an `extern "C"` function compiled by

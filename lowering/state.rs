@@ -24,9 +24,19 @@ impl FnGen<'_, '_> {
         let parents = scope::scope_parents(state)?;
         let order = scope::topological_order(state).ok_or("the state has a cycle")?;
         let cx = StateCx { state, parents, order };
-        self.allocate_deferred(state)?;
-        self.bind_views(&cx)?;
-        self.scope_body(&cx, None)
+        // Symbols are constant within a state: read them once, so loops see
+        // invariant values (and LLVM can vectorize them).
+        let mut values = HashMap::new();
+        let mut names: Vec<(String, Val)> = self.symbols.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        names.sort_by(|a, b| a.0.cmp(&b.0));
+        for (name, slot) in names {
+            let v = self.b.load(&slot, slot.ty);
+            values.insert(name, v);
+        }
+        self.scopes.push(values);
+        let result = self.allocate_deferred(state).and_then(|_| self.bind_views(&cx)).and_then(|_| self.scope_body(&cx, None));
+        self.scopes.pop();
+        result
     }
 
     /// Sizes the deferred transients this state uses for the symbol values
@@ -228,14 +238,18 @@ impl FnGen<'_, '_> {
     /// iteration (and the stack released after it).
     pub fn scoped_body(&mut self, cx: &StateCx, entry: usize) -> Result<(), String> {
         let locals = self.module.locals.get(&(state_key(cx.state), entry)).cloned().unwrap_or_default();
-        let saved_stack = if locals.is_empty() {
+        let registers: Vec<String> = locals.iter().filter(|n| self.register_candidate(cx, entry, n)).cloned().collect();
+        let saved_stack = if locals.len() == registers.len() {
             None
         } else {
             Some(self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr"))
         };
         let mut shadowed = Vec::new();
         let mut streams = Vec::new();
-        for name in &locals {
+        for name in &registers {
+            self.registers.insert(name.clone(), None);
+        }
+        for name in locals.iter().filter(|n| !registers.contains(n)) {
             let Some(c) = self.containers.get(name).cloned() else { continue };
             let p = if c.desc.kind == crate::model::DataKind::Stream {
                 let s = self.module.stream_here(&mut self.b, c.ty);
@@ -250,6 +264,9 @@ impl FnGen<'_, '_> {
             self.containers.insert(name.clone(), Container { base: Base::Fixed(p), ..c });
         }
         self.scope_body(cx, Some(entry))?;
+        for name in &registers {
+            self.registers.remove(name);
+        }
         for s in streams {
             self.module.stream_free(&mut self.b, &s);
         }
@@ -262,13 +279,43 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
+    /// Whether a private one-element transient can live in an SSA value: it
+    /// is read and written only by nodes directly in the scope (not in loops
+    /// or conditionals below it), by plain memlets, and never needs an
+    /// address (nested SDFGs, library nodes, C++/MLIR tasklets, views).
+    fn register_candidate(&self, cx: &StateCx, entry: usize, name: &str) -> bool {
+        let Some(c) = self.containers.get(name) else { return false };
+        let one = self.total_elements(&c.desc).ok().and_then(|e| e.as_int()) == Some(1);
+        if !one || matches!(c.desc.kind, crate::model::DataKind::Stream | crate::model::DataKind::View | crate::model::DataKind::Reference) {
+            return false;
+        }
+        let direct = |n: usize| cx.parents[n] == Some(entry);
+        let plain_node = |n: usize| match &cx.state.nodes[n].kind {
+            NodeKind::Tasklet { code } => code.language == "Python",
+            NodeKind::Access { .. } | NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => true,
+            _ => false,
+        };
+        let accesses_ok = cx.state.nodes.iter().enumerate().all(|(i, n)| match &n.kind {
+            NodeKind::Access { data, .. } if data == name => direct(i),
+            _ => true,
+        });
+        let edges_ok = cx.state.edges.iter().filter(|e| e.memlet.data.as_deref() == Some(name)).all(|e| {
+            direct(e.src)
+                && direct(e.dst)
+                && plain_node(e.src)
+                && plain_node(e.dst)
+                && !e.memlet.dynamic
+                && e.src_conn.as_deref() != Some("views")
+                && !matches!(e.dst_conn.as_deref(), Some("views" | "set"))
+        });
+        accesses_ok && edges_ok
+    }
+
     /// A single element read through an edge's memlet.
     pub fn read_scalar(&mut self, e: &DataEdge) -> Result<Val, String> {
         let data = e.memlet.data.clone().ok_or("an empty memlet carries no value")?;
         let indices = self.start_indices(&e.memlet.subset)?;
-        let ty = self.container(&data)?.ty;
-        let addr = self.element_address(&data, &indices)?;
-        Ok(self.b.load(&addr, ty))
+        self.load_element(&data, &indices)
     }
 
     /// The first element of a subset (the whole container from 0 if none).

@@ -74,9 +74,7 @@ impl FnGen<'_, '_> {
                 let ty = self.container(data)?.ty;
                 Input::Value(self.module.stream_pop(&mut self.b, &s, ty))
             } else if window.2 {
-                let addr = self.element_address(data, &window.0)?;
-                let ty = self.container(data)?.ty;
-                Input::Value(self.b.load(&addr, ty))
+                Input::Value(self.load_element(data, &window.0)?)
             } else {
                 Input::Window { data: data.clone(), start: window.0, free: window.1 }
             };
@@ -333,13 +331,7 @@ impl FnGen<'_, '_> {
 
     /// Writes `v` to element `idx` of a sink, resolving write conflicts.
     pub fn write(&mut self, sink: &Sink, idx: &[Val], v: &Val) -> Result<(), String> {
-        let addr = self.sink_address(sink, idx)?;
-        let ty = self.container(&sink.data)?.ty;
-        match &sink.wcr {
-            None => self.b.store(v, &addr, ty),
-            Some(wcr) if sink.exclusive => self.wcr_update(&addr, ty, v, wcr)?,
-            Some(wcr) => self.wcr_write(&addr, ty, v, wcr)?,
-        }
-        Ok(())
+        let full = self.window_indices(&sink.start, &sink.free, idx)?;
+        self.store_element(&sink.data, &full, v, sink.wcr.as_deref(), sink.exclusive)
     }
 }

@@ -111,6 +111,13 @@ impl FnGen<'_, '_> {
         self.cas_loop(addr, ty, &value, &lambda)
     }
 
+    /// `wcr(old, new)` as a value.
+    pub fn wcr_combine(&mut self, wcr: &str, old: &Val, new: &Val, ty: Ty) -> Result<Val, String> {
+        let lambda = parse_lambda(wcr)?;
+        let new = self.b.cast(new, ty);
+        self.combine(&lambda, old, &new, ty)
+    }
+
     /// A plain read-modify-write (no other thread touches `*addr`).
     pub fn wcr_update(&mut self, addr: &Val, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
         let lambda = parse_lambda(wcr)?;
