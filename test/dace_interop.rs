@@ -9,15 +9,22 @@ use std::{
     process::Command,
 };
 
+/// The shared corpus and the extra corpus of DaCe-written files.
 fn corpus_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/sdfg-corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = sdfg_files(&root.join("../shared/sdfg-corpus"));
+    assert!(files.len() >= 99, "corpus incomplete: {} files", files.len());
+    files.extend(sdfg_files(&root.join("test/extra-corpus")));
+    files
+}
+
+fn sdfg_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read the corpus at {}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "sdfg"))
         .collect();
     files.sort();
-    assert!(files.len() >= 99, "corpus incomplete: {} files", files.len());
     files
 }
 

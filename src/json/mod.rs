@@ -17,6 +17,7 @@
 
 mod export;
 mod import;
+mod approx;
 mod volume;
 
 #[cfg(test)]

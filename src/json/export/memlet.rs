@@ -38,17 +38,19 @@ pub(super) fn memlet(m: &Memlet) -> Value {
     if m.dynamic {
         a.insert("dynamic".into(), Value::Bool(true));
     }
+    use crate::json::approx::with_approximations;
+    use crate::json::import::{OTHER_SUBSET_APPROX, SUBSET_APPROX};
     if let Some(s) = &m.subset {
-        a.insert("subset".into(), subset(s));
+        a.insert("subset".into(), with_approximations(subset(s), m.extra.get(SUBSET_APPROX)));
     }
     if let Some(s) = &m.other_subset {
-        a.insert("other_subset".into(), subset(s));
+        a.insert("other_subset".into(), with_approximations(subset(s), m.extra.get(OTHER_SUBSET_APPROX)));
     }
     a.insert("data".into(), m.data.clone().map(Value::String).unwrap_or(Value::Null));
     if let Some(w) = &m.wcr {
         a.insert("wcr".into(), Value::String(w.clone()));
     }
-    for (k, v) in &m.extra {
+    for (k, v) in m.extra.iter().filter(|(k, _)| *k != SUBSET_APPROX && *k != OTHER_SUBSET_APPROX) {
         a.insert(k.clone(), v.clone());
     }
     if let Some(src) = m.is_data_src {

@@ -89,19 +89,6 @@ fn display_label(s: &State, n: &Node) -> String {
     }
 }
 
-/// Writes back SymExpr bounds (`{"main", "approx"}`) kept at import.
-fn with_approximations(mut range: Value, approx: Option<&Value>) -> Value {
-    let Some(Value::Object(approx)) = approx else { return range };
-    for (key, value) in approx {
-        let Some((dim, bound)) = key.split_once('.') else { continue };
-        let Some(slot) = dim.parse::<usize>().ok().and_then(|d| range["ranges"].get_mut(d)).and_then(|r| r.get_mut(bound)) else {
-            continue;
-        };
-        *slot = json!({"main": slot.clone(), "approx": value.clone()});
-    }
-    range
-}
-
 fn connectors(list: &[Connector]) -> Value {
     let map: Map<String, Value> = list
         .iter()
@@ -130,7 +117,7 @@ fn attributes(ex: &mut Exporter, n: &Node) -> Map<String, Value> {
         NodeKind::MapEntry { map, .. } => {
             put("label", label);
             put("params", json!(map.params));
-            put("range", with_approximations(subset(&map.range), n.extra.get(RANGE_APPROX)));
+            put("range", crate::json::approx::with_approximations(subset(&map.range), n.extra.get(RANGE_APPROX)));
             if map.schedule != "Default" {
                 put("schedule", Value::String(map.schedule.clone()));
             }

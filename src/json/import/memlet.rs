@@ -81,7 +81,12 @@ fn read_attributes(cx: &mut Ctx, a: &Obj) -> Option<Memlet> {
     });
     let volume = a.opt_expr(cx, "volume").filter(|v| !volume_is_derived(v, dynamic, subset.as_ref()));
     let handled = ["data", "subset", "other_subset", "dynamic", "wcr", "is_data_src", "volume"];
-    let extra = defaults::extra(a.map, &handled, &[defaults::MEMLET]);
+    let mut extra = defaults::extra(a.map, &handled, &[defaults::MEMLET]);
+    for (key, keep) in [("subset", SUBSET_APPROX), ("other_subset", OTHER_SUBSET_APPROX)] {
+        if let Some(approx) = crate::json::approx::approximations(a.map.get(key)) {
+            extra.insert(keep.into(), approx);
+        }
+    }
     (cx.diags.len() == errors_before).then_some(Memlet {
         data,
         subset,
@@ -93,6 +98,10 @@ fn read_attributes(cx: &mut Ctx, a: &Obj) -> Option<Memlet> {
         extra,
     })
 }
+
+/// Extra keys keeping SymExpr approximations of memlet subset bounds.
+pub(crate) const SUBSET_APPROX: &str = "subset_approx";
+pub(crate) const OTHER_SUBSET_APPROX: &str = "other_subset_approx";
 
 /// A volume DaCe would derive itself is not kept: the subset's element count
 /// (or 1 without subset), or for dynamic memlets the default 0 (unbounded).

@@ -7,6 +7,7 @@ mod data;
 mod defaults;
 mod memlet;
 mod nodes;
+pub(crate) use memlet::{OTHER_SUBSET_APPROX, SUBSET_APPROX};
 pub(crate) use nodes::RANGE_APPROX;
 mod reader;
 mod sdfg;

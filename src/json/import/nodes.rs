@@ -46,7 +46,7 @@ pub(super) fn node(cx: &mut Ctx, value: &Value, loc: Loc, count: usize) -> Optio
         "MapEntry" => {
             let map = map_scope(cx, &a);
             let mut extra = extra_of(&a, &common, &["params", "range", "schedule"], defaults::MAP_ENTRY);
-            if let Some(approx) = range_approximations(a.map.get("range")) {
+            if let Some(approx) = crate::json::approx::approximations(a.map.get("range")) {
                 extra.insert(RANGE_APPROX.into(), approx);
             }
             let link = Link::Entry(scope_ref(cx, &obj, "scope_exit", count));
@@ -93,24 +93,6 @@ pub(super) fn node(cx: &mut Ctx, value: &Value, loc: Loc, count: usize) -> Optio
 
 /// Extra key keeping the approximations of SymExpr map-range bounds.
 pub(crate) const RANGE_APPROX: &str = "range_approx";
-
-/// `{"0.end": "tile_i + 127"}` for every range bound written as a SymExpr
-/// `{"main", "approx"}` whose approximation differs from its main value.
-fn range_approximations(range: Option<&serde_json::Value>) -> Option<serde_json::Value> {
-    let ranges = range?.get("ranges")?.as_array()?;
-    let mut found = serde_json::Map::new();
-    for (i, r) in ranges.iter().enumerate() {
-        for bound in ["start", "end"] {
-            let Some(obj) = r.get(bound).and_then(|b| b.as_object()) else { continue };
-            if let (Some(main), Some(approx)) = (obj.get("main"), obj.get("approx")) {
-                if main != approx {
-                    found.insert(format!("{i}.{bound}"), approx.clone());
-                }
-            }
-        }
-    }
-    (!found.is_empty()).then_some(serde_json::Value::Object(found))
-}
 
 fn extra_of(a: &Obj, common: &[&str], handled: &[&str], table: defaults::Defaults) -> Extra {
     let keys: Vec<&str> = common.iter().chain(handled).copied().collect();
