@@ -19,8 +19,11 @@ fn transformations_keep_results_and_dace_validity() {
     let mut failures = Vec::new();
     let mut exported = String::new();
     let mut applied = 0;
+    let mut files = corpus::files();
+    files.extend(corpus::files_in(&root.join("test/extra-corpus")));
     for (name, apply) in TRANSFORMATIONS {
-        for file in corpus::files() {
+        for file in &files {
+            let file = file.clone();
             let Ok(mut sdfg) = json::import_file(&file) else { continue };
             if apply(&mut sdfg) == 0 {
                 continue;
