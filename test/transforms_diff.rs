@@ -8,8 +8,20 @@ mod corpus;
 use sdfg_mlir::{json, lowering::EngineKind, model::Sdfg, transforms};
 use std::{fs, path::Path, process::Command};
 
+/// Applies a registered transformation at every match.
+fn everywhere(name: &str, sdfg: &mut Sdfg) -> usize {
+    let t = transforms::find(name).expect("registered transformation");
+    transforms::apply(t, sdfg, &transforms::Options::default(), 10_000).expect("applies")
+}
+
 /// Each transformation applied everywhere it matches; returns how often.
-const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[("sdfg-loop-lifting", transforms::loop_lifting::lift_all)];
+const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
+    ("sdfg-loop-lifting", transforms::loop_lifting::lift_all),
+    ("sdfg-map-expansion", |s| everywhere("sdfg-map-expansion", s)),
+    ("sdfg-map-collapse", |s| everywhere("sdfg-map-collapse", s)),
+    // Expanding then collapsing must give back working programs too.
+    ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
+];
 
 #[test]
 fn transformations_keep_results_and_dace_validity() {

@@ -39,13 +39,19 @@ struct Cli {
     /// Skip the SDFG verifier on the input (structural checks still run).
     #[arg(long = "no-sdfg-verify")]
     no_sdfg_verify: bool,
-    /// List the sdfg passes and exit.
+    /// List the sdfg passes and transformations and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
+    /// Print every place a transformation applies (`0: map 'm' ...`).
+    #[arg(long = "sdfg-list-matches", value_name = "TRANSFORMATION")]
+    list_matches: Option<String>,
     /// Passes given as flags (`--canonicalize`, `--sdfg-verify`,
     /// `--canonicalize=max-iterations=3`), run in order.
     #[arg(skip)]
     pass_flags: Vec<String>,
+    /// Transformations given as flags (`--sdfg-map-collapse='match=0'`).
+    #[arg(skip)]
+    transforms: Vec<(String, String)>,
 }
 
 /// Splits `--<pass>[=options]` flags, which are not clap arguments, from the
@@ -58,11 +64,15 @@ fn parse_command_line() -> Cli {
         .filter_map(|a| a.get_long().map(str::to_string))
         .chain(["help".to_string(), "version".to_string()])
         .collect();
-    let (mut args, mut passes) = (Vec::new(), Vec::new());
+    let (mut args, mut passes, mut transforms) = (Vec::new(), Vec::new(), Vec::new());
     for arg in std::env::args() {
         let flag = arg.strip_prefix("--").filter(|f| !f.is_empty());
         let name = flag.map(|f| f.split('=').next().unwrap_or(f));
         match (flag, name) {
+            (Some(flag), Some(name)) if sdfg_mlir::transforms::find(name).is_some() => {
+                let options = flag.split_once('=').map(|(_, o)| o.to_string()).unwrap_or_default();
+                transforms.push((name.to_string(), options));
+            }
             (Some(flag), Some(name)) if !known.iter().any(|k| k == name) => {
                 passes.push(match flag.split_once('=') {
                     Some((n, opts)) if opts.starts_with('{') => format!("{n}{opts}"),
@@ -75,6 +85,7 @@ fn parse_command_line() -> Cli {
     }
     let mut cli = Cli::parse_from(args);
     cli.pass_flags = passes;
+    cli.transforms = transforms;
     cli
 }
 
@@ -83,6 +94,9 @@ fn main() -> Result<()> {
     if cli.list_passes {
         for pass in sdfg_mlir::passes::PASSES {
             println!("  --{:<24} {}", pass.argument, pass.summary);
+        }
+        for t in sdfg_mlir::transforms::all() {
+            println!("  --{:<24} {}", t.name(), t.summary());
         }
         return Ok(());
     }
@@ -103,6 +117,8 @@ fn main() -> Result<()> {
     let options = OptOptions {
         pipeline,
         verify_sdfg: !cli.no_sdfg_verify,
+        transforms: cli.transforms.clone(),
+        list_matches: cli.list_matches.clone(),
         print_ir_after_all: cli.print_ir_after_all,
         generic: cli.generic,
     };

@@ -11,7 +11,7 @@ pub use split::{split_input, Chunk, SPLIT_MARKER};
 use crate::{
     diag::Diagnostic,
     ir::{self, context::location_loc},
-    verify,
+    transforms, verify,
 };
 use melior::{
     pass::{PassIrPrintingOptions, PassManager},
@@ -30,6 +30,11 @@ pub struct OptOptions {
     pub generic: bool,
     /// Run the SDFG verifier on the input and after the pipeline.
     pub verify_sdfg: bool,
+    /// Transformations (`sdfg-map-collapse`, options) applied, in order,
+    /// before the pass pipeline.
+    pub transforms: Vec<(String, String)>,
+    /// Print the matches of this transformation instead of the IR.
+    pub list_matches: Option<String>,
 }
 
 fn holds_sdfg(module: &melior::ir::Module) -> bool {
@@ -55,6 +60,26 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
     let mut module = ir::parse_module(context, text, file)?;
     if options.verify_sdfg {
         check_sdfg(&module, file)?;
+    }
+    let at_file = |m: String| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), m)];
+    if let Some(name) = &options.list_matches {
+        let t = transforms::find(name).ok_or_else(|| at_file(format!("unknown transformation '{name}'")))?;
+        let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
+        let lines: Vec<String> = t.matches(&sdfg).iter().enumerate().map(|(k, m)| format!("{k}: {}", m.description)).collect();
+        return Ok(if lines.is_empty() { format!("{name}: no matches") } else { lines.join("\n") });
+    }
+    if !options.transforms.is_empty() {
+        let mut sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
+        for (name, text) in &options.transforms {
+            let t = transforms::find(name).ok_or_else(|| at_file(format!("unknown transformation '{name}'")))?;
+            let opts = transforms::Options::parse(text).map_err(|e| at_file(format!("{name}: {e}")))?;
+            transforms::apply(t, &mut sdfg, &opts, 10_000).map_err(at_file)?;
+        }
+        let rewritten = ir::emit_text(&sdfg).map_err(|e| at_file(format!("internal error: {e}")))?;
+        module = ir::parse_module(context, &rewritten, file)?;
+        if options.verify_sdfg {
+            check_sdfg(&module, file)?;
+        }
     }
     if let Some(pipeline) = &options.pipeline {
         let manager = PassManager::new(context);

@@ -1,3 +1,69 @@
 //! Transformations of SDFGs, one per file.
+//!
+//! A transformation has a pure matcher (DaCe's `can_be_applied`), listing
+//! every place it applies with a stable index, and an `apply` for one match.
+//! `sdfg-opt --<flag>` applies it to every match (or to `match=K`);
+//! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
 pub mod loop_lifting;
+pub mod map_collapse;
+pub mod map_expansion;
+mod options;
+pub mod place;
+
+use crate::model::Sdfg;
+pub use options::Options;
+pub use place::{Place, StatePath};
+
+/// Where a transformation applies, and a one-line description of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match {
+    pub place: Place,
+    pub description: String,
+}
+
+/// A transformation usable from `sdfg-opt`.
+pub trait Transformation: Sync {
+    /// The kebab-case flag (`sdfg-map-collapse`).
+    fn name(&self) -> &'static str;
+    fn summary(&self) -> &'static str;
+    /// Every place it applies, in a stable order.
+    fn matches(&self, sdfg: &Sdfg) -> Vec<Match>;
+    /// Applies it at one match (found by `matches` on this same SDFG).
+    fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String>;
+    /// The options it understands (besides `match`).
+    fn option_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// Every transformation, by flag.
+pub fn all() -> &'static [&'static dyn Transformation] {
+    &[&map_collapse::MapCollapse, &map_expansion::MapExpansion]
+}
+
+pub fn find(name: &str) -> Option<&'static dyn Transformation> {
+    all().iter().copied().find(|t| t.name() == name)
+}
+
+/// Applies `t` at match `options.match` only, or else repeatedly at its
+/// first match until none is left (at most `limit` times). Returns how many
+/// times it applied.
+pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
+    options.check(t)?;
+    if let Some(k) = options.match_index()? {
+        let matches = t.matches(sdfg);
+        let m = matches
+            .get(k)
+            .ok_or_else(|| format!("{}: match {k} does not exist ({} matches)", t.name(), matches.len()))?;
+        t.apply(sdfg, m, options)?;
+        return Ok(1);
+    }
+    let mut count = 0;
+    while count < limit {
+        let Some(m) = t.matches(sdfg).into_iter().next() else { break };
+        t.apply(sdfg, &m, options)?;
+        count += 1;
+    }
+    Ok(count)
+}

@@ -1,0 +1,91 @@
+//! Where in an SDFG a match is: the path to a state through nested control
+//! flow, and (for dataflow transformations) a node in it.
+
+use crate::model::{BlockKind, Cfg, Sdfg, State};
+
+/// One step down the control-flow tree: a block of the current CFG, then
+/// (inside a conditional) one of its branches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Block(usize),
+    Branch(usize),
+}
+
+/// The steps from the SDFG's CFG to a state.
+pub type StatePath = Vec<Step>;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    pub state: StatePath,
+    /// A node of that state.
+    pub node: usize,
+}
+
+/// Every state of the SDFG (not of nested SDFGs), depth first.
+pub fn states(sdfg: &Sdfg) -> Vec<(StatePath, &State)> {
+    let mut out = Vec::new();
+    collect(&sdfg.cfg, &mut Vec::new(), &mut out);
+    out
+}
+
+fn collect<'a>(cfg: &'a Cfg, path: &mut StatePath, out: &mut Vec<(StatePath, &'a State)>) {
+    for (i, b) in cfg.blocks.iter().enumerate() {
+        path.push(Step::Block(i));
+        match &b.kind {
+            BlockKind::State(s) => out.push((path.clone(), s)),
+            BlockKind::Region { cfg, .. } => collect(cfg, path, out),
+            BlockKind::Loop(l) => collect(&l.cfg, path, out),
+            BlockKind::Conditional(brs) => {
+                for (k, br) in brs.iter().enumerate() {
+                    path.push(Step::Branch(k));
+                    collect(&br.cfg, path, out);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+        path.pop();
+    }
+}
+
+/// The state at `path`.
+pub fn state_mut<'a>(sdfg: &'a mut Sdfg, path: &[Step]) -> Option<&'a mut State> {
+    let mut cfg = &mut sdfg.cfg;
+    let mut steps = path.iter().peekable();
+    while let Some(step) = steps.next() {
+        let Step::Block(b) = step else { return None };
+        let block = cfg.blocks.get_mut(*b)?;
+        match &mut block.kind {
+            BlockKind::State(s) if steps.peek().is_none() => return Some(s),
+            BlockKind::Region { cfg: inner, .. } => cfg = inner,
+            BlockKind::Loop(l) => cfg = &mut l.cfg,
+            BlockKind::Conditional(brs) => {
+                let Some(Step::Branch(k)) = steps.next() else { return None };
+                cfg = &mut brs.get_mut(*k)?.cfg;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The label of the state at `path`.
+pub fn state_label(sdfg: &Sdfg, path: &[Step]) -> String {
+    states(sdfg).into_iter().find(|(p, _)| p == path).map(|_| label_at(&sdfg.cfg, path)).unwrap_or_default()
+}
+
+fn label_at(cfg: &Cfg, path: &[Step]) -> String {
+    match path {
+        [Step::Block(b)] => cfg.blocks.get(*b).map(|b| b.label.clone()).unwrap_or_default(),
+        [Step::Block(b), rest @ ..] => match cfg.blocks.get(*b).map(|b| &b.kind) {
+            Some(BlockKind::Region { cfg, .. }) => label_at(cfg, rest),
+            Some(BlockKind::Loop(l)) => label_at(&l.cfg, rest),
+            Some(BlockKind::Conditional(brs)) => match rest {
+                [Step::Branch(k), tail @ ..] => brs.get(*k).map(|br| label_at(&br.cfg, tail)).unwrap_or_default(),
+                _ => String::new(),
+            },
+            _ => String::new(),
+        },
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,69 @@
+// sdfg-map-collapse: a map whose body is one map becomes a single map.
+// RUN: sdfg-opt %s --split-input-file --sdfg-map-collapse | FileCheck %s
+// RUN: sdfg-opt %s --split-input-file --sdfg-list-matches=sdfg-map-collapse | FileCheck %s --check-prefix=MATCHES
+// Expanding and collapsing again gives back the original map.
+// RUN: sdfg-opt %s --split-input-file --sdfg-map-expansion --sdfg-map-collapse | FileCheck %s --check-prefix=ROUND
+
+// MATCHES: 0: map 'outer' with nested map 'inner' in state 's'
+// MATCHES: sdfg-map-collapse: no matches
+
+// CHECK-LABEL: sdfg.sdfg "nested"
+// CHECK: sdfg.map "outer" ["i", "j"] = "0:N, 0:M" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}} {
+// CHECK-NEXT: ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
+// CHECK-NEXT: %[[T:.*]] = sdfg.tasklet "t"
+// CHECK-NEXT: sdfg.memlet %[[E]]["OUT_A"] -> %[[T]]["x"] {data = "A", subset = "i, j"}
+// CHECK-NEXT: sdfg.memlet %[[T]]["y"] -> %[[X]]["IN_B"] {data = "B", subset = "i, j"}
+// CHECK-NEXT: }
+// ROUND-LABEL: sdfg.sdfg "nested"
+// ROUND: sdfg.map "outer" ["i", "j"] = "0:N, 0:M"
+// ROUND-NOT: sdfg.map
+// ROUND-LABEL: sdfg.sdfg "triangle"
+sdfg.sdfg "nested" ["A", "B"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "M" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.array "B" {dtype = "float64", shape = ["N", "M"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %B = sdfg.access "B"
+    %oe, %ox = sdfg.map "outer" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %ie, %ix = sdfg.map "inner" ["j"] = "0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+      ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
+        %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
+        sdfg.memlet %e2["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}
+        sdfg.memlet %t["y"] -> %x2["IN_B"] {data = "B", subset = "i, j"}
+      }
+      sdfg.memlet %entry["OUT_A"] -> %ie["IN_A"] {data = "A", subset = "i, 0:M"}
+      sdfg.memlet %ix["OUT_B"] -> %exit["IN_B"] {data = "B", subset = "i, 0:M"}
+    }
+    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N, 0:M"}
+    sdfg.memlet %ox["OUT_B"] -> %B {data = "B", subset = "0:N, 0:M"}
+  }
+}
+
+// -----
+
+// The inner range depends on the outer parameter (a triangle): not collapsed.
+// CHECK-LABEL: sdfg.sdfg "triangle"
+// CHECK: sdfg.map "outer" ["i"] = "0:N"
+// CHECK: sdfg.map "inner" ["j"] = "0:i + 1"
+sdfg.sdfg "triangle" ["A"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N", "N"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %oe, %ox = sdfg.map "outer" ["i"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %ie, %ix = sdfg.map "inner" ["j"] = "0:i + 1" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+      ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
+        %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
+        sdfg.memlet %e2 -> %t
+        sdfg.memlet %t["y"] -> %x2["IN_A"] {data = "A", subset = "i, j"}
+      }
+      sdfg.memlet %entry -> %ie
+      sdfg.memlet %ix["OUT_A"] -> %exit["IN_A"] {data = "A", subset = "i, 0:i + 1"}
+    }
+    sdfg.memlet %ox["OUT_A"] -> %A {data = "A", subset = "0:N, 0:N"}
+  }
+}
