@@ -19,6 +19,12 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-loop-lifting", transforms::loop_lifting::lift_all),
     ("sdfg-map-expansion", |s| everywhere("sdfg-map-expansion", s)),
     ("sdfg-map-collapse", |s| everywhere("sdfg-map-collapse", s)),
+    ("sdfg-map-tiling", |s| everywhere("sdfg-map-tiling", s)),
+    ("sdfg-map-tiling{tile-sizes=3}", |s| {
+        let t = transforms::find("sdfg-map-tiling").expect("registered");
+        let options = transforms::Options::parse("tile-sizes=3").expect("options");
+        transforms::apply(t, s, &options, 10_000).expect("applies")
+    }),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

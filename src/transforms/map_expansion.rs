@@ -15,7 +15,7 @@
 //! iteration reads, as DaCe allows).
 
 use super::{place, Match, Options, Place, Transformation};
-use crate::model::{DataEdge, MapScope, Node, NodeKind, Sdfg, State};
+use crate::model::{MapScope, Node, NodeKind, Sdfg, State};
 use crate::symbolic::Subset;
 
 pub struct MapExpansion;
@@ -60,71 +60,8 @@ fn expand(state: &mut State, e: usize) -> Result<(), String> {
         _ => return Err("match is not a map entry".into()),
     };
     let Subset::Range(dims) = &map.range;
-    let (e2, x2) = (state.nodes.len(), state.nodes.len() + 1);
     let outer = MapScope { params: map.params[..1].to_vec(), range: Subset::Range(dims[..1].to_vec()), schedule: map.schedule.clone() };
     let inner = MapScope { params: map.params[1..].to_vec(), range: Subset::Range(dims[1..].to_vec()), schedule: "Sequential".into() };
-    let entry = state.nodes[e].clone();
-    let exit = state.nodes[x].clone();
-    let passed = |conns: &[crate::model::Connector], from: &str, to: &str| -> Vec<crate::model::Connector> {
-        conns.iter().filter_map(|(c, t)| c.strip_prefix(from).map(|r| (format!("{to}{r}"), t.clone()))).collect()
-    };
-    state.nodes.push(Node {
-        kind: NodeKind::MapEntry { map: inner, exit: x2 },
-        in_connectors: passed(&entry.out_connectors, "OUT_", "IN_"),
-        extra: Default::default(),
-        ..entry.clone()
-    });
-    state.nodes.push(Node {
-        kind: NodeKind::MapExit { entry: e2 },
-        out_connectors: passed(&exit.in_connectors, "IN_", "OUT_"),
-        extra: Default::default(),
-        ..exit.clone()
-    });
-    if let NodeKind::MapEntry { map, .. } = &mut state.nodes[e].kind {
-        *map = outer;
-    }
-    // Inner edges now leave the inner entry and enter the inner exit.
-    let mut added = Vec::new();
-    for edge in &mut state.edges {
-        if edge.src == e {
-            edge.src = e2;
-        }
-        if edge.dst == x {
-            edge.dst = x2;
-        }
-    }
-    // Data passes from the outer entry to the inner one, and back out.
-    for edge in state.edges.iter().filter(|d| d.dst == e) {
-        if let Some(conn) = edge.dst_conn.as_deref().and_then(|c| c.strip_prefix("IN_")) {
-            added.push(DataEdge {
-                src: e,
-                src_conn: Some(format!("OUT_{conn}")),
-                dst: e2,
-                dst_conn: Some(format!("IN_{conn}")),
-                memlet: edge.memlet.clone(),
-                loc: edge.loc.clone(),
-            });
-        }
-    }
-    for edge in state.edges.iter().filter(|d| d.src == x) {
-        if let Some(conn) = edge.src_conn.as_deref().and_then(|c| c.strip_prefix("OUT_")) {
-            added.push(DataEdge {
-                src: x2,
-                src_conn: Some(format!("OUT_{conn}")),
-                dst: x,
-                dst_conn: Some(format!("IN_{conn}")),
-                memlet: edge.memlet.clone(),
-                loc: edge.loc.clone(),
-            });
-        }
-    }
-    // Scopes are told by edges: keep the inner map inside the outer one.
-    if !added.iter().any(|d| d.dst == e2) {
-        added.push(DataEdge { src: e, src_conn: None, dst: e2, dst_conn: None, memlet: Default::default(), loc: entry.loc.clone() });
-    }
-    if !added.iter().any(|d| d.src == x2) {
-        added.push(DataEdge { src: x2, src_conn: None, dst: x, dst_conn: None, memlet: Default::default(), loc: exit.loc.clone() });
-    }
-    state.edges.extend(added);
+    super::map_tiling::nest(state, e, x, outer, inner);
     Ok(())
 }

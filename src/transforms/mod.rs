@@ -8,6 +8,7 @@
 pub mod loop_lifting;
 pub mod map_collapse;
 pub mod map_expansion;
+pub mod map_tiling;
 mod options;
 pub mod place;
 
@@ -35,11 +36,16 @@ pub trait Transformation: Sync {
     fn option_names(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Whether "everywhere" means each initial match once (its result
+    /// would match again, as a tiled map does) rather than until none is left.
+    fn once_per_match(&self) -> bool {
+        false
+    }
 }
 
 /// Every transformation, by flag.
 pub fn all() -> &'static [&'static dyn Transformation] {
-    &[&map_collapse::MapCollapse, &map_expansion::MapExpansion]
+    &[&map_collapse::MapCollapse, &map_expansion::MapExpansion, &map_tiling::MapTiling]
 }
 
 pub fn find(name: &str) -> Option<&'static dyn Transformation> {
@@ -58,6 +64,15 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
             .ok_or_else(|| format!("{}: match {k} does not exist ({} matches)", t.name(), matches.len()))?;
         t.apply(sdfg, m, options)?;
         return Ok(1);
+    }
+    if t.once_per_match() {
+        // New nodes are appended, so later matches keep their indices; go
+        // backwards anyway in case a transformation removes some.
+        let matches = t.matches(sdfg);
+        for m in matches.iter().rev() {
+            t.apply(sdfg, m, options)?;
+        }
+        return Ok(matches.len());
     }
     let mut count = 0;
     while count < limit {
