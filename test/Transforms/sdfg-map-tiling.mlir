@@ -1,12 +1,14 @@
 // sdfg-map-tiling: a map over tiles around a sequential map over one tile.
 // RUN: sdfg-opt %s --split-input-file --sdfg-map-tiling='tile-sizes=32' | FileCheck %s
-// RUN: sdfg-opt %s --split-input-file --sdfg-map-tiling='tile-sizes=8,4 match=0' | FileCheck %s --check-prefix=TWO
+// One size per parameter (on the first case only):
+// RUN: split-file %s %t && sdfg-opt %t/first.mlir --sdfg-map-tiling='tile-sizes=8,4 match=0' | FileCheck %s --check-prefix=TWO
 // RUN: not sdfg-opt %s --split-input-file --sdfg-map-tiling='tile-sizes=0' 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not sdfg-opt %s --split-input-file --sdfg-map-tiling='tile-sizes=2,2,2' 2>&1 | FileCheck %s --check-prefix=COUNT
 
 // ZERO: error: tile-sizes: '0' is not a positive integer
 // COUNT: error: tile-sizes has 3 values for a map of 2 parameters
 
+//--- first.mlir
 // CHECK-LABEL: sdfg.sdfg "tiled"
 // CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "m" ["tile_i", "tile_j"] = "0:N:32, 0:M:32" attributes {{{.*}}schedule = "CPU_Multicore"} {
 // CHECK-NEXT: ^bb0(%{{.*}}: !sdfg.node, %{{.*}}: !sdfg.node):
@@ -33,6 +35,7 @@ sdfg.sdfg "tiled" ["A", "B"] {
 }
 
 // -----
+//--- second.mlir
 
 // A step of 2 tiles in steps of 2.
 // CHECK-LABEL: sdfg.sdfg "strided"
