@@ -27,7 +27,14 @@ impl FnGen<'_, '_> {
         // Same extents (ignoring unit dimensions): one loop nest indexes both.
         let squeeze = |v: &[Expr]| -> Vec<Expr> { v.iter().filter(|e| e.as_int() != Some(1)).cloned().collect() };
         let count = ss.iter().fold(Expr::int(1), |a, b| a.mul(b));
-        let n = self.int(&count)?;
+        let mut n = self.int(&count)?;
+        // An array filled from a stream passes on as many elements as it got
+        // (DaCe's local-stream pattern: stream -> array -> outer stream),
+        // from its first element on.
+        let filled = if dst_kind == DataKind::Stream { self.fill_counts.get(&src).cloned() } else { None };
+        if let Some(f) = &filled {
+            n = f.clone();
+        }
         let zero = self.b.i64(0);
         let one = self.b.i64(1);
         if squeeze(&ss) == squeeze(&ds) && dst_kind != DataKind::Stream {
@@ -37,7 +44,10 @@ impl FnGen<'_, '_> {
         let k = self.b.fresh();
         self.b.line(format!("scf.for {k} = {} to {} step {} : i64 {{", zero.name, n.name, one.name));
         let kv = Val { name: k, ty: Ty::I64 };
-        let from = self.unravel(&kv, &src_dims)?;
+        let from = match filled {
+            Some(_) => vec![kv.clone()],
+            None => self.unravel(&kv, &src_dims)?,
+        };
         let value = self.load_at(&src, &from)?;
         if dst_kind == DataKind::Stream {
             let s = self.base(&dst)?;
@@ -150,6 +160,7 @@ impl FnGen<'_, '_> {
         let at = self.b.gep(&base, &Val { name: k, ty: Ty::I64 }, dty);
         self.b.store(&v, &at, dty);
         self.b.line("}");
+        self.fill_counts.insert(dst.to_string(), len);
         Ok(())
     }
 }

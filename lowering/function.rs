@@ -54,6 +54,8 @@ pub struct FnGen<'a, 'm> {
     /// One-element transients of the scope being lowered that live in SSA
     /// values instead of memory, with their current value.
     pub registers: HashMap<String, Option<Val>>,
+    /// How many elements the last drain of a stream put into an array.
+    pub fill_counts: HashMap<String, Val>,
 }
 
 impl<'a, 'm> FnGen<'a, 'm> {
@@ -72,6 +74,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             deferred: Vec::new(),
             conn_types: HashMap::new(),
             registers: HashMap::new(),
+            fill_counts: HashMap::new(),
         }
     }
 
