@@ -39,9 +39,13 @@ pub struct FnGen<'a, 'm> {
     pub scopes: Vec<HashMap<String, Val>>,
     /// How many parallel maps enclose the code being written.
     pub parallel: usize,
-    /// The parameter of the enclosing parallel loop: writes that fix it as
-    /// an index never conflict between threads.
-    pub parallel_param: Option<String>,
+    /// Parameters whose values no two threads share (the parallel loop's,
+    /// and those of loops inside it that stay within one of its steps), with
+    /// their step: writes that fix one as an index never conflict.
+    pub owned: HashMap<String, i64>,
+    /// Containers private to the current iteration (scope-local
+    /// transients, or a callee's windows of them): never shared.
+    pub private: std::collections::HashSet<String>,
     /// Where control goes to return.
     pub exit_block: String,
     /// Heap allocations freed on return.
@@ -68,7 +72,8 @@ impl<'a, 'm> FnGen<'a, 'm> {
             symbols: HashMap::new(),
             scopes: Vec::new(),
             parallel: 0,
-            parallel_param: None,
+            owned: HashMap::new(),
+            private: Default::default(),
             exit_block: String::new(),
             frees: Vec::new(),
             deferred: Vec::new(),
@@ -302,7 +307,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
                 self.b.store(v, &addr, ty);
                 Ok(())
             }
-            Some(w) if exclusive => self.wcr_update(&addr, ty, v, w),
+            Some(w) if exclusive || self.private.contains(name) => self.wcr_update(&addr, ty, v, w),
             Some(w) => self.wcr_write(&addr, ty, v, w),
         }
     }

@@ -83,8 +83,18 @@ impl FnGen<'_, '_> {
         }
         self.module.nested_count += 1;
         let name = format!("__sdfg_nested_{}_{}", self.module.nested_count, super::entry_name(&sdfg.name));
+        // Windows of the caller's private data stay private in the callee.
+        let private: std::collections::HashSet<String> = cx
+            .state
+            .edges
+            .iter()
+            .filter(|e| e.src == n || e.dst == n)
+            .filter(|e| e.memlet.data.as_ref().is_some_and(|d| self.private.contains(d)))
+            .filter_map(|e| if e.dst == n { e.dst_conn.clone() } else { e.src_conn.clone() })
+            .collect();
         let mut inner = FnGen::new(sdfg, self.module);
         inner.parallel = self.parallel;
+        inner.private = private;
         let text = inner.function(&name, false)?;
         self.module.functions.push(text);
         self.b.line(format!("func.call @{name}({}) : (!llvm.ptr) -> ()", array.name));

@@ -185,9 +185,12 @@ impl FnGen<'_, '_> {
                 let iv = self.b.fresh();
                 self.b.line(format!("scf.parallel ({iv}) = ({}) to ({}) step ({}) {{", lb.name, ub.name, st.name));
                 self.parallel += 1;
-                self.parallel_param = Some(param.clone());
+                self.owned.insert(param.clone(), dim.step.as_int().unwrap_or(0));
                 self.b.cast(&Val { name: iv, ty: Ty::Index }, Ty::I64)
             } else if dim.step.as_int().is_some_and(|s| s > 0) {
+                if self.parallel > 0 && self.within_one_step(&dim.start, &dim.end) {
+                    self.owned.insert(param.clone(), dim.step.as_int().unwrap_or(0));
+                }
                 let iv = self.b.fresh();
                 self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", start.name, stop.name, step.name));
                 Val { name: iv, ty: Ty::I64 }
@@ -209,12 +212,29 @@ impl FnGen<'_, '_> {
         for _ in 0..closers {
             self.b.line("}");
         }
+        for p in &map.params {
+            self.owned.remove(p);
+        }
         if parallel {
             self.parallel -= 1;
-            self.parallel_param = None;
         }
         self.scopes.pop();
         Ok(())
+    }
+
+    /// Whether `[start, end]` lies within one step of an owned parameter
+    /// (`tile_i : Min(N - 1, tile_i + 127)` inside a map over `tile_i` with
+    /// step 128): then its values are owned too.
+    fn within_one_step(&self, start: &crate::symbolic::Expr, end: &crate::symbolic::Expr) -> bool {
+        use crate::symbolic::Expr;
+        let bounds: Vec<Expr> = match end {
+            Expr::Call(f, args) if f == "Min" => args.clone(),
+            other => vec![other.clone()],
+        };
+        self.owned.iter().any(|(p, &step)| {
+            let offset = start.sub(&Expr::sym(p)).simplify().as_int();
+            offset.is_some() && step > 0 && bounds.iter().any(|b| b.sub(start).simplify().as_int().is_some_and(|k| k + 1 <= step))
+        })
     }
 
     /// Whether any memlet inside the scope of `entry` moves stream data.
@@ -263,7 +283,11 @@ impl FnGen<'_, '_> {
             shadowed.push((name.clone(), c.clone()));
             self.containers.insert(name.clone(), Container { base: Base::Fixed(p), ..c });
         }
+        let newly_private: Vec<String> = locals.iter().filter(|n| self.private.insert((*n).clone())).cloned().collect();
         self.scope_body(cx, Some(entry))?;
+        for name in &newly_private {
+            self.private.remove(name);
+        }
         for name in &registers {
             self.registers.remove(name);
         }

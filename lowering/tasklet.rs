@@ -305,9 +305,8 @@ impl FnGen<'_, '_> {
     /// index: then each thread writes its own elements and write-conflict
     /// resolution needs no atomics.
     pub fn exclusive(&self, subset: &Option<crate::symbolic::Subset>) -> bool {
-        let (Some(p), Some(s)) = (&self.parallel_param, subset) else { return false };
-        let param = crate::symbolic::Expr::sym(p);
-        s.dims().iter().any(|d| d.start == param && d.end == param)
+        let Some(s) = subset else { return false };
+        s.dims().iter().any(|d| d.start == d.end && matches!(&d.start, crate::symbolic::Expr::Sym(p) if self.owned.contains_key(p)))
     }
 
     /// Address of element `idx` of a sink's window.
