@@ -17,6 +17,7 @@ mod expr;
 mod function;
 mod library;
 mod locals;
+mod matmul;
 mod mlir_tasklet;
 mod nested;
 pub mod pipeline;
