@@ -1,7 +1,6 @@
 //! Library nodes (MatMul, Reduce, Transpose) expanded to loop nests, and
 //! C++ tasklets compiled as `extern "C"` helpers.
 
-use super::arith::Op;
 use super::builder::Val;
 use super::function::FnGen;
 use super::state::StateCx;
