@@ -25,6 +25,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         let options = transforms::Options::parse("tile-sizes=3").expect("options");
         transforms::apply(t, s, &options, 10_000).expect("applies")
     }),
+    ("sdfg-map-expansion+interchange", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-interchange", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -59,7 +59,7 @@ impl Transformation for MapCollapse {
 }
 
 /// The inner map entry when `e` is an entry whose body is exactly that map.
-fn collapsible(state: &State, e: usize) -> Option<usize> {
+pub fn collapsible(state: &State, e: usize) -> Option<usize> {
     let NodeKind::MapEntry { map: outer, exit: x } = &state.nodes.get(e)?.kind else { return None };
     if has_dynamic_inputs(&state.nodes[e]) {
         return None;

@@ -8,6 +8,7 @@
 pub mod loop_lifting;
 pub mod map_collapse;
 pub mod map_expansion;
+pub mod map_interchange;
 pub mod map_tiling;
 mod options;
 pub mod place;
@@ -45,7 +46,7 @@ pub trait Transformation: Sync {
 
 /// Every transformation, by flag.
 pub fn all() -> &'static [&'static dyn Transformation] {
-    &[&map_collapse::MapCollapse, &map_expansion::MapExpansion, &map_tiling::MapTiling]
+    &[&map_collapse::MapCollapse, &map_expansion::MapExpansion, &map_interchange::MapInterchange, &map_tiling::MapTiling]
 }
 
 pub fn find(name: &str) -> Option<&'static dyn Transformation> {
@@ -68,11 +69,16 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
     if t.once_per_match() {
         // New nodes are appended, so later matches keep their indices; go
         // backwards anyway in case a transformation removes some.
+        // A match an earlier application changed is skipped.
         let matches = t.matches(sdfg);
+        let mut count = 0;
         for m in matches.iter().rev() {
-            t.apply(sdfg, m, options)?;
+            if t.matches(sdfg).iter().any(|now| now.place == m.place) {
+                t.apply(sdfg, m, options)?;
+                count += 1;
+            }
         }
-        return Ok(matches.len());
+        return Ok(count);
     }
     let mut count = 0;
     while count < limit {
