@@ -26,6 +26,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         transforms::apply(t, s, &options, 10_000).expect("applies")
     }),
     ("sdfg-map-expansion+interchange", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-interchange", s)),
+    ("sdfg-state-fusion", |s| everywhere("sdfg-state-fusion", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -12,6 +12,7 @@ pub mod map_interchange;
 pub mod map_tiling;
 mod options;
 pub mod place;
+pub mod state_fusion;
 
 use crate::model::Sdfg;
 pub use options::Options;
@@ -46,7 +47,7 @@ pub trait Transformation: Sync {
 
 /// Every transformation, by flag.
 pub fn all() -> &'static [&'static dyn Transformation] {
-    &[&map_collapse::MapCollapse, &map_expansion::MapExpansion, &map_interchange::MapInterchange, &map_tiling::MapTiling]
+    &[&map_collapse::MapCollapse, &map_expansion::MapExpansion, &map_interchange::MapInterchange, &map_tiling::MapTiling, &state_fusion::StateFusion]
 }
 
 pub fn find(name: &str) -> Option<&'static dyn Transformation> {
