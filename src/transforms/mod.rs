@@ -5,6 +5,7 @@
 //! `sdfg-opt --<flag>` applies it to every match (or to `match=K`);
 //! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
+pub mod dead_state_elimination;
 pub mod loop_lifting;
 pub mod map_collapse;
 pub mod map_expansion;
@@ -47,7 +48,14 @@ pub trait Transformation: Sync {
 
 /// Every transformation, by flag.
 pub fn all() -> &'static [&'static dyn Transformation] {
-    &[&map_collapse::MapCollapse, &map_expansion::MapExpansion, &map_interchange::MapInterchange, &map_tiling::MapTiling, &state_fusion::StateFusion]
+    &[
+        &map_collapse::MapCollapse,
+        &map_expansion::MapExpansion,
+        &map_interchange::MapInterchange,
+        &map_tiling::MapTiling,
+        &state_fusion::StateFusion,
+        &dead_state_elimination::DeadStateElimination,
+    ]
 }
 
 pub fn find(name: &str) -> Option<&'static dyn Transformation> {

@@ -89,3 +89,40 @@ fn label_at(cfg: &Cfg, path: &[Step]) -> String {
         _ => String::new(),
     }
 }
+
+/// Calls `f` for every CFG (the SDFG's and nested regions', loops' and
+/// branches') with the steps to it.
+pub fn visit_cfgs(cfg: &Cfg, path: &mut Vec<Step>, f: &mut dyn FnMut(&[Step], &Cfg)) {
+    f(path, cfg);
+    for (i, b) in cfg.blocks.iter().enumerate() {
+        path.push(Step::Block(i));
+        match &b.kind {
+            BlockKind::Region { cfg, .. } => visit_cfgs(cfg, path, f),
+            BlockKind::Loop(l) => visit_cfgs(&l.cfg, path, f),
+            BlockKind::Conditional(brs) => {
+                for (k, br) in brs.iter().enumerate() {
+                    path.push(Step::Branch(k));
+                    visit_cfgs(&br.cfg, path, f);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+        path.pop();
+    }
+}
+
+/// The CFG at the end of `path` (as `visit_cfgs` reports it).
+pub fn cfg_at<'a>(cfg: &'a mut Cfg, path: &[Step]) -> Option<&'a mut Cfg> {
+    let Some((first, rest)) = path.split_first() else { return Some(cfg) };
+    let Step::Block(b) = first else { return None };
+    match &mut cfg.blocks.get_mut(*b)?.kind {
+        BlockKind::Region { cfg, .. } => cfg_at(cfg, rest),
+        BlockKind::Loop(l) => cfg_at(&mut l.cfg, rest),
+        BlockKind::Conditional(brs) => match rest.split_first() {
+            Some((Step::Branch(k), tail)) => cfg_at(&mut brs.get_mut(*k)?.cfg, tail),
+            _ => None,
+        },
+        _ => None,
+    }
+}

@@ -14,7 +14,7 @@
 //! they do not both bind the same view or reference. (DaCe also fuses
 //! dependent states by merging their access nodes; that is not done here.)
 
-use super::place::Step;
+use super::place::{cfg_at, visit_cfgs, Step};
 use super::{Match, Options, Place, Transformation};
 use crate::model::{BlockKind, Cfg, DataKind, NodeKind, Sdfg, State};
 use std::collections::BTreeSet;
@@ -32,7 +32,7 @@ impl Transformation for StateFusion {
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
         let mut out = Vec::new();
-        visit(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
+        visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
             for (i, e) in cfg.edges.iter().enumerate() {
                 if fusable(sdfg, cfg, i) {
                     let description = format!("states '{}' and '{}'", cfg.blocks[e.src].label, cfg.blocks[e.dst].label);
@@ -58,40 +58,6 @@ impl Transformation for StateFusion {
     }
 }
 
-/// Calls `f` for every CFG with the path of blocks (and branches) to it.
-fn visit(cfg: &Cfg, path: &mut Vec<Step>, f: &mut dyn FnMut(&[Step], &Cfg)) {
-    f(path, cfg);
-    for (i, b) in cfg.blocks.iter().enumerate() {
-        path.push(Step::Block(i));
-        match &b.kind {
-            BlockKind::Region { cfg, .. } => visit(cfg, path, f),
-            BlockKind::Loop(l) => visit(&l.cfg, path, f),
-            BlockKind::Conditional(brs) => {
-                for (k, br) in brs.iter().enumerate() {
-                    path.push(Step::Branch(k));
-                    visit(&br.cfg, path, f);
-                    path.pop();
-                }
-            }
-            _ => {}
-        }
-        path.pop();
-    }
-}
-
-fn cfg_at<'a>(cfg: &'a mut Cfg, path: &[Step]) -> Option<&'a mut Cfg> {
-    let Some((first, rest)) = path.split_first() else { return Some(cfg) };
-    let Step::Block(b) = first else { return None };
-    match &mut cfg.blocks.get_mut(*b)?.kind {
-        BlockKind::Region { cfg, .. } => cfg_at(cfg, rest),
-        BlockKind::Loop(l) => cfg_at(&mut l.cfg, rest),
-        BlockKind::Conditional(brs) => match rest.split_first() {
-            Some((Step::Branch(k), tail)) => cfg_at(&mut brs.get_mut(*k)?.cfg, tail),
-            _ => None,
-        },
-        _ => None,
-    }
-}
 
 fn fusable(sdfg: &Sdfg, cfg: &Cfg, edge: usize) -> bool {
     let kinds: Vec<(String, DataKind)> = sdfg.containers.iter().map(|(n, d)| (n.clone(), d.kind)).collect();

@@ -702,3 +702,687 @@ def count_true(A: dace.float64[N], c: dace.int64[1]):
     for i in dace.map[0:N]:
         if A[i] > 0.5:
             c[0] += 1
+
+
+# =============================================================================================
+# Second batch (41+): 3-D stencils, nested programs in loops/maps, 3-D reductions, offset
+# slices, aliasing, bool/bitwise/complex/power ops, control flow with data-dependent bounds.
+# =============================================================================================
+def i64(rng, *shape, lo=0, hi=10):
+    return rng.integers(lo, hi, size=shape).astype(np.int64)
+
+
+# 41 -----------------------------------------------------------------------------------------
+def _st3_ref(a, s):
+    A, B = a['A'], a['B']
+    for t in range(s['T']):
+        B[1:-1, 1:-1, 1:-1] = (A[2:, 1:-1, 1:-1] + A[:-2, 1:-1, 1:-1] + A[1:-1, 2:, 1:-1] + A[1:-1, :-2, 1:-1]
+                               + A[1:-1, 1:-1, 2:] + A[1:-1, 1:-1, :-2]) / 6.0 - 0.5 * A[1:-1, 1:-1, 1:-1]
+        A[1:-1, 1:-1, 1:-1] = B[1:-1, 1:-1, 1:-1] * 0.9
+    return dict(A=A, B=B)
+
+
+@reg('stencil_3d', dict(N=5, M=4, K=6, T=2),
+     lambda r: dict(A=f64(r, 5, 4, 6), B=f64(r, 5, 4, 6)), _st3_ref, '3-D 7-point stencil with slices, time loop')
+@dace.program
+def stencil_3d(A: dace.float64[N, M, K], B: dace.float64[N, M, K]):
+    for t in range(T):
+        B[1:-1, 1:-1, 1:-1] = (A[2:, 1:-1, 1:-1] + A[:-2, 1:-1, 1:-1] + A[1:-1, 2:, 1:-1] + A[1:-1, :-2, 1:-1]
+                               + A[1:-1, 1:-1, 2:] + A[1:-1, 1:-1, :-2]) / 6.0 - 0.5 * A[1:-1, 1:-1, 1:-1]
+        A[1:-1, 1:-1, 1:-1] = B[1:-1, 1:-1, 1:-1] * 0.9
+
+
+# 42 -----------------------------------------------------------------------------------------
+def _st3m_ref(a, s):
+    A, B = a['A'], a['B']
+    B[1:-1, 1:-1, 1:-1] = (A[:-2, 1:-1, 1:-1] + A[2:, 1:-1, 1:-1] + A[1:-1, :-2, 1:-1] + A[1:-1, 2:, 1:-1]
+                           + A[1:-1, 1:-1, :-2] + A[1:-1, 1:-1, 2:] - 6.0 * A[1:-1, 1:-1, 1:-1])
+    return dict(B=B)
+
+
+@reg('stencil_3d_map', dict(N=4, M=5, K=6),
+     lambda r: dict(A=f64(r, 4, 5, 6), B=np.zeros((4, 5, 6))), _st3m_ref, '3-D Laplacian via 3-parameter dace.map with offsets')
+@dace.program
+def stencil_3d_map(A: dace.float64[N, M, K], B: dace.float64[N, M, K]):
+    for i, j, k in dace.map[1:N - 1, 1:M - 1, 1:K - 1]:
+        B[i, j, k] = (A[i - 1, j, k] + A[i + 1, j, k] + A[i, j - 1, k] + A[i, j + 1, k] + A[i, j, k - 1]
+                      + A[i, j, k + 1] - 6.0 * A[i, j, k])
+
+
+# 43 -----------------------------------------------------------------------------------------
+@dace.program
+def _row_update(r: dace.float64[M], s: dace.float64):
+    r[:] = r * s + 1.0
+
+
+def _nil_ref(a, s):
+    A = a['A']
+    for i in range(A.shape[0]):
+        A[i] = A[i] * (i + 1.0) + 1.0
+    for i in range(1, A.shape[0]):
+        A[i] = A[i] * A[i - 1, 0] + 1.0
+    return dict(A=A)
+
+
+@reg('nested_in_loop', dict(N=4, M=5),
+     lambda r: dict(A=f64(r, 4, 5)), _nil_ref, 'nested dace program called on row views inside sequential loops')
+@dace.program
+def nested_in_loop(A: dace.float64[N, M]):
+    for i in range(N):
+        _row_update(A[i], i + 1.0)
+    for i in range(1, N):
+        _row_update(A[i], A[i - 1, 0])
+
+
+# 44 -----------------------------------------------------------------------------------------
+@dace.program
+def _axpy_row(a: dace.float64[M], x: dace.float64[M], y: dace.float64[M]):
+    y[:] = y + a * x
+
+
+@reg('nested_in_map', dict(N=4, M=5),
+     lambda r: dict(A=f64(r, 4, 5), x=f64(r, 5), Y=f64(r, 4, 5)),
+     lambda a, s: dict(Y=a['Y'] + a['A'] * a['x'][None, :]), 'nested dace program called inside a dace.map')
+@dace.program
+def nested_in_map(A: dace.float64[N, M], x: dace.float64[M], Y: dace.float64[N, M]):
+    for i in dace.map[0:N]:
+        _axpy_row(A[i], x, Y[i])
+
+
+# 45 -----------------------------------------------------------------------------------------
+@reg('reduce_3d', dict(N=3, M=4, K=5),
+     lambda r: dict(A=f64(r, 3, 4, 5), S0=np.zeros((4, 5)), S2=np.zeros((3, 4)), MN=np.zeros((3, 5)),
+                    ME=np.zeros((3, 4))),
+     lambda a, s: dict(S0=a['A'].sum(axis=0), S2=a['A'].max(axis=2), MN=a['A'].min(axis=1),
+                       ME=a['A'].mean(axis=2), __return=a['A'].sum(axis=(0, 2))),
+     'reductions of a 3-D array along axis 0, 1, last, mean on last, tuple axis')
+@dace.program
+def reduce_3d(A: dace.float64[N, M, K], S0: dace.float64[M, K], S2: dace.float64[N, M], MN: dace.float64[N, K],
+              ME: dace.float64[N, M]):
+    S0[:] = np.sum(A, axis=0)
+    S2[:] = np.max(A, axis=2)
+    MN[:] = np.min(A, axis=1)
+    ME[:] = np.mean(A, axis=2)
+    return np.sum(A, axis=(0, 2))
+
+
+# 46 -----------------------------------------------------------------------------------------
+@reg('keepdims_reshape', dict(N=3, M=4, K=5),
+     lambda r: dict(A=f64(r, 3, 4, 5)),
+     lambda a, s: dict(__return=a['A'] - a['A'].mean(axis=1).reshape(3, 1, 5)),
+     'keepdims-like broadcasting via reshape of a reduced 3-D array')
+@dace.program
+def keepdims_reshape(A: dace.float64[N, M, K]):
+    m = np.mean(A, axis=1)
+    return A - np.reshape(m, (N, 1, K))
+
+
+# 47 -----------------------------------------------------------------------------------------
+def _offs_ref(a, s):
+    A, B, C = a['A'], a['B'], a['C']
+    A[2:, 1:-1] = B[:-2, 2:] * 2.0
+    V = C[1:, :]
+    W = V[:, 1:]
+    W[1:, :-1] = B[:-2, 1:-1] + 1.0
+    return dict(A=A, C=C)
+
+
+@reg('offset_slices', dict(N=6, M=5),
+     lambda r: dict(A=f64(r, 6, 5), B=f64(r, 6, 5), C=f64(r, 6, 5)), _offs_ref,
+     'slices with offsets on both sides, views of views written to')
+@dace.program
+def offset_slices(A: dace.float64[N, M], B: dace.float64[N, M], C: dace.float64[N, M]):
+    A[2:, 1:-1] = B[:-2, 2:] * 2.0
+    V = C[1:, :]
+    W = V[:, 1:]
+    W[1:, :-1] = B[:-2, 1:-1] + 1.0
+
+
+# 48 -----------------------------------------------------------------------------------------
+@reg('transpose_3d', dict(N=2, M=3, K=4),
+     lambda r: dict(A=f64(r, 2, 3, 4), B=np.zeros((3, 4, 2)), C=np.zeros((4, 3, 2))),
+     lambda a, s: dict(B=np.transpose(a['A'], (1, 2, 0)), C=np.transpose(a['A']),
+                       __return=np.transpose(a['A'], axes=(2, 0, 1)) + 1.0),
+     'np.transpose of a 3-D array with explicit axes and default axes')
+@dace.program
+def transpose_3d(A: dace.float64[N, M, K], B: dace.float64[M, K, N], C: dace.float64[K, M, N]):
+    B[:] = np.transpose(A, (1, 2, 0))
+    C[:] = np.transpose(A)
+    return np.transpose(A, axes=(2, 0, 1)) + 1.0
+
+
+# 49 -----------------------------------------------------------------------------------------
+@reg('matmul_t', dict(N=3, M=4, K=5),
+     lambda r: dict(A=f64(r, 3, 5), B=f64(r, 4, 5), C=np.zeros((3, 3)), D=np.zeros((5, 5))),
+     lambda a, s: dict(C=a['A'] @ a['A'].T, D=a['A'].T @ a['A'], __return=a['A'] @ a['B'].T),
+     'A @ B.T, A @ A.T, A.T @ A')
+@dace.program
+def matmul_t(A: dace.float64[N, K], B: dace.float64[M, K], C: dace.float64[N, N], D: dace.float64[K, K]):
+    C[:] = A @ A.T
+    D[:] = A.T @ A
+    return A @ B.T
+
+
+# 50 -----------------------------------------------------------------------------------------
+def _mpow_ref(a, s):
+    A, R = a['A'], a['R']
+    R[:] = np.eye(A.shape[0])
+    for t in range(s['T']):
+        R[:] = R @ A
+    return dict(R=R)
+
+
+@reg('matrix_power', dict(N=4, T=3),
+     lambda r: dict(A=f64(r, 4, 4), R=f64(r, 4, 4)), _mpow_ref, 'matrix power by repeated R = R @ A in a loop')
+@dace.program
+def matrix_power(A: dace.float64[N, N], R: dace.float64[N, N]):
+    R[:] = 0.0
+    for i in range(N):
+        R[i, i] = 1.0
+    for t in range(T):
+        R[:] = R @ A
+
+
+# 51 -----------------------------------------------------------------------------------------
+def _alias_ref(a, s):
+    A, B = a['A'], a['B']
+    A[1:] = A[:-1] + 1.0
+    B[:-1, :] = B[1:, :] * 2.0
+    return dict(A=A, B=B)
+
+
+@reg('inplace_alias', dict(N=6, M=3),
+     lambda r: dict(A=f64(r, 6), B=f64(r, 6, 3)), _alias_ref,
+     'in-place slice assignment with overlapping read (NumPy semantics: RHS evaluated first)')
+@dace.program
+def inplace_alias(A: dace.float64[N], B: dace.float64[N, M]):
+    A[1:] = A[:-1] + 1.0
+    B[:-1, :] = B[1:, :] * 2.0
+
+
+# 52 -----------------------------------------------------------------------------------------
+@reg('bool_compare', dict(N=8),
+     lambda r: dict(A=i64(r, 8), B=i64(r, 8), C=np.zeros(8, np.bool_), D=np.zeros(8, np.bool_)),
+     lambda a, s: dict(C=(a['A'] == a['B']) | (a['A'] < 3), D=np.logical_xor(a['A'] != a['B'], a['A'] >= 5),
+                       __return=np.logical_not(a['A'] > a['B'])),
+     'comparisons producing bool arrays, | on bools, logical_xor, bool array return')
+@dace.program
+def bool_compare(A: dace.int64[N], B: dace.int64[N], C: dace.bool_[N], D: dace.bool_[N]):
+    C[:] = (A == B) | (A < 3)
+    D[:] = np.logical_xor(A != B, A >= 5)
+    return np.logical_not(A > B)
+
+
+# 53 -----------------------------------------------------------------------------------------
+def _bitw_ref(a, s):
+    A, B, X, U = a['A'], a['B'], a['X'], a['U']
+    a['O32'][:] = (A & B) | (A ^ np.int32(7))
+    a['N32'][:] = ~A
+    a['S32'][:] = (A << (B & np.int32(3))) >> np.int32(1)
+    a['O64'][:] = ((X << 3) >> 1) ^ (X | 5)
+    a['OU'][:] = (U >> np.uint32(2)) ^ (U << np.uint32(1))
+    return dict()
+
+
+@reg('bitwise_ops', dict(N=8),
+     lambda r: dict(A=r.integers(0, 1000, 8).astype(np.int32), B=r.integers(0, 1000, 8).astype(np.int32),
+                    X=r.integers(0, 1 << 40, 8).astype(np.int64),
+                    U=r.integers(0, 1 << 32, 8, dtype=np.uint64).astype(np.uint32),
+                    O32=np.zeros(8, np.int32), N32=np.zeros(8, np.int32), S32=np.zeros(8, np.int32),
+                    O64=np.zeros(8, np.int64), OU=np.zeros(8, np.uint32)),
+     _bitw_ref, 'bitwise and/or/xor/not and shifts on int32, int64 and uint32 (uint32 << wraps)')
+@dace.program
+def bitwise_ops(A: dace.int32[N], B: dace.int32[N], X: dace.int64[N], U: dace.uint32[N], O32: dace.int32[N],
+                N32: dace.int32[N], S32: dace.int32[N], O64: dace.int64[N], OU: dace.uint32[N]):
+    O32[:] = (A & B) | (A ^ dace.int32(7))
+    N32[:] = ~A
+    S32[:] = (A << (B & dace.int32(3))) >> dace.int32(1)
+    O64[:] = ((X << 3) >> 1) ^ (X | 5)
+    OU[:] = (U >> dace.uint32(2)) ^ (U << dace.uint32(1))
+
+
+# 54 -----------------------------------------------------------------------------------------
+def _f32acc_ref(a, s):
+    A, x = a['A'], a['x']
+    out = a['out']
+    for i in range(A.shape[0]):
+        acc = np.float32(0)
+        for j in range(A.shape[1]):
+            acc = np.float32(acc + A[i, j] * x[j])
+        out[i] = acc
+    return dict(out=out, __return=np.array([np.sum(A, dtype=np.float32) * np.float32(2)], np.float32))
+
+
+@reg('f32_accum', dict(N=5, M=7),
+     lambda r: dict(A=f32(r, 5, 7), x=f32(r, 7), out=np.zeros(5, np.float32)), _f32acc_ref,
+     'float32 scalar accumulation in nested loops, float32 sum return')
+@dace.program
+def f32_accum(A: dace.float32[N, M], x: dace.float32[M], out: dace.float32[N]):
+    for i in range(N):
+        acc = dace.float32(0)
+        for j in range(M):
+            acc += A[i, j] * x[j]
+        out[i] = acc
+    return np.sum(A) * dace.float32(2)
+
+
+# 55 -----------------------------------------------------------------------------------------
+def _cfun_ref(a, s):
+    Z, W = a['Z'], a['W']
+    a['C'][:] = np.conj(Z) * W
+    a['R'][:] = np.real(Z * W)
+    a['I'][:] = np.imag(Z) + np.imag(W)
+    a['Ab'][:] = np.abs(Z - W)
+    return dict(__return=np.array([np.sum(Z * np.conj(W))]))
+
+
+def _cfun_in(r):
+    c = lambda: (f64(r, 6, lo=-1, hi=1) + 1j * f64(r, 6, lo=-1, hi=1)).astype(np.complex128)
+    return dict(Z=c(), W=c(), C=np.zeros(6, np.complex128), R=np.zeros(6), I=np.zeros(6), Ab=np.zeros(6))
+
+
+@reg('complex_funcs', dict(N=6), _cfun_in, _cfun_ref, 'complex128 conj/real/imag/abs, complex scalar return')
+@dace.program
+def complex_funcs(Z: dace.complex128[N], W: dace.complex128[N], C: dace.complex128[N], R: dace.float64[N],
+                  I: dace.float64[N], Ab: dace.float64[N]):
+    C[:] = np.conj(Z) * W
+    R[:] = np.real(Z * W)
+    I[:] = np.imag(Z) + np.imag(W)
+    Ab[:] = np.abs(Z - W)
+    return np.sum(Z * np.conj(W))
+
+
+# 56 -----------------------------------------------------------------------------------------
+@reg('int_power', dict(N=6),
+     lambda r: dict(A=i64(r, 6, lo=0, hi=9), E=i64(r, 6, lo=0, hi=5), X=f64(r, 6, lo=0.5, hi=2.0),
+                    P=np.zeros(6, np.int64), Q=np.zeros(6, np.int64), F=np.zeros(6)),
+     lambda a, s: dict(P=a['A'] ** 2 + a['A'] ** 3, Q=a['A'] ** a['E'],
+                       F=a['X'] ** 2 + a['X'] ** 3 + a['X'] ** 0.5 + a['X'] ** -1 + a['X'] ** a['X']),
+     'integer ** (constant and array exponent), float ** int/float/negative')
+@dace.program
+def int_power(A: dace.int64[N], E: dace.int64[N], X: dace.float64[N], P: dace.int64[N], Q: dace.int64[N],
+              F: dace.float64[N]):
+    P[:] = A ** 2 + A ** 3
+    Q[:] = A ** E
+    F[:] = X ** 2 + X ** 3 + X ** 0.5 + X ** -1 + X ** X
+
+
+# 57 -----------------------------------------------------------------------------------------
+def _smm_ref(a, s):
+    A, x, b = a['A'], float(a['a']), int(a['b'])
+    a['out'][:] = [min(x, A[0]), max(A[1], A[2], x), float(max(b, 3)), min(x, 0.5)]
+    a['C'][:] = np.clip(A, 0.2, 0.7)
+    a['I'][:] = [min(b, 2), max(b, -4)]
+    return dict()
+
+
+@reg('scalar_minmax_clip', dict(N=7),
+     lambda r: dict(A=f64(r, 7), a=np.float64(0.45), b=np.int64(5), out=np.zeros(4), C=np.zeros(7),
+                    I=np.zeros(2, np.int64)),
+     _smm_ref, 'min/max builtins on scalars (2 and 3 args, int and float), np.clip')
+@dace.program
+def scalar_minmax_clip(A: dace.float64[N], a: dace.float64, b: dace.int64, out: dace.float64[4], C: dace.float64[N],
+                       I: dace.int64[2]):
+    out[0] = min(a, A[0])
+    out[1] = max(A[1], A[2], a)
+    out[2] = max(b, 3)
+    out[3] = min(a, 0.5)
+    C[:] = np.clip(A, 0.2, 0.7)
+    I[0] = min(b, 2)
+    I[1] = max(b, -4)
+
+
+# 58 -----------------------------------------------------------------------------------------
+@reg('norms', dict(N=4, M=5),
+     lambda r: dict(A=f64(r, 4, 5, lo=-1, hi=1), rn=np.zeros(4)),
+     lambda a, s: dict(rn=np.sqrt(np.sum(a['A'] * a['A'], axis=1)), __return=np.array([np.sqrt(np.sum(a['A'] ** 2))])),
+     'Frobenius norm np.sqrt(np.sum(A**2)) returned as scalar, row norms')
+@dace.program
+def norms(A: dace.float64[N, M], rn: dace.float64[N]):
+    rn[:] = np.sqrt(np.sum(A * A, axis=1))
+    return np.sqrt(np.sum(A ** 2))
+
+
+# 59 -----------------------------------------------------------------------------------------
+@reg('scalar_ret_mixed', dict(N=5),
+     lambda r: dict(I=r.integers(0, 100, 5).astype(np.int32), F=f32(r, 5), a=np.int32(7), b=np.float32(1.5)),
+     lambda a, s: dict(__return_0=np.array([a['I'].sum() + a['a']], np.int32),
+                       __return_1=np.array([a['F'].max() * a['b']], np.float32),
+                       __return_2=np.array([a['I'][0] > a['I'][1]]),
+                       __return_3=np.array([np.float64(a['F'][0]) + 1.0])),
+     'tuple return of int32, float32, bool and float64 scalars; int32/float32 scalar arguments')
+@dace.program
+def scalar_ret_mixed(I: dace.int32[N], F: dace.float32[N], a: dace.int32, b: dace.float32):
+    return np.sum(I) + a, np.max(F) * b, I[0] > I[1], F[0] + 1.0
+
+
+# 60 -----------------------------------------------------------------------------------------
+@reg('scalar_ret_bool', dict(N=6),
+     lambda r: dict(A=f64(r, 6)),
+     lambda a, s: dict(__return=np.array([np.sum(a['A']) > 3.0])), 'single bool scalar return')
+@dace.program
+def scalar_ret_bool(A: dace.float64[N]):
+    return np.sum(A) > 3.0
+
+
+# 61 -----------------------------------------------------------------------------------------
+def _wdd_ref(a, s):
+    A = a['A']
+    n = A[0]
+    i = 1
+    acc = 0
+    while i < n and A[i] > 0:
+        acc += A[i]
+        i += 1
+    a['out'][:] = [acc, i]
+    return dict()
+
+
+@reg('while_data_dep', dict(N=8),
+     lambda r: dict(A=np.array([6, 3, 5, 2, 0, 4, 7, 1], np.int64), out=np.zeros(2, np.int64)), _wdd_ref,
+     'while loop with data-dependent bound and compound condition')
+@dace.program
+def while_data_dep(A: dace.int64[N], out: dace.int64[2]):
+    n = A[0]
+    i = 1
+    acc = 0
+    while i < n and A[i] > 0:
+        acc += A[i]
+        i += 1
+    out[0] = acc
+    out[1] = i
+
+
+# 62 -----------------------------------------------------------------------------------------
+def _elif_ref(a, s):
+    A, B, sc = a['A'], a['B'], float(a['s'])
+    for i in range(len(A)):
+        if A[i] < 0.25:
+            B[i] = 0
+        elif A[i] < 0.5:
+            if sc > 0.0:
+                B[i] = 1
+            else:
+                B[i] = -1
+        elif A[i] < 0.75:
+            B[i] = 2
+        else:
+            B[i] = 3
+    if sc > 1.0:
+        B[0] += 10
+    elif sc > 0.5:
+        B[0] += 20
+    else:
+        B[0] += 30
+    return dict(B=B)
+
+
+@reg('elif_chain', dict(N=8),
+     lambda r: dict(A=f64(r, 8), B=np.zeros(8, np.int64), s=np.float64(0.7)), _elif_ref,
+     'if/elif/elif/else chain in a loop with nested if, scalar elif after the loop')
+@dace.program
+def elif_chain(A: dace.float64[N], B: dace.int64[N], s: dace.float64):
+    for i in range(N):
+        if A[i] < 0.25:
+            B[i] = 0
+        elif A[i] < 0.5:
+            if s > 0.0:
+                B[i] = 1
+            else:
+                B[i] = -1
+        elif A[i] < 0.75:
+            B[i] = 2
+        else:
+            B[i] = 3
+    if s > 1.0:
+        B[0] += 10
+    elif s > 0.5:
+        B[0] += 20
+    else:
+        B[0] += 30
+
+
+# 63 -----------------------------------------------------------------------------------------
+def _neg_ref(a, s):
+    A, B, C = a['A'], a['B'], a['C']
+    n = len(A)
+    for i in range(n - 2, -1, -1):
+        A[i] = A[i] + A[i + 1] * 0.5
+    for i in range(n - 1, 0, -2):
+        B[i] = B[i - 1] * 2.0
+    k = 0
+    for i in range(n - 1, -1, -3):
+        C[k] = i
+        k += 1
+    return dict(A=A, B=B, C=C)
+
+
+@reg('neg_step_loops', dict(N=8),
+     lambda r: dict(A=f64(r, 8), B=f64(r, 8), C=np.zeros(8, np.int64)), _neg_ref,
+     'loops with negative steps -1, -2, -3 down to 0')
+@dace.program
+def neg_step_loops(A: dace.float64[N], B: dace.float64[N], C: dace.int64[N]):
+    for i in range(N - 2, -1, -1):
+        A[i] = A[i] + A[i + 1] * 0.5
+    for i in range(N - 1, 0, -2):
+        B[i] = B[i - 1] * 2.0
+    k = 0
+    for i in range(N - 1, -1, -3):
+        C[k] = i
+        k += 1
+
+
+# 64 -----------------------------------------------------------------------------------------
+def _nbrk_ref(a, s):
+    A, t, res = a['A'], float(a['t']), a['res']
+    res[0] = -1
+    res[1] = -1
+    res[2] = 0
+    for i in range(A.shape[0]):
+        found = False
+        for j in range(A.shape[1]):
+            res[2] += 1
+            if A[i, j] > t:
+                res[0] = i
+                res[1] = j
+                found = True
+                break
+        if found:
+            break
+    return dict(res=res)
+
+
+@reg('nested_break', dict(N=5, M=6),
+     lambda r: dict(A=f64(r, 5, 6) * 0.5 + np.pad(np.array([[0.9]]), ((2, 2), (3, 2))), t=np.float64(0.8),
+                    res=np.zeros(3, np.int64)), _nbrk_ref,
+     'early break out of nested loops via a flag, signed -1 sentinel')
+@dace.program
+def nested_break(A: dace.float64[N, M], t: dace.float64, res: dace.int64[3]):
+    res[0] = -1
+    res[1] = -1
+    res[2] = 0
+    for i in range(N):
+        found = False
+        for j in range(M):
+            res[2] += 1
+            if A[i, j] > t:
+                res[0] = i
+                res[1] = j
+                found = True
+                break
+        if found:
+            break
+
+
+# 65 -----------------------------------------------------------------------------------------
+def _sfd_ref(a, s):
+    A, B, cnt = a['A'], a['B'], a['cnt']
+    n = int(A[0])
+    for i in range(n):
+        B[i] = A[i] * 2.0
+    for i in range(n, len(A)):
+        B[i] = -A[i]
+    cnt[0] = n
+    return dict(B=B, cnt=cnt)
+
+
+@reg('symbol_from_data', dict(N=8),
+     lambda r: dict(A=np.concatenate([[5.0], f64(r, 7)]), B=np.zeros(8), cnt=np.zeros(1, np.int64)), _sfd_ref,
+     'loop bound n = int(A[0]) computed from data')
+@dace.program
+def symbol_from_data(A: dace.float64[N], B: dace.float64[N], cnt: dace.int64[1]):
+    n = int(A[0])
+    for i in range(n):
+        B[i] = A[i] * 2.0
+    for i in range(n, N):
+        B[i] = -A[i]
+    cnt[0] = n
+
+
+# 66 -----------------------------------------------------------------------------------------
+@reg('map3_wcr', dict(N=3, M=4, K=5),
+     lambda r: dict(A=f64(r, 3, 5), B=f64(r, 5, 4), C=f64(r, 3, 4), E=np.zeros((3, 5))),
+     lambda a, s: dict(C=a['C'] + a['A'] @ a['B'], E=a['A'] * a['B'].sum(axis=1)[None, :]),
+     '3-parameter dace.map with += WCR into 2-D outputs (pre-initialised and zero)')
+@dace.program
+def map3_wcr(A: dace.float64[N, K], B: dace.float64[K, M], C: dace.float64[N, M], E: dace.float64[N, K]):
+    for i, j, k in dace.map[0:N, 0:M, 0:K]:
+        C[i, j] += A[i, k] * B[k, j]
+    for i, j, k in dace.map[0:N, 0:M, 0:K]:
+        E[i, k] += A[i, k] * B[k, j]
+
+
+# 67 -----------------------------------------------------------------------------------------
+@reg('outer_loops', dict(N=4, M=5),
+     lambda r: dict(x=f64(r, 4), y=i64(r, 5), O=np.zeros((4, 5)), P=np.zeros((4, 5), np.int64)),
+     lambda a, s: dict(O=a['x'][:, None] + a['y'][None, :],
+                       P=a['y'][None, :] * (np.arange(4)[:, None] + 1) - np.arange(5)[None, :]),
+     'np.add.outer-like explicit loops (float + int64), map using both indices')
+@dace.program
+def outer_loops(x: dace.float64[N], y: dace.int64[M], O: dace.float64[N, M], P: dace.int64[N, M]):
+    for i in range(N):
+        for j in range(M):
+            O[i, j] = x[i] + y[j]
+    for i, j in dace.map[0:N, 0:M]:
+        P[i, j] = y[j] * (i + 1) - j
+
+
+# 68 -----------------------------------------------------------------------------------------
+@reg('ufunc_outer', dict(N=4, M=3),
+     lambda r: dict(x=f64(r, 4), y=f64(r, 3)),
+     lambda a, s: dict(__return=np.add.outer(a['x'], a['y']) * np.multiply.outer(a['x'], a['y'])),
+     'np.add.outer / np.multiply.outer')
+@dace.program
+def ufunc_outer(x: dace.float64[N], y: dace.float64[M]):
+    return np.add.outer(x, y) * np.multiply.outer(x, y)
+
+
+# 69 -----------------------------------------------------------------------------------------
+def _amax_ref(a, s):
+    A = a['A']
+    a['idx'][:] = np.argmax(A, axis=1)
+    f = int(np.argmax(A))
+    a['g'][:] = [f // A.shape[1], f % A.shape[1]]
+    return dict()
+
+
+@reg('argmax_loop', dict(N=4, M=6),
+     lambda r: dict(A=f64(r, 4, 6), idx=np.zeros(4, np.int64), g=np.zeros(2, np.int64)), _amax_ref,
+     'argmax via explicit loops: per row and global 2-D')
+@dace.program
+def argmax_loop(A: dace.float64[N, M], idx: dace.int64[N], g: dace.int64[2]):
+    gb = A[0, 0]
+    g[0] = 0
+    g[1] = 0
+    for i in range(N):
+        best = A[i, 0]
+        bi = 0
+        for j in range(1, M):
+            if A[i, j] > best:
+                best = A[i, j]
+                bi = j
+        idx[i] = bi
+        if best > gb:
+            gb = best
+            g[0] = i
+            g[1] = bi
+
+
+# 70 -----------------------------------------------------------------------------------------
+def _cum_ref(a, s):
+    A, I = a['A'], a['I']
+    a['C'][:] = np.cumsum(A, axis=1)
+    a['CI'][:] = np.cumsum(I, axis=0).astype(np.int32)
+    return dict()
+
+
+@reg('cumsum_loops', dict(N=4, M=5),
+     lambda r: dict(A=f64(r, 4, 5), C=np.zeros((4, 5)), I=r.integers(0, 50, (4, 5)).astype(np.int32),
+                    CI=np.zeros((4, 5), np.int32)), _cum_ref,
+     'cumulative sums along the last axis (column slices) and axis 0 (int32 row loop)')
+@dace.program
+def cumsum_loops(A: dace.float64[N, M], C: dace.float64[N, M], I: dace.int32[N, M], CI: dace.int32[N, M]):
+    C[:, 0] = A[:, 0]
+    for j in range(1, M):
+        C[:, j] = C[:, j - 1] + A[:, j]
+    CI[0, :] = I[0, :]
+    for i in range(1, N):
+        for j in range(M):
+            CI[i, j] = CI[i - 1, j] + I[i, j]
+
+
+# 71 -----------------------------------------------------------------------------------------
+@reg('np_cumsum', dict(N=7),
+     lambda r: dict(x=f64(r, 7)),
+     lambda a, s: dict(__return=np.cumsum(a['x'])), 'np.cumsum of a 1-D array')
+@dace.program
+def np_cumsum(x: dace.float64[N]):
+    return np.cumsum(x)
+
+
+# 72 -----------------------------------------------------------------------------------------
+def _dtc_ref(a, s):
+    A = a['A']
+    a['F'][:] = A
+    a['B'][:] = A.astype(np.float64) * 0.5
+    a['I'][:] = a['B'].astype(np.int32)
+    a['G'][:] = a['F'].astype(np.float32)
+    return dict(__return=A.astype(np.int64) * 3)
+
+
+@reg('dtype_copy', dict(N=6),
+     lambda r: dict(A=r.integers(0, 100, 6).astype(np.int32), F=np.zeros(6), B=np.zeros(6), I=np.zeros(6, np.int32),
+                    G=np.zeros(6, np.float32)), _dtc_ref,
+     'copies between different dtypes: int32->float64 assignment, astype float64/int32/int64, float64->float32')
+@dace.program
+def dtype_copy(A: dace.int32[N], F: dace.float64[N], B: dace.float64[N], I: dace.int32[N], G: dace.float32[N]):
+    F[:] = A
+    B[:] = A.astype(np.float64) * 0.5
+    I[:] = B.astype(np.int32)
+    G[:] = F
+    return A.astype(np.int64) * 3
+
+
+# 73 -----------------------------------------------------------------------------------------
+def _ef_ref(a, s):
+    A = a['A']
+    n = len(A)
+    T_ = np.empty((n, n))
+    for i in range(n):
+        for j in range(n):
+            T_[i, j] = A[i] * j
+    return dict(__return=T_.sum(axis=1))
+
+
+@reg('empty_fill', dict(N=5),
+     lambda r: dict(A=f64(r, 5)), _ef_ref, 'np.empty transient filled in loops, row sums inside a loop into np.empty_like')
+@dace.program
+def empty_fill(A: dace.float64[N]):
+    tmp = np.empty((N, N), dtype=np.float64)
+    for i in range(N):
+        for j in range(N):
+            tmp[i, j] = A[i] * j
+    r = np.empty_like(A)
+    for i in range(N):
+        r[i] = np.sum(tmp[i])
+    return r
