@@ -1,7 +1,8 @@
 //! Write-conflict resolution: `(lambda a, b: a + b)` combines the value in
 //! memory with the written one. Inside parallel maps the update is atomic:
 //! an `atomicrmw` where LLVM has one for the operator, else a
-//! compare-and-swap loop; elsewhere a plain read-modify-write.
+//! compare-and-swap loop (complex values: per-part atomics for sums, else
+//! a critical section); elsewhere a plain read-modify-write.
 
 use super::builder::Val;
 use super::function::FnGen;
@@ -92,7 +93,10 @@ impl FnGen<'_, '_> {
     pub fn wcr_write(&mut self, addr: &Val, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
         let lambda = parse_lambda(wcr)?;
         let value = self.b.cast(v, ty);
-        if self.parallel == 0 || ty.is_complex() {
+        if self.parallel > 0 && ty.is_complex() {
+            return self.complex_parallel_write(addr, ty, &value, &lambda);
+        }
+        if self.parallel == 0 {
             let old = self.b.load(addr, ty);
             let new = self.combine(&lambda, &old, &value, ty)?;
             self.b.store(&new, addr, ty);
@@ -109,6 +113,31 @@ impl FnGen<'_, '_> {
             return Ok(());
         }
         self.cas_loop(addr, ty, &value, &lambda)
+    }
+
+    /// Complex sums add each part atomically (the parts are independent);
+    /// other complex updates run in an OpenMP critical section.
+    fn complex_parallel_write(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
+        if atomic_kind(l, Ty::F64) == Some("fadd") {
+            let part = ty.complex_part();
+            let t = ty.mlir();
+            let re = self.b.def(part, format!("complex.re {} : {t}", value.name));
+            let im = self.b.def(part, format!("complex.im {} : {t}", value.name));
+            let one = self.b.i64(1);
+            let im_addr = self.b.gep(addr, &one, part);
+            for (p, v) in [(addr, &re), (&im_addr, &im)] {
+                let r = self.b.fresh();
+                let pt = part.mlir();
+                self.b.line(format!("{r} = llvm.atomicrmw fadd {}, {} monotonic : !llvm.ptr, {pt}", p.name, v.name));
+            }
+            return Ok(());
+        }
+        self.b.line("omp.critical {".to_string());
+        let old = self.b.load(addr, ty);
+        let new = self.combine(l, &old, value, ty)?;
+        self.b.store(&new, addr, ty);
+        self.b.line("omp.terminator\n}".to_string());
+        Ok(())
     }
 
     /// `wcr(old, new)` as a value.

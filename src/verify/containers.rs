@@ -28,7 +28,9 @@ const STORAGES: [&str; 15] = [
 /// `dace.dtypes.AllocationLifetime` members.
 const LIFETIMES: [&str; 6] = ["Scope", "State", "SDFG", "Global", "Persistent", "External"];
 
-pub(super) fn check(v: &mut Verifier, env: &Env) {
+/// `arg_names` matter only at the top: a nested SDFG is called through its
+/// connectors, and DaCe leaves stale names there when it renames containers.
+pub(super) fn check(v: &mut Verifier, env: &Env, top_level: bool) {
     let sdfg = env.sdfg;
     let mut seen = BTreeSet::new();
     for (name, _) in &sdfg.symbols {
@@ -51,7 +53,7 @@ pub(super) fn check(v: &mut Verifier, env: &Env) {
             v.error(&sdfg.loc, format!("invalid constant name '{}'", c.name));
         }
     }
-    for arg in &sdfg.arg_names {
+    for arg in sdfg.arg_names.iter().filter(|_| top_level) {
         match sdfg.container(arg) {
             Some(d) if d.transient => {
                 v.error(&sdfg.loc, format!("argument '{arg}' names transient container '{arg}'"))

@@ -44,6 +44,8 @@ pub fn verify(sdfg: &Sdfg) -> Result<(), Diagnostics> {
 #[derive(Default)]
 pub(crate) struct Verifier {
     diags: Vec<Diagnostic>,
+    /// How many nested SDFGs enclose the one being checked.
+    depth: usize,
 }
 
 impl Verifier {
@@ -57,8 +59,10 @@ impl Verifier {
             self.error(&sdfg.loc, format!("invalid sdfg name '{}'", sdfg.name));
         }
         let env = Env::new(sdfg);
-        containers::check(self, &env);
+        containers::check(self, &env, self.depth == 0);
+        self.depth += 1;
         cfg::check(self, &env);
+        self.depth -= 1;
     }
 }
 

@@ -164,6 +164,10 @@ fn calling(inner: Sdfg, mapping: Vec<(&str, &str)>) -> Sdfg {
 #[test]
 fn nested_sdfgs() {
     assert_eq!(messages(&calling(good_sdfg(), vec![("N", "N")])), Vec::<String>::new());
+    // DaCe leaves stale `arg_names` on nested SDFGs whose containers it renamed.
+    let mut stale = good_sdfg();
+    stale.arg_names = vec!["renamed_away".into()];
+    assert_eq!(messages(&calling(stale, vec![("N", "N")])), Vec::<String>::new());
 
     let mut inner = good_sdfg();
     inner.containers[1].1.transient = true; // B: connected but transient
