@@ -69,29 +69,42 @@ impl FnGen<'_, '_> {
     }
 
     /// Points views and references at the memory their `views`/`set` edges
-    /// select, before anything in the state reads or writes them.
+    /// select, before anything in the state reads or writes them. A view of
+    /// a view is bound after the view it points into, whichever way the
+    /// edges run (reads flow view -> user, writes user -> view).
     fn bind_views(&mut self, cx: &StateCx) -> Result<(), String> {
+        let mut pending: Vec<(usize, usize, &DataEdge)> = Vec::new();
         for &n in &cx.order {
             for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
-                let (alias, target) = match (e.src_conn.as_deref(), e.dst_conn.as_deref()) {
-                    (_, Some("views" | "set")) if e.dst == n => (e.dst, e.src),
-                    (Some("views"), _) if e.src == n => (e.src, e.dst),
-                    _ => continue,
-                };
-                let (Some(alias_name), Some(target_name)) = (access_data(cx.state, alias), access_data(cx.state, target))
-                else {
-                    continue;
-                };
-                let subset = self.subset_of(e, &target_name, cx.state)?;
-                let start: Vec<Val> = match &subset {
-                    Some(s) => s.dims().iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?,
-                    None => Vec::new(),
-                };
-                let ptr = self.address(&target_name, &start)?;
-                if let Some(Container { base: Base::Slot(slot), .. }) = self.containers.get(&alias_name) {
-                    let slot = slot.clone();
-                    self.b.store(&ptr, &slot, Ty::Ptr);
+                match (e.src_conn.as_deref(), e.dst_conn.as_deref()) {
+                    (_, Some("views" | "set")) if e.dst == n => pending.push((e.dst, e.src, e)),
+                    (Some("views"), _) if e.src == n => pending.push((e.src, e.dst, e)),
+                    _ => {}
                 }
+            }
+        }
+        while !pending.is_empty() {
+            let ready = pending
+                .iter()
+                .position(|&(_, target, _)| {
+                    let data = access_data(cx.state, target);
+                    !pending.iter().any(|&(alias, _, _)| access_data(cx.state, alias) == data)
+                })
+                .ok_or("views form a cycle")?;
+            let (alias, target, e) = pending.remove(ready);
+            let (Some(alias_name), Some(target_name)) = (access_data(cx.state, alias), access_data(cx.state, target))
+            else {
+                continue;
+            };
+            let subset = self.subset_of(e, &target_name, cx.state)?;
+            let start: Vec<Val> = match &subset {
+                Some(s) => s.dims().iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?,
+                None => Vec::new(),
+            };
+            let ptr = self.address(&target_name, &start)?;
+            if let Some(Container { base: Base::Slot(slot), .. }) = self.containers.get(&alias_name) {
+                let slot = slot.clone();
+                self.b.store(&ptr, &slot, Ty::Ptr);
             }
         }
         Ok(())
@@ -130,6 +143,11 @@ impl FnGen<'_, '_> {
             let src = match &cx.state.nodes[e.src].kind {
                 NodeKind::Access { data, .. } => data.clone(),
                 NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. } if *data != here => data.clone(),
+                // The memlet names this node's data: the source is where the path starts.
+                NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. } => match path_end(cx.state, e, false) {
+                    Some(outer) if outer != here => outer,
+                    _ => continue,
+                },
                 _ => continue,
             };
             self.copy(e, &src, &here)?;
@@ -137,8 +155,14 @@ impl FnGen<'_, '_> {
         for e in cx.state.edges.iter().filter(|e| e.src == n && !is_alias(e)) {
             let Some(data) = &e.memlet.data else { continue };
             let is_exit = matches!(cx.state.nodes[e.dst].kind, NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. });
-            if is_exit && *data != here {
+            if !is_exit {
+                continue;
+            }
+            if *data != here {
                 self.copy(e, &here, data)?;
+            } else if let Some(outer) = path_end(cx.state, e, true).filter(|o| *o != here) {
+                // The memlet names this node's data: the target is where the path ends.
+                self.copy(e, &here, &outer)?;
             }
         }
         Ok(())
@@ -357,4 +381,26 @@ pub fn access_data(state: &State, n: usize) -> Option<String> {
         NodeKind::Access { data, .. } => Some(data.clone()),
         _ => None,
     }
+}
+
+/// The data of the access node at the outer end of the memlet path through
+/// `e`: following exits outwards (`out`) or entries backwards.
+fn path_end(state: &State, e: &DataEdge, out: bool) -> Option<String> {
+    let mut edge = e;
+    for _ in 0..state.nodes.len() {
+        let (node, conn) = if out { (edge.dst, edge.dst_conn.as_deref()?) } else { (edge.src, edge.src_conn.as_deref()?) };
+        let next_conn = if out { format!("OUT_{}", conn.strip_prefix("IN_")?) } else { format!("IN_{}", conn.strip_prefix("OUT_")?) };
+        edge = state.edges.iter().find(|x| {
+            if out {
+                x.src == node && x.src_conn.as_deref() == Some(next_conn.as_str())
+            } else {
+                x.dst == node && x.dst_conn.as_deref() == Some(next_conn.as_str())
+            }
+        })?;
+        let far = if out { edge.dst } else { edge.src };
+        if let Some(data) = access_data(state, far) {
+            return Some(data);
+        }
+    }
+    None
 }
