@@ -1,4 +1,4 @@
-//! Library nodes (MatMul, Reduce, Transpose) expanded to loop nests, and
+//! Library nodes (MatMul, Reduce, Transpose, TensorTranspose) expanded to loop nests, and
 //! C++ tasklets compiled as `extern "C"` helpers.
 
 use super::builder::Val;
@@ -89,8 +89,56 @@ impl FnGen<'_, '_> {
                 self.close(outer);
                 Ok(())
             }
+            "TensorTranspose" => {
+                let (inp, out) = (get("_inp_tensor")?, get("_out_tensor")?);
+                let axes: Vec<usize> = properties
+                    .get("axes")
+                    .and_then(|v| v.as_array())
+                    .map(|a| a.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect())
+                    .unwrap_or_else(|| (0..inp.start.len()).rev().collect());
+                let num = |k: &str, d: f64| properties.get(k).and_then(|v| v.as_f64()).unwrap_or(d);
+                self.tensor_transpose(inp, out, &axes, num("alpha", 1.0), num("beta", 0.0))
+            }
             other => Err(format!("library node '{other}' ({classpath}) has no expansion")),
         }
+    }
+
+    /// `out = alpha * inp.transpose(axes) + beta * out`: output dimension
+    /// `k` runs along input dimension `axes[k]`.
+    fn tensor_transpose(&mut self, inp: &Operand, out: &Operand, axes: &[usize], alpha: f64, beta: f64) -> Result<(), String> {
+        let rank = inp.start.len();
+        let mut sorted = axes.to_vec();
+        sorted.sort_unstable();
+        if out.start.len() != rank || sorted != (0..rank).collect::<Vec<_>>() {
+            return Err(format!("TensorTranspose axes {axes:?} do not permute a rank-{rank} tensor"));
+        }
+        // Loops run over the input's non-unit dimensions; unit ones carry no index.
+        let free_in: Vec<usize> = inp.dims.iter().map(|(d, _)| *d).collect();
+        let extents: Vec<Val> = inp.dims.iter().map(|(_, e)| e.clone()).collect();
+        let (outer, idx) = self.loops(&extents)?;
+        let out_idx = axes
+            .iter()
+            .filter_map(|a| free_in.iter().position(|d| d == a).map(|p| idx[p].clone()))
+            .collect::<Vec<_>>();
+        if out_idx.len() != out.dims.len() {
+            return Err("TensorTranspose input and output extents differ".into());
+        }
+        let ty = self.container(&out.data)?.ty;
+        let mut v = self.element_of(inp, &idx)?;
+        v = self.b.cast(&v, ty);
+        if alpha != 1.0 {
+            let a = self.b.float(alpha, ty);
+            v = self.b.binary(super::arith::Op::Mul, &v, &a)?;
+        }
+        if beta != 0.0 {
+            let old = self.element_of(out, &out_idx)?;
+            let b = self.b.float(beta, ty);
+            let scaled = self.b.binary(super::arith::Op::Mul, &old, &b)?;
+            v = self.b.binary(super::arith::Op::Add, &v, &scaled)?;
+        }
+        self.store_into(out, &out_idx, &v)?;
+        self.close(outer);
+        Ok(())
     }
 
     fn reduce(&mut self, inp: &Operand, out: &Operand, wcr: &str, axes: Option<Vec<usize>>, identity: Option<f64>) -> Result<(), String> {
