@@ -22,6 +22,22 @@ pub fn files() -> Vec<PathBuf> {
     files
 }
 
+/// `(program, error fragment)` for the programs a corpus directory lists in
+/// `unsupported.txt` (features rejected on purpose).
+pub fn unsupported(dir: &Path) -> Vec<(String, String)> {
+    let listed = fs::read_to_string(dir.join("unsupported.txt")).unwrap_or_default();
+    listed
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split_once(": ").map(|(p, m)| (p.to_string(), m.to_string())))
+        .collect()
+}
+
+/// The program a corpus file belongs to (`prog.variant.sdfg` -> `prog`).
+pub fn program_of(file: &Path) -> String {
+    file.file_name().unwrap().to_string_lossy().split('.').next().unwrap_or_default().to_string()
+}
+
 /// Every `.sdfg` file of a directory, sorted.
 pub fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<_> = fs::read_dir(dir)

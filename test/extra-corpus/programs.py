@@ -841,8 +841,9 @@ def offset_slices(A: dace.float64[N, M], B: dace.float64[N, M], C: dace.float64[
 # 48 -----------------------------------------------------------------------------------------
 @reg('transpose_3d', dict(N=2, M=3, K=4),
      lambda r: dict(A=f64(r, 2, 3, 4), B=np.zeros((3, 4, 2)), C=np.zeros((4, 3, 2))),
-     lambda a, s: dict(B=np.transpose(a['A'], (1, 2, 0)), C=np.transpose(a['A']),
-                       __return=np.transpose(a['A'], axes=(2, 0, 1)) + 1.0),
+     lambda a, s: dict(B=np.ascontiguousarray(np.transpose(a['A'], (1, 2, 0))),
+                       C=np.ascontiguousarray(np.transpose(a['A'])),
+                       __return=np.ascontiguousarray(np.transpose(a['A'], axes=(2, 0, 1)) + 1.0)),
      'np.transpose of a 3-D array with explicit axes and default axes')
 @dace.program
 def transpose_3d(A: dace.float64[N, M, K], B: dace.float64[M, K, N], C: dace.float64[K, M, N]):
@@ -1019,7 +1020,7 @@ def _smm_ref(a, s):
 @reg('scalar_minmax_clip', dict(N=7),
      lambda r: dict(A=f64(r, 7), a=np.float64(0.45), b=np.int64(5), out=np.zeros(4), C=np.zeros(7),
                     I=np.zeros(2, np.int64)),
-     _smm_ref, 'min/max builtins on scalars (2 and 3 args, int and float), np.clip')
+     _smm_ref, 'min/max builtins on scalars (2 and 3 args, int and float), clip via np.minimum(np.maximum()) (np.clip becomes a Python callback in dace 1.0.2)')
 @dace.program
 def scalar_minmax_clip(A: dace.float64[N], a: dace.float64, b: dace.int64, out: dace.float64[4], C: dace.float64[N],
                        I: dace.int64[2]):
@@ -1027,7 +1028,7 @@ def scalar_minmax_clip(A: dace.float64[N], a: dace.float64, b: dace.int64, out: 
     out[1] = max(A[1], A[2], a)
     out[2] = max(b, 3)
     out[3] = min(a, 0.5)
-    C[:] = np.clip(A, 0.2, 0.7)
+    C[:] = np.minimum(np.maximum(A, 0.2), 0.7)
     I[0] = min(b, 2)
     I[1] = max(b, -4)
 
@@ -1332,12 +1333,16 @@ def cumsum_loops(A: dace.float64[N, M], C: dace.float64[N, M], I: dace.int32[N, 
 
 
 # 71 -----------------------------------------------------------------------------------------
-@reg('np_cumsum', dict(N=7),
-     lambda r: dict(x=f64(r, 7)),
-     lambda a, s: dict(__return=np.cumsum(a['x'])), 'np.cumsum of a 1-D array')
+@reg('np_argminmax', dict(N=4, M=6),
+     lambda r: dict(A=f64(r, 4, 6), x=f64(r, 6), ia=np.zeros(4, np.int64), ib=np.zeros(6, np.int64)),
+     lambda a, s: dict(ia=np.argmax(a['A'], axis=1), ib=np.argmin(a['A'], axis=0),
+                       __return=np.argmax(a['A'] + 0.5, axis=0)),
+     'np.argmax / np.argmin with axis (np.cumsum is a callback and 1-D np.argmax fails to parse in dace 1.0.2)')
 @dace.program
-def np_cumsum(x: dace.float64[N]):
-    return np.cumsum(x)
+def np_argminmax(A: dace.float64[N, M], x: dace.float64[M], ia: dace.int64[N], ib: dace.int64[M]):
+    ia[:] = np.argmax(A, axis=1)
+    ib[:] = np.argmin(A, axis=0)
+    return np.argmax(A + 0.5, axis=0)
 
 
 # 72 -----------------------------------------------------------------------------------------
