@@ -48,6 +48,26 @@ impl TaskletError {
     }
 }
 
+/// Replaces free uses of names in Python tasklet code (not attributes such
+/// as `x.name`), keeping the rest of the text as written.
+pub fn replace_names(code: &str, names: &std::collections::HashMap<String, String>) -> Result<String, TaskletError> {
+    let tokens = lexer::tokenize(code)?;
+    let mut out = String::with_capacity(code.len());
+    let mut last = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        let lexer::Tok::Name(name) = &t.tok else { continue };
+        let Some(new) = names.get(name) else { continue };
+        if i > 0 && tokens[i - 1].tok == lexer::Tok::Op(".") {
+            continue;
+        }
+        out.push_str(&code[last..t.span.start]);
+        out.push_str(new);
+        last = t.span.end;
+    }
+    out.push_str(&code[last..]);
+    Ok(out)
+}
+
 /// Parses tasklet code into statements.
 pub fn parse(code: &str) -> Result<Vec<Stmt>, TaskletError> {
     let tokens = lexer::tokenize(code)?;

@@ -14,6 +14,7 @@ pub mod map_tiling;
 mod options;
 pub mod place;
 pub mod state_fusion;
+pub mod trivial_map_elimination;
 
 use crate::model::Sdfg;
 pub use options::Options;
@@ -55,6 +56,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_tiling::MapTiling,
         &state_fusion::StateFusion,
         &dead_state_elimination::DeadStateElimination,
+        &trivial_map_elimination::TrivialMapElimination,
     ]
 }
 

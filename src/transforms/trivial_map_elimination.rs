@@ -1,0 +1,174 @@
+//! TrivialMapElimination: map dimensions with a single iteration are
+//! removed and their parameter replaced by its value (DaCe's
+//! TrivialMapElimination).
+//!
+//! ```mlir
+//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 3" { ... B[i, j] ... }
+//! ```
+//! becomes
+//! ```mlir
+//! %e, %x = sdfg.map "m" ["i"] = "0:N" { ... B[i, 3] ... }
+//! ```
+//! When every dimension is trivial the map goes away: data entering it
+//! goes straight to the nodes inside, with the inner memlets. The value is
+//! substituted in memlets, inner map ranges, nested-SDFG symbol mappings
+//! and Python tasklet code. Preconditions: no dynamic range inputs; no
+//! other-language tasklet or library node inside names a removed parameter.
+
+use super::map_collapse::remove_nodes;
+use super::map_expansion::has_dynamic_inputs;
+use super::{place, Match, Options, Place, Transformation};
+use crate::model::{scope, DataEdge, NodeKind, Sdfg, State};
+use crate::symbolic::{Dim, Expr, Subset};
+use std::collections::HashMap;
+
+pub struct TrivialMapElimination;
+
+impl Transformation for TrivialMapElimination {
+    fn name(&self) -> &'static str {
+        "sdfg-trivial-map-elimination"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Remove map dimensions that run once (the whole map if all do)"
+    }
+
+    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
+        let mut out = Vec::new();
+        for (path, state) in place::states(sdfg) {
+            let Ok(parents) = scope::scope_parents(state) else { continue };
+            for (i, n) in state.nodes.iter().enumerate() {
+                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
+                let trivial: Vec<&String> =
+                    map.params.iter().zip(map.range.dims()).filter(|(_, d)| is_trivial(d)).map(|(p, _)| p).collect();
+                if trivial.is_empty() || has_dynamic_inputs(n) || !substitutable(state, &parents, i, &trivial) {
+                    continue;
+                }
+                let names: Vec<&str> = trivial.iter().map(|p| p.as_str()).collect();
+                let description =
+                    format!("map '{}' [{}] in state '{}'", n.label, names.join(", "), place::state_label(sdfg, &path));
+                out.push(Match { place: Place { state: path.clone(), node: i }, description });
+            }
+        }
+        out
+    }
+
+    fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
+        let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+        eliminate(state, m.place.node)
+    }
+}
+
+fn is_trivial(d: &Dim) -> bool {
+    d.start == d.end || d.num_elements().as_int() == Some(1)
+}
+
+/// Nodes strictly inside the scope of `entry`.
+fn inside(parents: &[Option<usize>], entry: usize) -> Vec<usize> {
+    (0..parents.len())
+        .filter(|&n| {
+            let mut p = parents[n];
+            while let Some(q) = p {
+                if q == entry {
+                    return true;
+                }
+                p = parents[q];
+            }
+            false
+        })
+        .collect()
+}
+
+/// Whether every use of the parameters inside can be rewritten.
+fn substitutable(state: &State, parents: &[Option<usize>], entry: usize, params: &[&String]) -> bool {
+    inside(parents, entry).into_iter().all(|n| match &state.nodes[n].kind {
+        NodeKind::Tasklet { code } if code.language != "Python" => params.iter().all(|p| !code.code.contains(p.as_str())),
+        NodeKind::Tasklet { code } => crate::tasklet::parse(&code.code).is_ok(),
+        NodeKind::Library { properties, .. } => {
+            let text = serde_json::to_string(properties).unwrap_or_default();
+            params.iter().all(|p| !text.contains(p.as_str()))
+        }
+        NodeKind::ConsumeEntry { .. } => false,
+        _ => true,
+    })
+}
+
+fn substitute_subset(s: &mut Subset, values: &HashMap<String, Expr>) {
+    let Subset::Range(dims) = s;
+    for d in dims {
+        *d = Dim::new(d.start.substitute(values), d.end.substitute(values), d.step.substitute(values), d.tile.substitute(values));
+    }
+}
+
+fn eliminate(state: &mut State, entry: usize) -> Result<(), String> {
+    let parents = scope::scope_parents(state)?;
+    let NodeKind::MapEntry { map, exit } = &state.nodes[entry].kind else { return Err("match is not a map entry".into()) };
+    let (map, exit) = (map.clone(), *exit);
+    let mut values = HashMap::new();
+    let mut kept = (Vec::new(), Vec::new());
+    for (p, d) in map.params.iter().zip(map.range.dims()) {
+        if is_trivial(d) {
+            values.insert(p.clone(), d.start.clone());
+        } else {
+            kept.0.push(p.clone());
+            kept.1.push(d.clone());
+        }
+    }
+    let texts: HashMap<String, String> = values.iter().map(|(k, v)| (k.clone(), format!("({v})"))).collect();
+    let body = inside(&parents, entry);
+    for &n in &body {
+        match &mut state.nodes[n].kind {
+            NodeKind::Tasklet { code } if code.language == "Python" => {
+                code.code = crate::tasklet::replace_names(&code.code, &texts).map_err(|e| e.to_string())?;
+            }
+            NodeKind::MapEntry { map, .. } => substitute_subset(&mut map.range, &values),
+            NodeKind::NestedSdfg { symbol_mapping, .. } => {
+                for (_, e) in symbol_mapping.iter_mut() {
+                    *e = e.substitute(&values);
+                }
+            }
+            _ => {}
+        }
+    }
+    let touched = |e: &DataEdge| [e.src, e.dst].iter().any(|n| body.contains(n) || *n == entry || *n == exit);
+    for e in state.edges.iter_mut().filter(|e| touched(e)) {
+        let m = &mut e.memlet;
+        m.subset.iter_mut().chain(m.other_subset.iter_mut()).for_each(|s| substitute_subset(s, &values));
+        m.volume = m.volume.as_ref().map(|v| v.substitute(&values));
+    }
+    if !kept.0.is_empty() {
+        if let NodeKind::MapEntry { map, .. } = &mut state.nodes[entry].kind {
+            map.params = kept.0;
+            map.range = Subset::Range(kept.1);
+        }
+        return Ok(());
+    }
+    remove_map(state, entry, exit);
+    Ok(())
+}
+
+/// Connects what enters and leaves the map directly to the nodes inside
+/// (keeping the inner memlets), then removes entry and exit.
+fn remove_map(state: &mut State, entry: usize, exit: usize) {
+    let inner_name = |c: &Option<String>, from: &str, to: &str| c.as_ref().and_then(|c| c.strip_prefix(from)).map(|s| format!("{to}{s}"));
+    let mut added = Vec::new();
+    for inner in state.edges.iter().filter(|e| e.src == entry) {
+        let outer_conn = inner_name(&inner.src_conn, "OUT_", "IN_");
+        for outer in state.edges.iter().filter(|e| e.dst == entry && e.dst_conn == outer_conn) {
+            let mut e = inner.clone();
+            (e.src, e.src_conn) = (outer.src, outer.src_conn.clone());
+            added.push(e);
+        }
+    }
+    for inner in state.edges.iter().filter(|e| e.dst == exit) {
+        let outer_conn = inner_name(&inner.dst_conn, "IN_", "OUT_");
+        for outer in state.edges.iter().filter(|e| e.src == exit && e.src_conn == outer_conn) {
+            let mut e = inner.clone();
+            (e.dst, e.dst_conn) = (outer.dst, outer.dst_conn.clone());
+            added.push(e);
+        }
+    }
+    state.edges.retain(|e| ![e.src, e.dst].iter().any(|n| *n == entry || *n == exit));
+    state.edges.extend(added);
+    remove_nodes(state, &[entry, exit]);
+}
