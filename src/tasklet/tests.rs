@@ -335,3 +335,13 @@ fn nesting_limits() {
     blocks += &format!("{}pass\n", " ".repeat(150));
     assert!(err(&blocks).contains("too many levels of indentation"));
 }
+
+#[test]
+fn replace_names_rewrites_free_uses_only() {
+    let names: std::collections::HashMap<String, String> = [("i".to_string(), "(3)".to_string())].into();
+    let code = "out = x.i + i * 2\nif i > 1:\n    out = math.i(i)";
+    assert_eq!(
+        super::replace_names(code, &names).unwrap(),
+        "out = x.i + (3) * 2\nif (3) > 1:\n    out = math.i((3))"
+    );
+}
