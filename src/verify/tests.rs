@@ -5,15 +5,18 @@ use super::verify;
 use crate::model::*;
 use crate::symbolic::{Dim, Expr, Subset};
 
+/// The shared corpus, next to the repository (CI has it there too).
+pub(super) fn corpus_dir() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/sdfg-corpus");
+    assert!(dir.is_dir(), "no corpus at {}", dir.display());
+    dir
+}
+
 /// Every corpus file is a valid DaCe SDFG: the verifier must accept it.
 #[test]
 fn corpus_is_valid() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/sdfg-corpus");
-    let dir = if dir.is_dir() { dir } else { std::path::PathBuf::from("/work/shared/sdfg-corpus") };
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("corpus not found at {}; skipped", dir.display());
-        return;
-    };
+    let dir = corpus_dir();
+    let entries = std::fs::read_dir(&dir).expect("corpus directory");
     let mut files: Vec<_> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "sdfg"))
@@ -194,7 +197,7 @@ fn corrupted_corpus_does_not_panic() {
             }
         }
     }
-    let Ok(entries) = std::fs::read_dir("/work/shared/sdfg-corpus") else { return };
+    let entries = std::fs::read_dir(corpus_dir()).expect("corpus directory");
     for p in entries.filter_map(|e| e.ok().map(|e| e.path())) {
         if p.extension().is_none_or(|x| x != "sdfg") {
             continue;

@@ -1,6 +1,6 @@
 """Generate the extra corpus: <prog>.<variant>.sdfg, <prog>.json, <prog>.npz.
 
-Usage: /work/main/.venv/bin/python generate.py [prog ...] [--no-dace-run]
+Usage: ../../.venv/bin/python generate.py [prog ...] [--no-dace-run]
 Expected outputs come from the NumPy reference in programs.py (or from dace's run of the simplified
 variant when a program has no NumPy reference). Unless --no-dace-run, dace's own run of the
 simplified variant is compared with the NumPy reference and the result recorded in the manifest.

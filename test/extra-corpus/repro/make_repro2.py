@@ -1,5 +1,5 @@
 """Minimal reproducers for the failures found by the second batch of the extra corpus (programs 41+).
-Writes repro/<name>.<variant>.sdfg + <name>.npz.  Run: PATH=/work/main/.venv/bin:$PATH python make_repro2.py"""
+Writes repro/<name>.<variant>.sdfg + <name>.npz.  Run: PATH=../../../.venv/bin:$PATH python make_repro2.py"""
 import os
 import numpy as np
 import dace
