@@ -39,7 +39,7 @@ pub fn arglist(sdfg: &Sdfg) -> Result<Vec<Arg>, String> {
         }
         let dtype = match &desc.dtype {
             crate::model::DType::Scalar(t) => *t,
-            other => return Err(format!("argument '{name}' has an unsupported type {other}")),
+            other => return Err(format!("argument '{name}' has {}", super::function::describe_unsupported(other))),
         };
         match desc.kind {
             DataKind::Scalar => scalars.push(Arg { name: name.clone(), kind: ArgKind::Scalar, dtype, shape: vec![] }),

@@ -328,7 +328,19 @@ pub fn symbol_type(dtype: &str) -> Ty {
 
 /// The element type of a container, or an error naming it.
 pub fn element_type(name: &str, desc: &DataDesc) -> Result<Ty, String> {
-    Ty::from_dtype(&desc.dtype).ok_or_else(|| format!("container '{name}' has an unsupported type {}", desc.dtype))
+    Ty::from_dtype(&desc.dtype).ok_or_else(|| format!("container '{name}' has {}", describe_unsupported(&desc.dtype)))
+}
+
+/// "struct type '_val_and_idx' (...)" for the types code generation lacks.
+pub fn describe_unsupported(dtype: &crate::model::DType) -> String {
+    if let crate::model::DType::Other(v) = dtype {
+        let kind = v.get("type").and_then(|t| t.as_str()).unwrap_or("unknown");
+        let name = v.get("name").and_then(|t| t.as_str()).unwrap_or("");
+        if !name.is_empty() {
+            return format!("{kind} type '{name}', which code generation does not support ({dtype})");
+        }
+    }
+    format!("type {dtype}, which code generation does not support")
 }
 
 impl Names for FnGen<'_, '_> {
