@@ -28,6 +28,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-map-expansion+interchange", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-interchange", s)),
     ("sdfg-state-fusion", |s| everywhere("sdfg-state-fusion", s)),
     ("sdfg-dead-state-elimination", |s| everywhere("sdfg-dead-state-elimination", s)),
+    ("sdfg-map-fusion", |s| everywhere("sdfg-map-fusion", s)),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),

@@ -55,6 +55,10 @@ impl Sdfg {
         self.containers.iter().find(|(n, _)| n == name).map(|(_, d)| d)
     }
 
+    pub fn container_mut(&mut self, name: &str) -> Option<&mut DataDesc> {
+        self.containers.iter_mut().find(|(n, _)| n == name).map(|(_, d)| d)
+    }
+
     pub fn symbol_type(&self, name: &str) -> Option<&str> {
         self.symbols.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_str())
     }

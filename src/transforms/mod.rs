@@ -9,10 +9,12 @@ pub mod dead_state_elimination;
 pub mod loop_lifting;
 pub mod map_collapse;
 pub mod map_expansion;
+pub mod map_fusion;
 pub mod map_interchange;
 pub mod map_tiling;
 mod options;
 pub mod place;
+pub mod scope_subst;
 pub mod state_fusion;
 pub mod trivial_map_elimination;
 
@@ -52,6 +54,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
     &[
         &map_collapse::MapCollapse,
         &map_expansion::MapExpansion,
+        &map_fusion::MapFusion,
         &map_interchange::MapInterchange,
         &map_tiling::MapTiling,
         &state_fusion::StateFusion,

@@ -18,8 +18,9 @@
 use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::{place, Match, Options, Place, Transformation};
-use crate::model::{scope, DataEdge, NodeKind, Sdfg, State};
-use crate::symbolic::{Dim, Expr, Subset};
+use super::scope_subst::{inside, substitute_in_scope};
+use crate::model::{scope, NodeKind, Sdfg, State};
+use crate::symbolic::{Dim, Subset};
 use std::collections::HashMap;
 
 pub struct TrivialMapElimination;
@@ -63,22 +64,6 @@ fn is_trivial(d: &Dim) -> bool {
     d.start == d.end || d.num_elements().as_int() == Some(1)
 }
 
-/// Nodes strictly inside the scope of `entry`.
-fn inside(parents: &[Option<usize>], entry: usize) -> Vec<usize> {
-    (0..parents.len())
-        .filter(|&n| {
-            let mut p = parents[n];
-            while let Some(q) = p {
-                if q == entry {
-                    return true;
-                }
-                p = parents[q];
-            }
-            false
-        })
-        .collect()
-}
-
 /// Whether every use of the parameters inside can be rewritten.
 fn substitutable(state: &State, parents: &[Option<usize>], entry: usize, params: &[&String]) -> bool {
     inside(parents, entry).into_iter().all(|n| match &state.nodes[n].kind {
@@ -91,13 +76,6 @@ fn substitutable(state: &State, parents: &[Option<usize>], entry: usize, params:
         NodeKind::ConsumeEntry { .. } => false,
         _ => true,
     })
-}
-
-fn substitute_subset(s: &mut Subset, values: &HashMap<String, Expr>) {
-    let Subset::Range(dims) = s;
-    for d in dims {
-        *d = Dim::new(d.start.substitute(values), d.end.substitute(values), d.step.substitute(values), d.tile.substitute(values));
-    }
 }
 
 fn eliminate(state: &mut State, entry: usize) -> Result<(), String> {
@@ -114,28 +92,8 @@ fn eliminate(state: &mut State, entry: usize) -> Result<(), String> {
             kept.1.push(d.clone());
         }
     }
-    let texts: HashMap<String, String> = values.iter().map(|(k, v)| (k.clone(), format!("({v})"))).collect();
     let body = inside(&parents, entry);
-    for &n in &body {
-        match &mut state.nodes[n].kind {
-            NodeKind::Tasklet { code } if code.language == "Python" => {
-                code.code = crate::tasklet::replace_names(&code.code, &texts).map_err(|e| e.to_string())?;
-            }
-            NodeKind::MapEntry { map, .. } => substitute_subset(&mut map.range, &values),
-            NodeKind::NestedSdfg { symbol_mapping, .. } => {
-                for (_, e) in symbol_mapping.iter_mut() {
-                    *e = e.substitute(&values);
-                }
-            }
-            _ => {}
-        }
-    }
-    let touched = |e: &DataEdge| [e.src, e.dst].iter().any(|n| body.contains(n) || *n == entry || *n == exit);
-    for e in state.edges.iter_mut().filter(|e| touched(e)) {
-        let m = &mut e.memlet;
-        m.subset.iter_mut().chain(m.other_subset.iter_mut()).for_each(|s| substitute_subset(s, &values));
-        m.volume = m.volume.as_ref().map(|v| v.substitute(&values));
-    }
+    substitute_in_scope(state, entry, exit, &body, &values)?;
     if !kept.0.is_empty() {
         if let NodeKind::MapEntry { map, .. } = &mut state.nodes[entry].kind {
             map.params = kept.0;

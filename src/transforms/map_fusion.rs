@@ -1,0 +1,289 @@
+//! MapFusion: two maps over the same range, where the second reads element
+//! by element what the first writes into a transient, become one map; the
+//! transient shrinks to a scalar per iteration (DaCe's MapFusion, serial
+//! producer-consumer case).
+//!
+//! ```mlir
+//! %e1, %x1 = sdfg.map "a" ["i"] = "0:N" { ... %t1["y"] -> %x1["IN_T"] {data = "T", subset = "i"} }
+//! %T = sdfg.access "T"
+//! sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N"}
+//! sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N"}
+//! %e2, %x2 = sdfg.map "b" ["j"] = "0:N" { ... %e2["OUT_T"] -> %t2["x"] {data = "T", subset = "j"} }
+//! ```
+//! becomes
+//! ```mlir
+//! %e1, %x2 = sdfg.map "a" ["i"] = "0:N" {
+//!   ... %t1["y"] -> %T {data = "T", subset = "0"}
+//!   %T = sdfg.access "T"
+//!   %T -> %t2["x"] {data = "T", subset = "0"} ...
+//! }
+//! ```
+//! with `T` now a scalar. Preconditions: `T` is transient, has this one
+//! access node in the SDFG, is written by one single-element memlet
+//! (no WCR) and read at that same element; equal ranges (up to parameter
+//! names); both maps in the same scope, without dynamic range inputs; no
+//! other path leads from the first map to the second; the second map
+//! writes no data the first reads or writes.
+
+use super::map_collapse::remove_nodes;
+use super::map_expansion::has_dynamic_inputs;
+use super::scope_subst::{inside, substitute_in_scope};
+use super::{place, Match, Options, Place, Transformation};
+use crate::model::{scope, DataKind, Node, NodeKind, Sdfg, State};
+use crate::symbolic::{Dim, Expr, Subset};
+use std::collections::HashMap;
+
+pub struct MapFusion;
+
+impl Transformation for MapFusion {
+    fn name(&self) -> &'static str {
+        "sdfg-map-fusion"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Fuse a map into the next one that reads its transient output element-wise"
+    }
+
+    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
+        let mut out = Vec::new();
+        for (path, state) in place::states(sdfg) {
+            for a in 0..state.nodes.len() {
+                let Some(f) = fusible(sdfg, state, a) else { continue };
+                let description = format!(
+                    "map '{}' into map '{}' through '{}' in state '{}'",
+                    state.nodes[f.e1].label,
+                    state.nodes[f.e2].label,
+                    f.data,
+                    place::state_label(sdfg, &path)
+                );
+                out.push(Match { place: Place { state: path.clone(), node: a }, description });
+            }
+        }
+        out
+    }
+
+    fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
+        let state = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).map(|(_, s)| s);
+        let f = state.and_then(|s| fusible(sdfg, s, m.place.node)).ok_or("match no longer applies")?;
+        let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+        fuse(state, m.place.node, &f)?;
+        let desc = sdfg.container_mut(&f.data).ok_or("fused data is not a container")?;
+        desc.kind = DataKind::Scalar;
+        desc.shape = vec![Expr::int(1)];
+        desc.strides = Some(vec![Expr::int(1)]);
+        desc.offset = Some(vec![Expr::int(0)]);
+        desc.total_size = Some(Expr::int(1));
+        Ok(())
+    }
+}
+
+/// The two maps around access node `a`.
+struct Fusion {
+    data: String,
+    e1: usize,
+    x1: usize,
+    e2: usize,
+    x2: usize,
+    /// The second map's parameters renamed to the first's.
+    rename: HashMap<String, Expr>,
+}
+
+fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
+    let NodeKind::Access { data, .. } = &state.nodes[a].kind else { return None };
+    let desc = sdfg.container(data)?;
+    if !desc.transient || !matches!(desc.kind, DataKind::Array | DataKind::Scalar) {
+        return None;
+    }
+    let accesses: usize = place::states(sdfg)
+        .iter()
+        .map(|(_, s)| s.nodes.iter().filter(|n| matches!(&n.kind, NodeKind::Access { data: d, .. } if d == data)).count())
+        .sum();
+    let ins: Vec<_> = state.edges.iter().filter(|e| e.dst == a).collect();
+    let outs: Vec<_> = state.edges.iter().filter(|e| e.src == a).collect();
+    if accesses != 1 || ins.len() != 1 || outs.is_empty() {
+        return None;
+    }
+    let x1 = ins[0].src;
+    let NodeKind::MapExit { entry: e1 } = state.nodes[x1].kind else { return None };
+    let e2 = outs[0].dst;
+    if outs.iter().any(|e| e.dst != e2 || !e.dst_conn.as_deref().is_some_and(|c| c.starts_with("IN_"))) {
+        return None;
+    }
+    let (NodeKind::MapEntry { map: m1, .. }, NodeKind::MapEntry { map: m2, exit: x2 }) =
+        (&state.nodes[e1].kind, &state.nodes[e2].kind)
+    else {
+        return None;
+    };
+    let parents = scope::scope_parents(state).ok()?;
+    if parents[e1] != parents[e2] || has_dynamic_inputs(&state.nodes[e1]) || has_dynamic_inputs(&state.nodes[e2]) {
+        return None;
+    }
+    if m1.params.len() != m2.params.len() {
+        return None;
+    }
+    let rename: HashMap<String, Expr> = m2.params.iter().zip(&m1.params).map(|(p, q)| (p.clone(), Expr::sym(q))).collect();
+    let same = |a: &Dim, b: &Dim| {
+        let s = |e: &Expr| e.substitute(&rename).simplify();
+        s(&a.start) == b.start.simplify() && s(&a.end) == b.end.simplify() && s(&a.step) == b.step.simplify()
+    };
+    if m2.range.dims().len() != m1.range.dims().len() || m2.range.dims().iter().zip(m1.range.dims()).any(|(a, b)| !same(a, b)) {
+        return None;
+    }
+    // The one element each iteration writes...
+    let out_conn = ins[0].src_conn.as_deref()?.strip_prefix("OUT_")?;
+    let writes: Vec<_> = state.edges.iter().filter(|e| e.dst == x1 && e.dst_conn.as_deref() == Some(&format!("IN_{out_conn}"))).collect();
+    let [write] = writes.as_slice() else { return None };
+    let w = &write.memlet;
+    if w.data.as_deref() != Some(data.as_str()) || w.wcr.is_some() || w.dynamic || w.other_subset.is_some() {
+        return None;
+    }
+    let element = w.subset.as_ref().filter(|s| s.dims().iter().all(Dim::is_index))?;
+    // ...is the one it reads.
+    for o in &outs {
+        let conn = o.dst_conn.as_deref()?.strip_prefix("IN_")?;
+        for r in state.edges.iter().filter(|e| e.src == e2 && e.src_conn.as_deref() == Some(&format!("OUT_{conn}"))) {
+            let m = &r.memlet;
+            let sub = m.subset.as_ref()?;
+            let renamed: Vec<Expr> = sub.dims().iter().map(|d| d.start.substitute(&rename).simplify()).collect();
+            let wanted: Vec<Expr> = element.dims().iter().map(|d| d.start.simplify()).collect();
+            if m.data.as_deref() != Some(data.as_str()) || m.other_subset.is_some() || !sub.dims().iter().all(Dim::is_index) || renamed != wanted {
+                return None;
+            }
+        }
+    }
+    // No other path from the first map to the second.
+    let reach = reachable(state, x1, a);
+    if state.edges.iter().any(|e| e.dst == e2 && e.src != a && reach[e.src]) {
+        return None;
+    }
+    // Fused, iteration i of the second map runs before iteration i + 1 of
+    // the first: what the second writes must be untouched by the first.
+    let written = scope_data(state, *x2, false);
+    let used_by_first: Vec<String> = scope_data(state, e1, true).into_iter().chain(scope_data(state, x1, false)).collect();
+    if written.iter().any(|d| used_by_first.contains(d)) {
+        return None;
+    }
+    Some(Fusion { data: data.clone(), e1, x1, e2, x2: *x2, rename })
+}
+
+/// The data entering a map entry (`into`) or leaving a map exit.
+fn scope_data(state: &State, node: usize, into: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in state.edges.iter().filter(|e| if into { e.dst == node } else { e.src == node }) {
+        let far = if into { e.src } else { e.dst };
+        if let NodeKind::Access { data, .. } = &state.nodes[far].kind {
+            out.push(data.clone());
+        }
+        out.extend(e.memlet.data.clone());
+    }
+    out
+}
+
+/// Nodes reachable from `from` without passing through `skip`.
+fn reachable(state: &State, from: usize, skip: usize) -> Vec<bool> {
+    let mut seen = vec![false; state.nodes.len()];
+    let mut stack = vec![from];
+    while let Some(n) = stack.pop() {
+        for e in state.edges.iter().filter(|e| e.src == n && e.dst != skip) {
+            if !seen[e.dst] {
+                seen[e.dst] = true;
+                stack.push(e.dst);
+            }
+        }
+    }
+    seen
+}
+
+/// A connector suffix not yet used on `node` (`c`, `c_1`, ...).
+fn fresh_suffix(node: &Node, c: &str) -> String {
+    let taken = |s: &str| node.has_in_connector(&format!("IN_{s}")) || node.out_connectors.iter().any(|(n, _)| *n == format!("OUT_{s}"));
+    let mut s = c.to_string();
+    let mut k = 1;
+    while taken(&s) {
+        s = format!("{c}_{k}");
+        k += 1;
+    }
+    s
+}
+
+fn fuse(state: &mut State, a: usize, f: &Fusion) -> Result<(), String> {
+    let parents = scope::scope_parents(state)?;
+    let body2 = inside(&parents, f.e2);
+    substitute_in_scope(state, f.e2, f.x2, &body2, &f.rename)?;
+    let zero = Subset::Range(vec![Dim::index(Expr::int(0))]);
+    let inner = state.nodes.len();
+    state.nodes.push(state.nodes[a].clone());
+    let (e1, x1, e2, x2) = (f.e1, f.x1, f.e2, f.x2);
+    // Producer -> inner access node -> consumers.
+    let out_conn = state.edges.iter().find(|e| e.src == x1 && e.dst == a).and_then(|e| e.src_conn.clone()).unwrap_or_default();
+    let in_conn = format!("IN_{}", out_conn.trim_start_matches("OUT_"));
+    let read_conns: Vec<String> = state.edges.iter().filter(|e| e.src == a).filter_map(|e| e.dst_conn.clone()).collect();
+    for e in &mut state.edges {
+        if e.dst == x1 && e.dst_conn.as_deref() == Some(in_conn.as_str()) {
+            (e.dst, e.dst_conn) = (inner, None);
+            e.memlet.subset = Some(zero.clone());
+        } else if e.src == e2 && e.src_conn.as_ref().is_some_and(|c| read_conns.contains(&format!("IN_{}", c.trim_start_matches("OUT_")))) {
+            (e.src, e.src_conn) = (inner, None);
+            e.memlet.subset = Some(zero.clone());
+        }
+    }
+    state.edges.retain(|e| e.src != a && e.dst != a);
+    // The second map's other inputs enter through the first's entry.
+    let mut renamed_in: HashMap<String, String> = HashMap::new();
+    for (c, t) in state.nodes[e2].in_connectors.clone() {
+        let Some(s) = c.strip_prefix("IN_") else { continue };
+        if read_conns.contains(&c) {
+            continue;
+        }
+        let new = fresh_suffix(&state.nodes[e1], s);
+        let out_t = state.nodes[e2].out_connectors.iter().find(|(n, _)| *n == format!("OUT_{s}")).and_then(|(_, t)| t.clone());
+        state.nodes[e1].in_connectors.push((format!("IN_{new}"), t));
+        state.nodes[e1].out_connectors.push((format!("OUT_{new}"), out_t));
+        renamed_in.insert(s.to_string(), new);
+    }
+    // The first map's other outputs leave through the second's exit.
+    let mut renamed_out: HashMap<String, String> = HashMap::new();
+    for (c, t) in state.nodes[x1].in_connectors.clone() {
+        let Some(s) = c.strip_prefix("IN_") else { continue };
+        if c == in_conn {
+            continue;
+        }
+        let new = fresh_suffix(&state.nodes[x2], s);
+        let out_t = state.nodes[x1].out_connectors.iter().find(|(n, _)| *n == format!("OUT_{s}")).and_then(|(_, t)| t.clone());
+        state.nodes[x2].in_connectors.push((format!("IN_{new}"), t));
+        state.nodes[x2].out_connectors.push((format!("OUT_{new}"), out_t));
+        renamed_out.insert(s.to_string(), new);
+    }
+    let rename = |c: &Option<String>, prefix: &str, table: &HashMap<String, String>| {
+        c.as_ref().map(|c| match c.strip_prefix(prefix).and_then(|s| table.get(s)) {
+            Some(new) => format!("{prefix}{new}"),
+            None => c.clone(),
+        })
+    };
+    for e in &mut state.edges {
+        if e.dst == e2 {
+            e.dst = e1;
+            e.dst_conn = rename(&e.dst_conn, "IN_", &renamed_in);
+        }
+        if e.src == e2 {
+            e.src = e1;
+            e.src_conn = rename(&e.src_conn, "OUT_", &renamed_in);
+        }
+        if e.dst == x1 {
+            e.dst = x2;
+            e.dst_conn = rename(&e.dst_conn, "IN_", &renamed_out);
+        }
+        if e.src == x1 {
+            e.src = x2;
+            e.src_conn = rename(&e.src_conn, "OUT_", &renamed_out);
+        }
+    }
+    if let NodeKind::MapEntry { exit, .. } = &mut state.nodes[e1].kind {
+        *exit = x2;
+    }
+    if let NodeKind::MapExit { entry } = &mut state.nodes[x2].kind {
+        *entry = e1;
+    }
+    remove_nodes(state, &[a, x1, e2]);
+    Ok(())
+}
