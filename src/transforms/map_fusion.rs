@@ -23,7 +23,8 @@
 //! (no WCR) and read at that same element; equal ranges (up to parameter
 //! names); both maps in the same scope, without dynamic range inputs; no
 //! other path leads from the first map to the second; the second map
-//! writes no data the first reads or writes.
+//! writes no data the first reads or writes (views resolved to what they
+//! view; references, whose target is unknown, block the fusion).
 
 use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
@@ -160,21 +161,40 @@ fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     // the first: what the second writes must be untouched by the first.
     let written = scope_data(state, *x2, false);
     let used_by_first: Vec<String> = scope_data(state, e1, true).into_iter().chain(scope_data(state, x1, false)).collect();
-    if written.iter().any(|d| used_by_first.contains(d)) {
+    let is_reference = |d: &String| sdfg.container(d).is_some_and(|c| c.kind == DataKind::Reference);
+    if written.iter().any(|d| used_by_first.contains(d)) || written.iter().chain(&used_by_first).any(is_reference) {
         return None;
     }
     Some(Fusion { data: data.clone(), e1, x1, e2, x2: *x2, rename })
 }
 
-/// The data entering a map entry (`into`) or leaving a map exit.
+/// The data entering a map entry (`into`) or leaving a map exit, with the
+/// data that views among them alias.
 fn scope_data(state: &State, node: usize, into: bool) -> Vec<String> {
     let mut out = Vec::new();
     for e in state.edges.iter().filter(|e| if into { e.dst == node } else { e.src == node }) {
         let far = if into { e.src } else { e.dst };
-        if let NodeKind::Access { data, .. } = &state.nodes[far].kind {
-            out.push(data.clone());
-        }
+        out.extend(viewed_chain(state, far));
         out.extend(e.memlet.data.clone());
+    }
+    out
+}
+
+/// An access node's data and, through `views` edges, what it views.
+fn viewed_chain(state: &State, mut n: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for _ in 0..state.nodes.len() {
+        let NodeKind::Access { data, .. } = &state.nodes[n].kind else { break };
+        out.push(data.clone());
+        let next = state.edges.iter().find_map(|e| match (e.src_conn.as_deref(), e.dst_conn.as_deref()) {
+            (_, Some("views")) if e.dst == n => Some(e.src),
+            (Some("views"), _) if e.src == n => Some(e.dst),
+            _ => None,
+        });
+        match next {
+            Some(m) => n = m,
+            None => break,
+        }
     }
     out
 }
