@@ -72,10 +72,7 @@ impl FnGen<'_, '_> {
             "Reduce" => {
                 let (inp, out) = (get("_in")?, get("_out")?);
                 let wcr = properties.get("wcr").and_then(|v| v.as_str()).unwrap_or("(lambda a, b: a)").to_string();
-                let axes: Option<Vec<usize>> = properties
-                    .get("axes")
-                    .and_then(|v| v.as_array())
-                    .map(|a| a.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect());
+                let axes = axes_property(properties);
                 let identity = properties.get("identity").and_then(|v| v.as_f64());
                 self.reduce(inp, out, &wcr, axes, identity)
             }
@@ -91,11 +88,7 @@ impl FnGen<'_, '_> {
             }
             "TensorTranspose" => {
                 let (inp, out) = (get("_inp_tensor")?, get("_out_tensor")?);
-                let axes: Vec<usize> = properties
-                    .get("axes")
-                    .and_then(|v| v.as_array())
-                    .map(|a| a.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect())
-                    .unwrap_or_else(|| (0..inp.start.len()).rev().collect());
+                let axes = axes_property(properties).unwrap_or_else(|| (0..inp.start.len()).rev().collect());
                 let num = |k: &str, d: f64| properties.get(k).and_then(|v| v.as_f64()).unwrap_or(d);
                 self.tensor_transpose(inp, out, &axes, num("alpha", 1.0), num("beta", 0.0))
             }
@@ -312,4 +305,10 @@ fn c_type(ty: Ty) -> Result<&'static str, String> {
         Ty::F64 => "double",
         other => return Err(format!("type {} cannot cross into a C++ tasklet", other.mlir())),
     })
+}
+
+/// A library node's `axes` property.
+fn axes_property(properties: &crate::model::Extra) -> Option<Vec<usize>> {
+    let axes = properties.get("axes")?.as_array()?;
+    Some(axes.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect())
 }

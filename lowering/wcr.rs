@@ -93,23 +93,14 @@ impl FnGen<'_, '_> {
     pub fn wcr_write(&mut self, addr: &Val, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
         let lambda = parse_lambda(wcr)?;
         let value = self.b.cast(v, ty);
-        if self.parallel > 0 && ty.is_complex() {
+        if self.parallel == 0 {
+            return self.read_modify_write(addr, ty, &value, &lambda);
+        }
+        if ty.is_complex() {
             return self.complex_parallel_write(addr, ty, &value, &lambda);
         }
-        if self.parallel == 0 {
-            let old = self.b.load(addr, ty);
-            let new = self.combine(&lambda, &old, &value, ty)?;
-            self.b.store(&new, addr, ty);
-            return Ok(());
-        }
         if let Some(kind) = atomic_kind(&lambda, ty).filter(|_| ty != Ty::I1) {
-            let result = self.b.fresh();
-            self.b.line(format!(
-                "{result} = llvm.atomicrmw {kind} {}, {} monotonic : !llvm.ptr, {}",
-                addr.name,
-                value.name,
-                ty.mlir()
-            ));
+            self.atomic_rmw(kind, addr, &value, ty);
             return Ok(());
         }
         self.cas_loop(addr, ty, &value, &lambda)
@@ -118,25 +109,33 @@ impl FnGen<'_, '_> {
     /// Complex sums add each part atomically (the parts are independent);
     /// other complex updates run in an OpenMP critical section.
     fn complex_parallel_write(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
-        if atomic_kind(l, Ty::F64) == Some("fadd") {
+        if is_sum(l) {
             let part = ty.complex_part();
             let t = ty.mlir();
             let re = self.b.def(part, format!("complex.re {} : {t}", value.name));
             let im = self.b.def(part, format!("complex.im {} : {t}", value.name));
             let one = self.b.i64(1);
             let im_addr = self.b.gep(addr, &one, part);
-            for (p, v) in [(addr, &re), (&im_addr, &im)] {
-                let r = self.b.fresh();
-                let pt = part.mlir();
-                self.b.line(format!("{r} = llvm.atomicrmw fadd {}, {} monotonic : !llvm.ptr, {pt}", p.name, v.name));
-            }
+            self.atomic_rmw("fadd", addr, &re, part);
+            self.atomic_rmw("fadd", &im_addr, &im, part);
             return Ok(());
         }
         self.b.line("omp.critical {".to_string());
+        self.read_modify_write(addr, ty, value, l)?;
+        self.b.line("omp.terminator\n}".to_string());
+        Ok(())
+    }
+
+    fn atomic_rmw(&mut self, kind: &str, addr: &Val, value: &Val, ty: Ty) {
+        let result = self.b.fresh();
+        self.b.line(format!("{result} = llvm.atomicrmw {kind} {}, {} monotonic : !llvm.ptr, {}", addr.name, value.name, ty.mlir()));
+    }
+
+    /// `*addr = wcr(*addr, value)` without atomics.
+    fn read_modify_write(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
         let old = self.b.load(addr, ty);
         let new = self.combine(l, &old, value, ty)?;
         self.b.store(&new, addr, ty);
-        self.b.line("omp.terminator\n}".to_string());
         Ok(())
     }
 
@@ -151,10 +150,7 @@ impl FnGen<'_, '_> {
     pub fn wcr_update(&mut self, addr: &Val, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
         let lambda = parse_lambda(wcr)?;
         let value = self.b.cast(v, ty);
-        let old = self.b.load(addr, ty);
-        let new = self.combine(&lambda, &old, &value, ty)?;
-        self.b.store(&new, addr, ty);
-        Ok(())
+        self.read_modify_write(addr, ty, &value, &lambda)
     }
 
     /// `body[old := old, new := new]`.

@@ -33,21 +33,7 @@ impl Transformation for MapCollapse {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for (i, n) in state.nodes.iter().enumerate() {
-                if let Some(inner) = collapsible(state, i) {
-                    let description = format!(
-                        "map '{}' with nested map '{}' in state '{}'",
-                        n.label,
-                        state.nodes[inner].label,
-                        place::state_label(sdfg, &path)
-                    );
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
-            }
-        }
-        out
+        nested_map_matches(sdfg, "with nested")
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
@@ -56,6 +42,23 @@ impl Transformation for MapCollapse {
         collapse(state, m.place.node, inner);
         Ok(())
     }
+}
+
+/// Every map whose body is exactly one map, described as "map 'a'
+/// <relation> map 'b' in state 's'".
+pub fn nested_map_matches(sdfg: &Sdfg, relation: &str) -> Vec<Match> {
+    let mut out = Vec::new();
+    for (path, state) in place::states(sdfg) {
+        for (i, n) in state.nodes.iter().enumerate() {
+            if let Some(inner) = collapsible(state, i) {
+                let (outer, inner) = (&n.label, &state.nodes[inner].label);
+                let description =
+                    format!("map '{outer}' {relation} map '{inner}' in state '{}'", place::state_label(sdfg, &path));
+                out.push(Match { place: Place { state: path.clone(), node: i }, description });
+            }
+        }
+    }
+    out
 }
 
 /// The inner map entry when `e` is an entry whose body is exactly that map.

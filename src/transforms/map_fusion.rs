@@ -226,6 +226,24 @@ fn fresh_suffix(node: &Node, c: &str) -> String {
     s
 }
 
+/// Adds the `IN_c`/`OUT_c` connector pairs of `from` (except `skip`) to
+/// `to`, renamed where `to` has them already; returns `c` -> new name.
+fn move_connectors(state: &mut State, from: usize, to: usize, skip: &[String]) -> HashMap<String, String> {
+    let mut renamed = HashMap::new();
+    for (c, t) in state.nodes[from].in_connectors.clone() {
+        let Some(s) = c.strip_prefix("IN_") else { continue };
+        if skip.contains(&c) {
+            continue;
+        }
+        let new = fresh_suffix(&state.nodes[to], s);
+        let out_t = state.nodes[from].out_connectors.iter().find(|(n, _)| *n == format!("OUT_{s}")).and_then(|(_, t)| t.clone());
+        state.nodes[to].in_connectors.push((format!("IN_{new}"), t));
+        state.nodes[to].out_connectors.push((format!("OUT_{new}"), out_t));
+        renamed.insert(s.to_string(), new);
+    }
+    renamed
+}
+
 fn fuse(state: &mut State, a: usize, f: &Fusion) -> Result<(), String> {
     let parents = scope::scope_parents(state)?;
     let body2 = inside(&parents, f.e2);
@@ -248,32 +266,10 @@ fn fuse(state: &mut State, a: usize, f: &Fusion) -> Result<(), String> {
         }
     }
     state.edges.retain(|e| e.src != a && e.dst != a);
-    // The second map's other inputs enter through the first's entry.
-    let mut renamed_in: HashMap<String, String> = HashMap::new();
-    for (c, t) in state.nodes[e2].in_connectors.clone() {
-        let Some(s) = c.strip_prefix("IN_") else { continue };
-        if read_conns.contains(&c) {
-            continue;
-        }
-        let new = fresh_suffix(&state.nodes[e1], s);
-        let out_t = state.nodes[e2].out_connectors.iter().find(|(n, _)| *n == format!("OUT_{s}")).and_then(|(_, t)| t.clone());
-        state.nodes[e1].in_connectors.push((format!("IN_{new}"), t));
-        state.nodes[e1].out_connectors.push((format!("OUT_{new}"), out_t));
-        renamed_in.insert(s.to_string(), new);
-    }
-    // The first map's other outputs leave through the second's exit.
-    let mut renamed_out: HashMap<String, String> = HashMap::new();
-    for (c, t) in state.nodes[x1].in_connectors.clone() {
-        let Some(s) = c.strip_prefix("IN_") else { continue };
-        if c == in_conn {
-            continue;
-        }
-        let new = fresh_suffix(&state.nodes[x2], s);
-        let out_t = state.nodes[x1].out_connectors.iter().find(|(n, _)| *n == format!("OUT_{s}")).and_then(|(_, t)| t.clone());
-        state.nodes[x2].in_connectors.push((format!("IN_{new}"), t));
-        state.nodes[x2].out_connectors.push((format!("OUT_{new}"), out_t));
-        renamed_out.insert(s.to_string(), new);
-    }
+    // The second map's other inputs enter through the first's entry; the
+    // first map's other outputs leave through the second's exit.
+    let renamed_in = move_connectors(state, e2, e1, &read_conns);
+    let renamed_out = move_connectors(state, x1, x2, std::slice::from_ref(&in_conn));
     let rename = |c: &Option<String>, prefix: &str, table: &HashMap<String, String>| {
         c.as_ref().map(|c| match c.strip_prefix(prefix).and_then(|s| table.get(s)) {
             Some(new) => format!("{prefix}{new}"),

@@ -18,8 +18,8 @@
 //! between the two entries (and exits) gets the outer memlets, which cover
 //! every iteration.
 
-use super::map_collapse::collapsible;
-use super::{place, Match, Options, Place, Transformation};
+use super::map_collapse::{collapsible, nested_map_matches};
+use super::{place, Match, Options, Transformation};
 use crate::model::{NodeKind, Sdfg, State};
 
 pub struct MapInterchange;
@@ -38,21 +38,7 @@ impl Transformation for MapInterchange {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for (i, n) in state.nodes.iter().enumerate() {
-                if let Some(inner) = collapsible(state, i) {
-                    let description = format!(
-                        "map '{}' around map '{}' in state '{}'",
-                        n.label,
-                        state.nodes[inner].label,
-                        place::state_label(sdfg, &path)
-                    );
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
-            }
-        }
-        out
+        nested_map_matches(sdfg, "around")
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {

@@ -52,8 +52,7 @@ pub fn files_in(dir: &Path) -> Vec<PathBuf> {
 /// Runs `sdfg` (read from corpus file `file`) on the program's stored
 /// inputs; `Err` says what differs from the stored outputs.
 pub fn check(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path) -> Result<(), String> {
-    let name = file.file_name().unwrap().to_string_lossy().to_string();
-    let program = name.split('.').next().unwrap_or_default().to_string();
+    let program = program_of(file);
     let dir = file.parent().unwrap_or(Path::new("."));
     let manifest: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(dir.join(format!("{program}.json"))).map_err(|e| e.to_string())?)
