@@ -47,7 +47,13 @@ fn transformations_keep_results_and_dace_validity() {
     let rejected = corpus::unsupported(&extra);
     // Programs rejected on purpose cannot run before or after.
     files.extend(corpus::files_in(&extra).into_iter().filter(|f| !rejected.iter().any(|(p, _)| *p == corpus::program_of(f))));
+    // SDFG_TRANSFORMS=a,b limits the run to transformations whose entry names
+    // contain one of those words (for working on one of them).
+    let only: Vec<String> = std::env::var("SDFG_TRANSFORMS").map(|v| v.split(',').map(str::to_string).collect()).unwrap_or_default();
     for (name, apply) in TRANSFORMATIONS {
+        if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
+            continue;
+        }
         for file in &files {
             let file = file.clone();
             let Ok(mut sdfg) = json::import_file(&file) else { continue };
