@@ -30,6 +30,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-dead-state-elimination", |s| everywhere("sdfg-dead-state-elimination", s)),
     ("sdfg-map-fusion", |s| everywhere("sdfg-map-fusion", s)),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
+    ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];
@@ -54,6 +55,7 @@ fn transformations_keep_results_and_dace_validity() {
         if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
             continue;
         }
+        let mut programs = 0;
         for file in &files {
             let file = file.clone();
             let Ok(mut sdfg) = json::import_file(&file) else { continue };
@@ -61,6 +63,7 @@ fn transformations_keep_results_and_dace_validity() {
                 continue;
             }
             applied += 1;
+            programs += 1;
             let stem = file.file_stem().unwrap().to_string_lossy().to_string();
             let tag = format!("{name} on {stem}");
             if let Err(e) = sdfg_mlir::verify::verify(&sdfg) {
@@ -74,6 +77,7 @@ fn transformations_keep_results_and_dace_validity() {
             fs::write(&out, json::export_string(&sdfg)).expect("write export");
             exported += &format!("{}\n", out.display());
         }
+        eprintln!("{name}: applied to {programs} programs");
     }
     assert!(applied > 0, "no transformation applied anywhere");
     assert!(failures.is_empty(), "{}", failures.join("\n"));

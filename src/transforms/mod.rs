@@ -5,6 +5,7 @@
 //! `sdfg-opt --<flag>` applies it to every match (or to `match=K`);
 //! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
+pub mod constant_propagation;
 pub mod dead_state_elimination;
 pub mod loop_lifting;
 pub mod map_collapse;
@@ -16,6 +17,7 @@ mod options;
 pub mod place;
 pub mod scope_subst;
 pub mod state_fusion;
+pub mod symbol_subst;
 pub mod trivial_map_elimination;
 
 use crate::model::Sdfg;
@@ -60,6 +62,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &state_fusion::StateFusion,
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
+        &constant_propagation::ConstantPropagation,
     ]
 }
 
