@@ -31,6 +31,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-map-fusion", |s| everywhere("sdfg-map-fusion", s)),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
+    ("sdfg-simplify", |s| everywhere("sdfg-simplify", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

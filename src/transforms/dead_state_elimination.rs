@@ -85,7 +85,7 @@ fn dead(cfg: &Cfg) -> (BTreeSet<usize>, BTreeSet<usize>) {
 }
 
 /// The truth value of a condition that does not depend on anything.
-fn constant(code: &str) -> Option<bool> {
+pub(crate) fn constant(code: &str) -> Option<bool> {
     match symbolic::parse(code).ok()?.simplify() {
         Expr::Bool(b) => Some(b),
         e => e.as_int().map(|v| v != 0),

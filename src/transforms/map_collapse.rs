@@ -127,19 +127,27 @@ fn collapse(state: &mut State, e: usize, e2: usize) {
 
 /// Removes nodes (no edge may touch them) and renumbers the rest.
 pub fn remove_nodes(state: &mut State, gone: &[usize]) {
-    let keep: Vec<usize> = (0..state.nodes.len()).filter(|i| !gone.contains(i)).collect();
-    let new_index = |i: usize| keep.iter().position(|&k| k == i).unwrap_or(usize::MAX);
+    let gone: std::collections::HashSet<usize> = gone.iter().copied().collect();
+    let mut new_index = vec![usize::MAX; state.nodes.len()];
+    let mut next = 0;
+    for (i, slot) in new_index.iter_mut().enumerate() {
+        if !gone.contains(&i) {
+            *slot = next;
+            next += 1;
+        }
+    }
+    let renumber = |i: usize| new_index.get(i).copied().unwrap_or(usize::MAX);
     let nodes = std::mem::take(&mut state.nodes);
     state.nodes = nodes.into_iter().enumerate().filter(|(i, _)| !gone.contains(i)).map(|(_, n)| n).collect();
     for n in &mut state.nodes {
         match &mut n.kind {
-            NodeKind::MapEntry { exit, .. } | NodeKind::ConsumeEntry { exit, .. } => *exit = new_index(*exit),
-            NodeKind::MapExit { entry } | NodeKind::ConsumeExit { entry } => *entry = new_index(*entry),
+            NodeKind::MapEntry { exit, .. } | NodeKind::ConsumeEntry { exit, .. } => *exit = renumber(*exit),
+            NodeKind::MapExit { entry } | NodeKind::ConsumeExit { entry } => *entry = renumber(*entry),
             _ => {}
         }
     }
     for d in &mut state.edges {
-        d.src = new_index(d.src);
-        d.dst = new_index(d.dst);
+        d.src = renumber(d.src);
+        d.dst = renumber(d.dst);
     }
 }

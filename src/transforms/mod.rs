@@ -14,8 +14,10 @@ pub mod map_fusion;
 pub mod map_interchange;
 pub mod map_tiling;
 mod options;
+pub mod pipeline;
 pub mod place;
 pub mod scope_subst;
+pub mod simplify;
 pub mod state_fusion;
 pub mod symbol_subst;
 pub mod trivial_map_elimination;
@@ -63,6 +65,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
         &constant_propagation::ConstantPropagation,
+        &simplify::Simplify,
     ]
 }
 

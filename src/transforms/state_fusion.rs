@@ -9,14 +9,21 @@
 //! becomes one state `a` holding both dataflow graphs side by side.
 //!
 //! Preconditions: `a`'s only out-edge goes to `b` and is `b`'s only in-edge,
-//! unconditional and without assignments; and the two graphs are
-//! independent: neither writes a container the other reads or writes, and
-//! they do not both bind the same view or reference. (DaCe also fuses
-//! dependent states by merging their access nodes; that is not done here.)
+//! unconditional and without assignments; `b` writes nothing `a` reads or
+//! writes; they do not both touch the same view or reference. When `b` reads
+//! what `a` writes, `a` must write it through a single top-level access node
+//! and `b` must only read it at top level: `b`'s reading access nodes merge
+//! into `a`'s writing one, which orders the reads after the writes.
+//!
+//! ```mlir
+//! %a = sdfg.state "a" { ... -> %t1 = sdfg.access "T" }
+//! %b = sdfg.state "b" { %t2 = sdfg.access "T" -> ... }
+//! ```
+//! becomes `a` with `... -> %t1 -> ...`.
 
 use super::place::{cfg_at, visit_cfgs, Step};
 use super::{Match, Options, Place, Transformation};
-use crate::model::{BlockKind, Cfg, DataKind, NodeKind, Sdfg, State};
+use crate::model::{scope::scope_parents, BlockKind, Cfg, DataKind, NodeKind, Sdfg, State};
 use std::collections::BTreeSet;
 
 pub struct StateFusion;
@@ -50,10 +57,10 @@ impl Transformation for StateFusion {
         let kinds: Vec<(String, DataKind)> = sdfg.containers.iter().map(|(n, d)| (n.clone(), d.kind)).collect();
         let cfg = cfg_at(&mut sdfg.cfg, cfg_path).ok_or("match refers to a missing region")?;
         let edge = m.place.node;
-        if !fusable_with(&kinds, cfg, edge) {
+        let Some(merges) = fusable_with(&kinds, cfg, edge) else {
             return Err("the states can no longer be fused".into());
-        }
-        fuse(cfg, edge);
+        };
+        fuse(cfg, edge, &merges);
         Ok(())
     }
 }
@@ -61,28 +68,58 @@ impl Transformation for StateFusion {
 
 fn fusable(sdfg: &Sdfg, cfg: &Cfg, edge: usize) -> bool {
     let kinds: Vec<(String, DataKind)> = sdfg.containers.iter().map(|(n, d)| (n.clone(), d.kind)).collect();
-    fusable_with(&kinds, cfg, edge)
+    fusable_with(&kinds, cfg, edge).is_some()
 }
 
-fn fusable_with(kinds: &[(String, DataKind)], cfg: &Cfg, edge: usize) -> bool {
-    let Some(e) = cfg.edges.get(edge) else { return false };
+/// For fusable states, the access nodes to merge: `a`'s writer of each
+/// container `b` reads, with `b`'s readers of it.
+type Merges = Vec<(usize, Vec<usize>)>;
+
+fn fusable_with(kinds: &[(String, DataKind)], cfg: &Cfg, edge: usize) -> Option<Merges> {
+    let e = cfg.edges.get(edge)?;
     let (a, b) = (e.src, e.dst);
-    let unconditional = e.condition.as_ref().is_none_or(|c| c.code.trim() == "1");
+    let unconditional = e.condition.as_ref().is_none_or(|c| super::dead_state_elimination::constant(&c.code) == Some(true));
     if a == b || !unconditional || !e.assignments.is_empty() {
-        return false;
+        return None;
     }
     if cfg.edges.iter().filter(|x| x.src == a).count() != 1 || cfg.edges.iter().filter(|x| x.dst == b).count() != 1 {
-        return false;
+        return None;
     }
     if cfg.start() == Some(b) {
-        return false;
+        return None;
     }
-    let (BlockKind::State(sa), BlockKind::State(sb)) = (&cfg.blocks[a].kind, &cfg.blocks[b].kind) else { return false };
+    let (BlockKind::State(sa), BlockKind::State(sb)) = (&cfg.blocks[a].kind, &cfg.blocks[b].kind) else { return None };
     let (ra, wa) = accesses(sa);
     let (rb, wb) = accesses(sb);
     let aliases = |n: &String| kinds.iter().any(|(k, kind)| k == n && matches!(kind, DataKind::View | DataKind::Reference));
     let both: BTreeSet<&String> = ra.union(&wa).filter(|n| rb.contains(*n) || wb.contains(*n)).collect();
-    wa.is_disjoint(&rb) && wa.is_disjoint(&wb) && wb.is_disjoint(&ra) && !both.iter().any(|n| aliases(n))
+    if !wa.is_disjoint(&wb) || !wb.is_disjoint(&ra) || both.iter().any(|n| aliases(n)) {
+        return None;
+    }
+    let flows: Vec<&String> = wa.intersection(&rb).collect();
+    if flows.is_empty() {
+        return Some(Vec::new());
+    }
+    let (pa, pb) = (scope_parents(sa).ok()?, scope_parents(sb).ok()?);
+    let access_nodes = |s: &State, name: &str| -> Vec<usize> {
+        (0..s.nodes.len()).filter(|&i| matches!(&s.nodes[i].kind, NodeKind::Access { data, .. } if data == name)).collect()
+    };
+    let mut merges = Vec::new();
+    for name in flows {
+        let writers: Vec<usize> = access_nodes(sa, name).into_iter().filter(|&i| sa.edges.iter().any(|e| e.dst == i)).collect();
+        let readers = access_nodes(sb, name);
+        let [writer] = writers[..] else { return None };
+        if pa[writer].is_some() || readers.iter().any(|&r| pb[r].is_some()) {
+            return None;
+        }
+        // Every read of it in `b` must start at one of those access nodes.
+        let direct = sb.edges.iter().filter(|e| e.memlet.data.as_deref() == Some(name.as_str()));
+        if direct.clone().any(|e| pb[e.src].is_none() && pb[e.dst].is_none() && !readers.contains(&e.src)) {
+            return None;
+        }
+        merges.push((writer, readers));
+    }
+    Some(merges)
 }
 
 /// Containers a state reads and writes (through any memlet or access node).
@@ -112,8 +149,9 @@ fn accesses(s: &State) -> (BTreeSet<String>, BTreeSet<String>) {
     (reads, writes)
 }
 
-/// Moves `b`'s graph into `a`, removes `b` and gives `a` its out-edges.
-fn fuse(cfg: &mut Cfg, edge: usize) {
+/// Moves `b`'s graph into `a` (merging the access nodes of `merges`),
+/// removes `b` and gives `a` its out-edges.
+fn fuse(cfg: &mut Cfg, edge: usize, merges: &Merges) {
     let (a, b) = (cfg.edges[edge].src, cfg.edges[edge].dst);
     let BlockKind::State(sb) = std::mem::replace(&mut cfg.blocks[b].kind, BlockKind::State(State::default())) else {
         return;
@@ -128,11 +166,20 @@ fn fuse(cfg: &mut Cfg, edge: usize) {
             }
             sa.nodes.push(n);
         }
+        let mut target: Vec<usize> = (offset..sa.nodes.len()).collect();
+        let mut gone = Vec::new();
+        for (writer, readers) in merges {
+            for &r in readers {
+                target[r] = *writer;
+                gone.push(r + offset);
+            }
+        }
         for mut e in sb.edges {
-            e.src += offset;
-            e.dst += offset;
+            e.src = target[e.src];
+            e.dst = target[e.dst];
             sa.edges.push(e);
         }
+        super::map_collapse::remove_nodes(sa, &gone);
     }
     cfg.edges.remove(edge);
     for e in &mut cfg.edges {

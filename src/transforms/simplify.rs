@@ -1,0 +1,25 @@
+//! `sdfg-simplify`: DaCe's simplify pipeline. Its steps run in DaCe's order,
+//! again and again, until a whole round changes nothing: inline nested
+//! SDFGs and regions, fuse states, propagate constants, remove dead
+//! dataflow and dead states, remove redundant arrays and unused
+//! containers, and consolidate edges.
+//!
+//! Each step is a transformation of its own (see its file for what it
+//! requires); the pipeline only orders them.
+
+use super::pipeline::{pipeline, Step};
+
+/// The steps, in order.
+pub const STEPS: &[Step] = &[
+    Step { name: "sdfg-state-fusion", options: "" },
+    Step { name: "sdfg-constant-propagation", options: "" },
+    Step { name: "sdfg-dead-state-elimination", options: "" },
+];
+
+pipeline!(
+    /// DaCe's simplify pipeline, to a fixed point.
+    Simplify,
+    "sdfg-simplify",
+    "DaCe's simplify pipeline (inlining, state fusion, constant propagation, dead code and redundant array removal) to a fixed point",
+    STEPS
+);
