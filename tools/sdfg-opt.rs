@@ -42,6 +42,10 @@ struct Cli {
     /// List the sdfg passes and transformations and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
+    /// Print how long each phase took (parsing, each transformation,
+    /// printing) to stderr.
+    #[arg(long = "sdfg-timing")]
+    timing: bool,
     /// Print every place a transformation applies (`0: map 'm' ...`).
     #[arg(long = "sdfg-list-matches", value_name = "TRANSFORMATION")]
     list_matches: Option<String>,
@@ -121,6 +125,7 @@ fn main() -> Result<()> {
         list_matches: cli.list_matches.clone(),
         print_ir_after_all: cli.print_ir_after_all,
         generic: cli.generic,
+        timing: cli.timing,
     };
     let chunks = if cli.split_input_file {
         driver::split_input(&text)

@@ -35,6 +35,24 @@ pub struct OptOptions {
     pub transforms: Vec<(String, String)>,
     /// Print the matches of this transformation instead of the IR.
     pub list_matches: Option<String>,
+    /// Report the time of each phase on stderr.
+    pub timing: bool,
+}
+
+/// Reports phase times on stderr when asked to.
+struct Timer {
+    on: bool,
+    last: std::time::Instant,
+}
+
+impl Timer {
+    fn lap(&mut self, phase: &str) {
+        let now = std::time::Instant::now();
+        if self.on {
+            eprintln!("timing: {phase}: {:.4} s", (now - self.last).as_secs_f64());
+        }
+        self.last = now;
+    }
 }
 
 fn holds_sdfg(module: &melior::ir::Module) -> bool {
@@ -57,9 +75,12 @@ fn check_sdfg(module: &melior::ir::Module, file: &str) -> Result<(), Vec<Diagnos
 
 /// Runs one input; returns the printed module, or every diagnostic.
 pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions) -> Result<String, Vec<Diagnostic>> {
+    let mut timer = Timer { on: options.timing, last: std::time::Instant::now() };
     let mut module = ir::parse_module(context, text, file)?;
+    timer.lap("parse");
     if options.verify_sdfg {
         check_sdfg(&module, file)?;
+        timer.lap("verify");
     }
     let at_file = |m: String| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), m)];
     if let Some(name) = &options.list_matches {
@@ -70,15 +91,19 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
     }
     if !options.transforms.is_empty() {
         let mut sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
+        timer.lap("read SDFG");
         for (name, text) in &options.transforms {
             let t = transforms::find(name).ok_or_else(|| at_file(format!("unknown transformation '{name}'")))?;
             let opts = transforms::Options::parse(text).map_err(|e| at_file(format!("{name}: {e}")))?;
             transforms::apply(t, &mut sdfg, &opts, 10_000).map_err(at_file)?;
+            timer.lap(name);
         }
         let rewritten = ir::emit_text(&sdfg).map_err(|e| at_file(format!("internal error: {e}")))?;
         module = ir::parse_module(context, &rewritten, file)?;
+        timer.lap("write back");
         if options.verify_sdfg {
             check_sdfg(&module, file)?;
+            timer.lap("verify");
         }
     }
     if let Some(pipeline) = &options.pipeline {
@@ -119,12 +144,18 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
             check_sdfg(&module, file)?;
         }
     }
+    if options.pipeline.is_some() {
+        timer.lap("pass pipeline");
+    }
     let op = module.as_operation();
     let flags = if options.generic {
         OperationPrintingFlags::new().print_generic_operation_form()
     } else {
         OperationPrintingFlags::new()
     };
-    op.to_string_with_flags(flags)
-        .map_err(|e| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), format!("cannot print the module: {e}"))])
+    let printed = op
+        .to_string_with_flags(flags)
+        .map_err(|e| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), format!("cannot print the module: {e}"))]);
+    timer.lap("print");
+    printed
 }

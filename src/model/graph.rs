@@ -29,9 +29,13 @@ pub struct Cfg {
 impl Cfg {
     /// The block execution starts at: the unique source, else `start_block`.
     pub fn start(&self) -> Option<usize> {
-        let sources: Vec<usize> = (0..self.blocks.len())
-            .filter(|b| !self.edges.iter().any(|e| e.dst == *b))
-            .collect();
+        let mut has_in = vec![false; self.blocks.len()];
+        for e in &self.edges {
+            if let Some(slot) = has_in.get_mut(e.dst) {
+                *slot = true;
+            }
+        }
+        let sources: Vec<usize> = (0..self.blocks.len()).filter(|&b| !has_in[b]).collect();
         match (sources.as_slice(), self.start_block) {
             ([only], _) => Some(*only),
             (_, Some(s)) if s < self.blocks.len() => Some(s),

@@ -10,9 +10,10 @@ pub fn scope_parents(state: &State) -> Result<Vec<Option<usize>>, String> {
     let n = state.nodes.len();
     let order = topological_order(state).ok_or("the dataflow graph has a cycle")?;
     let mut parent: Vec<Option<usize>> = vec![None; n];
+    let (ins, outs) = adjacency(state);
     for &node in &order {
         let mut scope: Option<Option<usize>> = None;
-        for e in state.edges.iter().filter(|e| e.dst == node) {
+        for e in ins[node].iter().map(|&i| &state.edges[i]) {
             let from = inner_scope_of_source(state, &parent, e.src);
             match scope {
                 None => scope = Some(from),
@@ -36,11 +37,7 @@ pub fn scope_parents(state: &State) -> Result<Vec<Option<usize>>, String> {
             }
             (_, Some(s)) => s,
             // A node without inputs sits where its first output leads.
-            (_, None) => state
-                .edges
-                .iter()
-                .find(|e| e.src == node)
-                .and_then(|e| state.nodes[e.dst].kind.scope_entry()),
+            (_, None) => outs[node].first().and_then(|&i| state.nodes[state.edges[i].dst].kind.scope_entry()),
         };
         parent[node] = scope;
     }
@@ -65,17 +62,32 @@ pub fn topological_order(state: &State) -> Option<Vec<usize>> {
             indegree[e.dst] += 1;
         }
     }
+    let (_, outs) = adjacency(state);
     let mut ready: std::collections::BTreeSet<usize> = (0..n).filter(|&i| indegree[i] == 0).collect();
     let mut order = Vec::with_capacity(n);
-    while let Some(&next) = ready.iter().next() {
-        ready.remove(&next);
+    while let Some(next) = ready.pop_first() {
         order.push(next);
-        for e in state.edges.iter().filter(|e| e.src == next && e.dst < n) {
-            indegree[e.dst] -= 1;
-            if indegree[e.dst] == 0 {
-                ready.insert(e.dst);
+        for &i in &outs[next] {
+            let dst = state.edges[i].dst;
+            indegree[dst] -= 1;
+            if indegree[dst] == 0 {
+                ready.insert(dst);
             }
         }
     }
     (order.len() == n).then_some(order)
+}
+
+/// For every node, the indices of its in-edges and of its out-edges, in edge
+/// order (edges naming missing nodes are left out).
+pub fn adjacency(state: &State) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let n = state.nodes.len();
+    let (mut ins, mut outs) = (vec![Vec::new(); n], vec![Vec::new(); n]);
+    for (i, e) in state.edges.iter().enumerate() {
+        if e.src < n && e.dst < n {
+            outs[e.src].push(i);
+            ins[e.dst].push(i);
+        }
+    }
+    (ins, outs)
 }

@@ -40,8 +40,25 @@ pub trait Transformation: Sync {
     fn summary(&self) -> &'static str;
     /// Every place it applies, in a stable order.
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match>;
+    /// The first of `matches`; transformations where listing every match is
+    /// costly find the first one faster.
+    fn first_match(&self, sdfg: &Sdfg) -> Option<Match> {
+        self.matches(sdfg).into_iter().next()
+    }
     /// Applies it at one match (found by `matches` on this same SDFG).
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String>;
+    /// Applies it at its first match until none is left (at most `limit`
+    /// times); returns how often. Transformations that can apply many
+    /// matches from one search override it.
+    fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
+        let mut count = 0;
+        while count < limit {
+            let Some(m) = self.first_match(sdfg) else { break };
+            self.apply(sdfg, &m, options)?;
+            count += 1;
+        }
+        Ok(count)
+    }
     /// The options it understands (besides `match`).
     fn option_names(&self) -> &'static [&'static str] {
         &[]
@@ -100,11 +117,5 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
         }
         return Ok(count);
     }
-    let mut count = 0;
-    while count < limit {
-        let Some(m) = t.matches(sdfg).into_iter().next() else { break };
-        t.apply(sdfg, &m, options)?;
-        count += 1;
-    }
-    Ok(count)
+    t.apply_everywhere(sdfg, options, limit)
 }

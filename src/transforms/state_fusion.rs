@@ -24,7 +24,7 @@
 use super::place::{cfg_at, visit_cfgs, Step};
 use super::{Match, Options, Place, Transformation};
 use crate::model::{scope::scope_parents, BlockKind, Cfg, DataKind, NodeKind, Sdfg, State};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 pub struct StateFusion;
 
@@ -38,23 +38,59 @@ impl Transformation for StateFusion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
-            for (i, e) in cfg.edges.iter().enumerate() {
-                if fusable(sdfg, cfg, i) {
-                    let description = format!("states '{}' and '{}'", cfg.blocks[e.src].label, cfg.blocks[e.dst].label);
-                    let mut at = path.to_vec();
-                    at.push(Step::Block(e.src));
-                    out.push(Match { place: Place { state: at, node: i }, description });
+        find(sdfg, false)
+    }
+
+    fn first_match(&self, sdfg: &Sdfg) -> Option<Match> {
+        find(sdfg, true).into_iter().next()
+    }
+
+    /// Fuses disjoint pairs in rounds (pairs, then pairs of pairs, ...), so
+    /// a chain of n states takes log n searches instead of n.
+    fn apply_everywhere(&self, sdfg: &mut Sdfg, _options: &Options, limit: usize) -> Result<usize, String> {
+        let kinds = aliasing(sdfg);
+        let mut count = 0;
+        while count < limit {
+            let matches = find(sdfg, false);
+            let Some(first) = matches.first() else { break };
+            // Only one CFG per round: fusing renumbers the blocks that paths into
+            // nested CFGs go through.
+            let cfg_path = first.place.state[..first.place.state.len() - 1].to_vec();
+            let cfg = cfg_at(&mut sdfg.cfg, &cfg_path).ok_or("match refers to a missing region")?;
+            let mut used = BTreeSet::new();
+            let mut pairs = Vec::new();
+            for m in matches.iter().filter(|m| m.place.state[..m.place.state.len() - 1] == cfg_path[..]) {
+                let e = &cfg.edges[m.place.node];
+                if used.insert(e.src) && used.insert(e.dst) {
+                    pairs.push((e.src, e.dst));
                 }
             }
-        });
-        out
+            let mut fused = 0;
+            for k in 0..pairs.len() {
+                let (a, b) = pairs[k];
+                let Some(edge) = cfg.edges.iter().position(|e| e.src == a && e.dst == b) else { continue };
+                let Some(merges) = fusable_with(&kinds, cfg, edge) else { continue };
+                fuse(cfg, edge, &merges);
+                fused += 1;
+                for p in &mut pairs[k + 1..] {
+                    p.0 -= usize::from(p.0 > b);
+                    p.1 -= usize::from(p.1 > b);
+                }
+                if count + fused >= limit {
+                    break;
+                }
+            }
+            if fused == 0 {
+                break;
+            }
+            count += fused;
+        }
+        Ok(count)
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let cfg_path = &m.place.state[..m.place.state.len() - 1];
-        let kinds: Vec<(String, DataKind)> = sdfg.containers.iter().map(|(n, d)| (n.clone(), d.kind)).collect();
+        let kinds = aliasing(sdfg);
         let cfg = cfg_at(&mut sdfg.cfg, cfg_path).ok_or("match refers to a missing region")?;
         let edge = m.place.node;
         let Some(merges) = fusable_with(&kinds, cfg, edge) else {
@@ -66,16 +102,38 @@ impl Transformation for StateFusion {
 }
 
 
-fn fusable(sdfg: &Sdfg, cfg: &Cfg, edge: usize) -> bool {
-    let kinds: Vec<(String, DataKind)> = sdfg.containers.iter().map(|(n, d)| (n.clone(), d.kind)).collect();
-    fusable_with(&kinds, cfg, edge).is_some()
+/// Every match, or only the first one.
+fn find(sdfg: &Sdfg, first_only: bool) -> Vec<Match> {
+    let kinds = aliasing(sdfg);
+    let mut out = Vec::new();
+    visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
+        for (i, e) in cfg.edges.iter().enumerate() {
+            if first_only && !out.is_empty() {
+                return;
+            }
+            if fusable_with(&kinds, cfg, i).is_some() {
+                let description = format!("states '{}' and '{}'", cfg.blocks[e.src].label, cfg.blocks[e.dst].label);
+                let mut at = path.to_vec();
+                at.push(Step::Block(e.src));
+                out.push(Match { place: Place { state: at, node: i }, description });
+            }
+        }
+    });
+    out
 }
+
 
 /// For fusable states, the access nodes to merge: `a`'s writer of each
 /// container `b` reads, with `b`'s readers of it.
 type Merges = Vec<(usize, Vec<usize>)>;
 
-fn fusable_with(kinds: &[(String, DataKind)], cfg: &Cfg, edge: usize) -> Option<Merges> {
+/// Names of views and references.
+fn aliasing(sdfg: &Sdfg) -> HashSet<String> {
+    let alias = |d: &crate::model::DataDesc| matches!(d.kind, DataKind::View | DataKind::Reference);
+    sdfg.containers.iter().filter(|(_, d)| alias(d)).map(|(n, _)| n.clone()).collect()
+}
+
+fn fusable_with(kinds: &HashSet<String>, cfg: &Cfg, edge: usize) -> Option<Merges> {
     let e = cfg.edges.get(edge)?;
     let (a, b) = (e.src, e.dst);
     let unconditional = e.condition.as_ref().is_none_or(|c| super::dead_state_elimination::constant(&c.code) == Some(true));
@@ -91,7 +149,7 @@ fn fusable_with(kinds: &[(String, DataKind)], cfg: &Cfg, edge: usize) -> Option<
     let (BlockKind::State(sa), BlockKind::State(sb)) = (&cfg.blocks[a].kind, &cfg.blocks[b].kind) else { return None };
     let (ra, wa) = accesses(sa);
     let (rb, wb) = accesses(sb);
-    let aliases = |n: &String| kinds.iter().any(|(k, kind)| k == n && matches!(kind, DataKind::View | DataKind::Reference));
+    let aliases = |n: &String| kinds.contains(n);
     let both: BTreeSet<&String> = ra.union(&wa).filter(|n| rb.contains(*n) || wb.contains(*n)).collect();
     if !wa.is_disjoint(&wb) || !wb.is_disjoint(&ra) || both.iter().any(|n| aliases(n)) {
         return None;
