@@ -46,6 +46,10 @@ struct Cli {
     /// printing) to stderr.
     #[arg(long = "sdfg-timing")]
     timing: bool,
+    /// Append the transformations this run applies to FILE (replay them
+    /// with `--sdfg-apply-history=FILE`).
+    #[arg(long = "sdfg-record-history", value_name = "FILE")]
+    record_history: Option<String>,
     /// Print every place a transformation applies (`0: map 'm' ...`).
     #[arg(long = "sdfg-list-matches", value_name = "TRANSFORMATION")]
     list_matches: Option<String>,
@@ -73,6 +77,18 @@ fn parse_command_line() -> Cli {
         let flag = arg.strip_prefix("--").filter(|f| !f.is_empty());
         let name = flag.map(|f| f.split('=').next().unwrap_or(f));
         match (flag, name) {
+            (Some(flag), Some("sdfg-apply-history")) => {
+                let file = flag.split_once('=').map(|(_, f)| f).unwrap_or("");
+                if file.is_empty() {
+                    common::fail_with("sdfg-opt", "--sdfg-apply-history needs a file: --sdfg-apply-history=FILE");
+                }
+                let (bytes, file) = common::read_input(file);
+                let text = String::from_utf8_lossy(&bytes);
+                match sdfg_mlir::transforms::history::parse(&text, &file) {
+                    Ok(entries) => transforms.extend(entries),
+                    Err(diags) => common::fail(&Diagnostics(diags)),
+                }
+            }
             (Some(flag), Some(name)) if sdfg_mlir::transforms::find(name).is_some() => {
                 let options = flag.split_once('=').map(|(_, o)| o.to_string()).unwrap_or_default();
                 transforms.push((name.to_string(), options));
@@ -154,6 +170,17 @@ fn main() -> Result<()> {
         common::fail(&Diagnostics(errors));
     }
     common::write_output(&cli.output, &outputs.join(&format!("\n{SPLIT_MARKER}\n")));
+    if let Some(path) = &cli.record_history {
+        let entries = sdfg_mlir::transforms::history::format(&cli.transforms);
+        let appended = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, entries.as_bytes()));
+        if let Err(e) = appended {
+            common::fail_with(path, &format!("cannot write the history: {e}"));
+        }
+    }
     Ok(())
 }
 

@@ -7,6 +7,7 @@
 
 pub mod constant_propagation;
 pub mod dead_state_elimination;
+pub mod history;
 pub mod loop_lifting;
 pub mod map_collapse;
 pub mod map_expansion;
