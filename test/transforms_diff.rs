@@ -30,6 +30,8 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-dead-state-elimination", |s| everywhere("sdfg-dead-state-elimination", s)),
     ("sdfg-map-fusion", |s| everywhere("sdfg-map-fusion", s)),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
+    ("sdfg-redundant-array", |s| everywhere("sdfg-redundant-array", s)),
+    ("sdfg-redundant-second-array", |s| everywhere("sdfg-redundant-second-array", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -5,6 +5,7 @@
 //! `sdfg-opt --<flag>` applies it to every match (or to `match=K`);
 //! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
+mod array_copy;
 pub mod dead_state_elimination;
 pub mod loop_lifting;
 pub mod map_collapse;
@@ -14,9 +15,12 @@ pub mod map_interchange;
 pub mod map_tiling;
 mod options;
 pub mod place;
+pub mod redundant_array;
+pub mod redundant_second_array;
 pub mod scope_subst;
 pub mod state_fusion;
 pub mod trivial_map_elimination;
+pub mod uses;
 
 use crate::model::Sdfg;
 pub use options::Options;
@@ -60,6 +64,8 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &state_fusion::StateFusion,
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
+        &redundant_array::RedundantArray,
+        &redundant_second_array::RedundantSecondArray,
     ]
 }
 
