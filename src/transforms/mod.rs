@@ -6,6 +6,7 @@
 //! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
 mod array_copy;
+pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
 pub mod loop_lifting;
 pub mod map_collapse;
@@ -66,6 +67,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &trivial_map_elimination::TrivialMapElimination,
         &redundant_array::RedundantArray,
         &redundant_second_array::RedundantSecondArray,
+        &dead_dataflow_elimination::DeadDataflowElimination,
     ]
 }
 
