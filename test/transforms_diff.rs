@@ -39,6 +39,12 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         add_dead_dataflow(s);
         everywhere("sdfg-dead-dataflow-elimination", s)
     }),
+    ("sdfg-array-elimination", |s| everywhere("sdfg-array-elimination", s)),
+    // Dead dataflow removed leaves a declaration nothing uses.
+    ("sdfg-dead-dataflow-elimination+injected+array-elimination", |s| {
+        add_dead_dataflow(s);
+        everywhere("sdfg-dead-dataflow-elimination", s) + everywhere("sdfg-array-elimination", s)
+    }),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -6,6 +6,7 @@
 //! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
 mod array_copy;
+pub mod array_elimination;
 pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
 pub mod loop_lifting;
@@ -68,6 +69,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &redundant_array::RedundantArray,
         &redundant_second_array::RedundantSecondArray,
         &dead_dataflow_elimination::DeadDataflowElimination,
+        &array_elimination::ArrayElimination,
     ]
 }
 
