@@ -45,6 +45,9 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         add_dead_dataflow(s);
         everywhere("sdfg-dead-dataflow-elimination", s) + everywhere("sdfg-array-elimination", s)
     }),
+    ("sdfg-consolidate-edges", |s| everywhere("sdfg-consolidate-edges", s)),
+    // Merged access nodes leave several edges into one map.
+    ("sdfg-array-elimination+consolidate-edges", |s| everywhere("sdfg-array-elimination", s) + everywhere("sdfg-consolidate-edges", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

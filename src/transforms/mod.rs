@@ -7,6 +7,7 @@
 
 mod array_copy;
 pub mod array_elimination;
+pub mod consolidate_edges;
 pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
 pub mod loop_lifting;
@@ -70,6 +71,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &redundant_second_array::RedundantSecondArray,
         &dead_dataflow_elimination::DeadDataflowElimination,
         &array_elimination::ArrayElimination,
+        &consolidate_edges::ConsolidateEdges,
     ]
 }
 
