@@ -29,6 +29,7 @@
 use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::scope_subst::{inside, substitute_in_scope};
+use super::uses::viewed_chain;
 use super::{place, Match, Options, Place, Transformation};
 use crate::model::{scope, DataKind, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -176,25 +177,6 @@ fn scope_data(state: &State, node: usize, into: bool) -> Vec<String> {
         let far = if into { e.src } else { e.dst };
         out.extend(viewed_chain(state, far));
         out.extend(e.memlet.data.clone());
-    }
-    out
-}
-
-/// An access node's data and, through `views` edges, what it views.
-fn viewed_chain(state: &State, mut n: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    for _ in 0..state.nodes.len() {
-        let NodeKind::Access { data, .. } = &state.nodes[n].kind else { break };
-        out.push(data.clone());
-        let next = state.edges.iter().find_map(|e| match (e.src_conn.as_deref(), e.dst_conn.as_deref()) {
-            (_, Some("views")) if e.dst == n => Some(e.src),
-            (Some("views"), _) if e.src == n => Some(e.dst),
-            _ => None,
-        });
-        match next {
-            Some(m) => n = m,
-            None => break,
-        }
     }
     out
 }

@@ -6,6 +6,10 @@
 //! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
 pub mod constant_propagation;
+mod array_copy;
+pub mod array_elimination;
+pub mod consolidate_edges;
+pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
 pub mod history;
 pub mod loop_lifting;
@@ -17,11 +21,14 @@ pub mod map_tiling;
 mod options;
 pub mod pipeline;
 pub mod place;
+pub mod redundant_array;
+pub mod redundant_second_array;
 pub mod scope_subst;
 pub mod simplify;
 pub mod state_fusion;
 pub mod symbol_subst;
 pub mod trivial_map_elimination;
+pub mod uses;
 
 use crate::model::Sdfg;
 pub use options::Options;
@@ -83,6 +90,11 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
         &constant_propagation::ConstantPropagation,
+        &redundant_array::RedundantArray,
+        &redundant_second_array::RedundantSecondArray,
+        &dead_dataflow_elimination::DeadDataflowElimination,
+        &array_elimination::ArrayElimination,
+        &consolidate_edges::ConsolidateEdges,
         &simplify::Simplify,
     ]
 }

@@ -13,7 +13,12 @@ use super::pipeline::{pipeline, Step};
 pub const STEPS: &[Step] = &[
     Step { name: "sdfg-state-fusion", options: "" },
     Step { name: "sdfg-constant-propagation", options: "" },
+    Step { name: "sdfg-dead-dataflow-elimination", options: "" },
     Step { name: "sdfg-dead-state-elimination", options: "" },
+    Step { name: "sdfg-redundant-array", options: "" },
+    Step { name: "sdfg-redundant-second-array", options: "" },
+    Step { name: "sdfg-array-elimination", options: "" },
+    Step { name: "sdfg-consolidate-edges", options: "" },
 ];
 
 pipeline!(

@@ -180,26 +180,27 @@ fn fusable_with(kinds: &HashSet<String>, cfg: &Cfg, edge: usize) -> Option<Merge
     Some(merges)
 }
 
-/// Containers a state reads and writes (through any memlet or access node).
+/// Containers a state reads and writes: an access node with in-edges is
+/// written, one with out-edges (or none at all) is read; data named by
+/// memlets between other nodes counts as read.
 fn accesses(s: &State) -> (BTreeSet<String>, BTreeSet<String>) {
     let mut reads = BTreeSet::new();
     let mut writes = BTreeSet::new();
+    let (ins, outs) = crate::model::scope::adjacency(s);
+    let is_access = |n: usize| matches!(s.nodes.get(n).map(|n| &n.kind), Some(NodeKind::Access { .. }));
     for e in &s.edges {
-        let Some(d) = &e.memlet.data else { continue };
-        let into_access = matches!(s.nodes.get(e.dst).map(|n| &n.kind), Some(NodeKind::Access { .. }));
-        let from_access = matches!(s.nodes.get(e.src).map(|n| &n.kind), Some(NodeKind::Access { .. }));
-        if into_access {
-            writes.insert(d.clone());
-        }
-        if from_access || !into_access {
-            reads.insert(d.clone());
+        if let Some(d) = &e.memlet.data {
+            if !is_access(e.src) && !is_access(e.dst) {
+                reads.insert(d.clone());
+            }
         }
     }
     for (i, n) in s.nodes.iter().enumerate() {
         if let NodeKind::Access { data, .. } = &n.kind {
-            if s.edges.iter().any(|e| e.dst == i) {
+            if !ins[i].is_empty() {
                 writes.insert(data.clone());
-            } else {
+            }
+            if !outs[i].is_empty() || ins[i].is_empty() {
                 reads.insert(data.clone());
             }
         }

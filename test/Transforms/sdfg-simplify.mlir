@@ -4,6 +4,7 @@
 
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-constant-propagation (1)
 // MATCHES: sdfg-simplify: no matches
+// MATCHES: 0: the whole SDFG; applicable now: sdfg-state-fusion (1)
 
 // Constant propagation decides the branch; dead state elimination drops the
 // other side, and the remaining states fuse into one.
@@ -54,4 +55,38 @@ sdfg.sdfg "simple" ["X"] {
     %x = sdfg.access "X"
     sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
   }
+}
+
+// -----
+
+// A temporary written in one state and copied out in the next: the states
+// fuse and the map writes the output directly.
+// CHECK-LABEL: sdfg.sdfg "temporaries"
+// CHECK-NOT: sdfg.array "T"
+// CHECK: sdfg.state "a" {
+// CHECK: sdfg.memlet %{{.*}}["o"] -> %{{.*}}["IN_T"] {data = "B", subset = "i"}
+// CHECK: sdfg.memlet %{{.*}}["OUT_T"] -> %{{.*}} {data = "B", subset = "0:4"}
+// CHECK-NOT: sdfg.state
+sdfg.sdfg "temporaries" ["A", "B"] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  sdfg.array "B" {dtype = "float64", shape = ["4"]}
+  sdfg.array "T" {dtype = "float64", shape = ["4"], transient}
+  %a = sdfg.state "a" {
+    %A = sdfg.access "A"
+    %T = sdfg.access "T"
+    %e, %x = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "inc" {code = "o = i + 1.0", ins = {i}, outs = {o}}
+      sdfg.memlet %entry["OUT_A"] -> %t["i"] {data = "A", subset = "i"}
+      sdfg.memlet %t["o"] -> %exit["IN_T"] {data = "T", subset = "i"}
+    }
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:4"}
+    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0:4"}
+  }
+  %b = sdfg.state "b" {
+    %T = sdfg.access "T"
+    %B = sdfg.access "B"
+    sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
+  }
+  sdfg.edge %a -> %b
 }

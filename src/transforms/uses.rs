@@ -1,0 +1,152 @@
+//! Where data is used: the questions dataflow clean-ups ask before they
+//! remove or rename a container ("is it read anywhere else?", "what else in
+//! this state may alias it?"), answered conservatively in one place.
+
+use super::place::{self, visit_cfgs, StatePath};
+use crate::model::{BlockKind, DataKind, NodeKind, Sdfg, State};
+use crate::symbolic::{Dim, Expr, Subset};
+
+/// Whether `text` contains `name` as a whole identifier.
+pub fn mentions(text: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + name.len()..].chars().next();
+        !before.is_some_and(ident) && !after.is_some_and(ident)
+    })
+}
+
+/// Whether `data` is named outside memlets and access nodes: interstate
+/// edges, loop and branch conditions, map ranges, nested-SDFG symbol
+/// mappings, library-node properties and non-Python tasklet code (which
+/// may reach containers by name).
+pub fn mentioned_in_code(sdfg: &Sdfg, data: &str) -> bool {
+    let mut found = false;
+    visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
+        for e in &cfg.edges {
+            let cond = e.condition.as_ref().is_some_and(|c| mentions(&c.code, data));
+            found |= cond || e.assignments.iter().any(|(k, v)| k == data || mentions(v, data));
+        }
+        for b in &cfg.blocks {
+            match &b.kind {
+                BlockKind::Loop(l) => {
+                    found |= [&l.init, &l.condition, &l.update].iter().any(|c| c.as_ref().is_some_and(|c| mentions(&c.code, data)));
+                }
+                BlockKind::Conditional(brs) => {
+                    found |= brs.iter().any(|br| br.condition.as_ref().is_some_and(|c| mentions(&c.code, data)));
+                }
+                _ => {}
+            }
+        }
+    });
+    found || place::states(sdfg).iter().any(|(_, s)| s.nodes.iter().any(|n| node_mentions(&n.kind, data)))
+}
+
+fn node_mentions(kind: &NodeKind, data: &str) -> bool {
+    match kind {
+        NodeKind::Tasklet { code } => code.language != "Python" && mentions(&code.code, data),
+        NodeKind::MapEntry { map, .. } => mentions(&map.range.to_string(), data),
+        NodeKind::ConsumeEntry { consume, .. } => {
+            mentions(&consume.num_pes.to_string(), data) || consume.condition.as_ref().is_some_and(|c| mentions(&c.code, data))
+        }
+        NodeKind::NestedSdfg { symbol_mapping, .. } => symbol_mapping.iter().any(|(_, e)| mentions(&e.to_string(), data)),
+        NodeKind::Library { properties, .. } => mentions(&serde_json::Value::Object(properties.clone()).to_string(), data),
+        _ => false,
+    }
+}
+
+/// The access nodes of `data` in a state.
+pub fn access_nodes(state: &State, data: &str) -> Vec<usize> {
+    (0..state.nodes.len()).filter(|&n| access_data(state, n) == Some(data)).collect()
+}
+
+/// The data of an access node.
+pub fn access_data(state: &State, n: usize) -> Option<&str> {
+    match &state.nodes.get(n)?.kind {
+        NodeKind::Access { data, .. } => Some(data),
+        _ => None,
+    }
+}
+
+/// Whether `data` appears anywhere in the SDFG except at the access node
+/// `node` of the state at `path` (memlets inside maps name the data of the
+/// access node their path starts or ends at, so those count as that node).
+pub fn used_elsewhere(sdfg: &Sdfg, data: &str, path: &StatePath, node: usize) -> bool {
+    place::states(sdfg).iter().any(|(p, s)| access_nodes(s, data).iter().any(|&n| p != path || n != node))
+        || mentioned_in_code(sdfg, data)
+}
+
+/// Whether `data` is read anywhere in the SDFG: an access node of it with
+/// an outgoing edge, or a mention in code.
+pub fn read_anywhere(sdfg: &Sdfg, data: &str) -> bool {
+    place::states(sdfg).iter().any(|(_, s)| access_nodes(s, data).iter().any(|&n| s.edges.iter().any(|e| e.src == n)))
+        || mentioned_in_code(sdfg, data)
+}
+
+/// Whether `data` is referenced anywhere at all (access nodes, memlets, code).
+pub fn referenced(sdfg: &Sdfg, data: &str) -> bool {
+    place::states(sdfg).iter().any(|(_, s)| {
+        !access_nodes(s, data).is_empty() || s.edges.iter().any(|e| e.memlet.data.as_deref() == Some(data))
+    }) || mentioned_in_code(sdfg, data)
+}
+
+/// Nodes reachable from `from` along edges (forward) or against them.
+pub fn reachable(state: &State, from: usize, forward: bool) -> Vec<bool> {
+    let mut seen = vec![false; state.nodes.len()];
+    let mut stack = vec![from];
+    while let Some(n) = stack.pop() {
+        for e in &state.edges {
+            let (a, b) = if forward { (e.src, e.dst) } else { (e.dst, e.src) };
+            if a == n && b < seen.len() && !seen[b] {
+                seen[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    seen
+}
+
+/// An access node's data and, through `views` edges, what it views.
+pub fn viewed_chain(state: &State, mut n: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for _ in 0..state.nodes.len() {
+        let Some(data) = access_data(state, n) else { break };
+        out.push(data.to_string());
+        let next = state.edges.iter().find_map(|e| match (e.src_conn.as_deref(), e.dst_conn.as_deref()) {
+            (_, Some("views")) if e.dst == n => Some(e.src),
+            (Some("views"), _) if e.src == n => Some(e.dst),
+            _ => None,
+        });
+        match next {
+            Some(m) => n = m,
+            None => break,
+        }
+    }
+    out
+}
+
+/// Whether access node `n` may be `data` or alias it: the same data, or a
+/// view or reference (whose target is not always known here).
+pub fn may_alias(sdfg: &Sdfg, state: &State, n: usize, data: &str) -> bool {
+    let Some(d) = access_data(state, n) else { return false };
+    let indirect = |d: &str| sdfg.container(d).is_none_or(|c| matches!(c.kind, DataKind::View | DataKind::Reference));
+    d == data || indirect(d) || viewed_chain(state, n).iter().any(|v| v == data)
+}
+
+/// Whether the container is plain memory (an array or scalar, not a
+/// stream, view or reference).
+pub fn is_plain(sdfg: &Sdfg, data: &str) -> bool {
+    sdfg.container(data).is_some_and(|c| matches!(c.kind, DataKind::Array | DataKind::Scalar))
+}
+
+/// The subset covering a whole container of this shape.
+pub fn full_subset(shape: &[Expr]) -> Subset {
+    Subset::Range(shape.iter().map(|s| Dim::range(Expr::int(0), s.sub(&Expr::int(1)))).collect())
+}
+
+/// Whether two subsets are equal dimension by dimension (after simplifying).
+pub fn same_subset(a: &Subset, b: &Subset) -> bool {
+    let eq = |x: &Expr, y: &Expr| x.simplify() == y.simplify() || x.is_symbolically_equal(y);
+    a.dims().len() == b.dims().len()
+        && a.dims().iter().zip(b.dims()).all(|(x, y)| eq(&x.start, &y.start) && eq(&x.end, &y.end) && eq(&x.step, &y.step))
+}

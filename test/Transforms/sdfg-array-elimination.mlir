@@ -1,0 +1,107 @@
+// sdfg-array-elimination: access nodes that only read the same data merge;
+// transients nothing references are no longer declared.
+// RUN: sdfg-opt %s --split-input-file --sdfg-array-elimination | FileCheck %s
+// RUN: sdfg-opt %s --split-input-file --sdfg-list-matches=sdfg-array-elimination | FileCheck %s --check-prefix=MATCHES
+
+// MATCHES: 0: 3 access nodes of 'A' in state 's'
+// MATCHES-NEXT: 1: unused transients [U]
+// MATCHES: sdfg-array-elimination: no matches
+// MATCHES: sdfg-array-elimination: no matches
+// MATCHES: sdfg-array-elimination: no matches
+
+// Three nodes reading A become one; U is declared but never used.
+// CHECK-LABEL: sdfg.sdfg "reads"
+// CHECK-NOT: sdfg.array "U"
+// CHECK: %s = sdfg.state "s" {
+// CHECK-NEXT: %A = sdfg.access "A"
+// CHECK-NEXT: %B = sdfg.access "B"
+// CHECK-NOT: sdfg.access "A"
+// CHECK-DAG: sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
+// CHECK-DAG: sdfg.memlet %A -> %t["y"] {data = "A", subset = "1"}
+// CHECK-DAG: sdfg.memlet %A -> %m_entry["IN_A"] {data = "A", subset = "0:4"}
+sdfg.sdfg "reads" ["A", "B"] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  sdfg.array "B" {dtype = "float64", shape = ["4"]}
+  sdfg.array "U" {dtype = "float64", shape = ["4"], transient}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %A1 = sdfg.access "A"
+    %B = sdfg.access "B"
+    %A2 = sdfg.access "A"
+    %t = sdfg.tasklet "t" {code = "z = x + y", ins = {x, y}, outs = {z}}
+    sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
+    sdfg.memlet %A1 -> %t["y"] {data = "A", subset = "1"}
+    sdfg.memlet %t["z"] -> %B {data = "B", subset = "0"}
+    %e, %x = sdfg.map "m" ["i"] = "1:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %u = sdfg.tasklet "u" {code = "y = x", ins = {x}, outs = {y}}
+      sdfg.memlet %entry["OUT_A"] -> %u["x"] {data = "A", subset = "i"}
+      sdfg.memlet %u["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+    }
+    %B2 = sdfg.access "B"
+    sdfg.memlet %A2 -> %e["IN_A"] {data = "A", subset = "0:4"}
+    sdfg.memlet %x["OUT_B"] -> %B2 {data = "B", subset = "1:4"}
+  }
+}
+
+// -----
+
+// A is written in the state: its reads are not merged.
+// CHECK-LABEL: sdfg.sdfg "written"
+// CHECK-COUNT-3: sdfg.access "A"
+sdfg.sdfg "written" ["A", "B"] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  sdfg.array "B" {dtype = "float64", shape = ["4"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %A1 = sdfg.access "A"
+    %A2 = sdfg.access "A"
+    %B = sdfg.access "B"
+    %t = sdfg.tasklet "t" {code = "z = x + 1", ins = {x}, outs = {z}}
+    %u = sdfg.tasklet "u" {code = "z = x", ins = {x}, outs = {z}}
+    sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
+    sdfg.memlet %t["z"] -> %A2 {data = "A", subset = "1"}
+    sdfg.memlet %A1 -> %u["x"] {data = "A", subset = "1"}
+    sdfg.memlet %u["z"] -> %B {data = "B", subset = "0"}
+  }
+}
+
+// -----
+
+// Two reads of a stream pop it twice: not merged.
+// CHECK-LABEL: sdfg.sdfg "stream"
+// CHECK-COUNT-2: sdfg.access "S"
+sdfg.sdfg "stream" ["B"] {
+  sdfg.array "B" {dtype = "float64", shape = ["2"]}
+  sdfg.stream "S" {dtype = "float64", shape = ["1"], transient}
+  %s = sdfg.state "s" {
+    %S = sdfg.access "S"
+    %S1 = sdfg.access "S"
+    %B = sdfg.access "B"
+    %t = sdfg.tasklet "t" {code = "z = x", ins = {x}, outs = {z}}
+    %u = sdfg.tasklet "u" {code = "z = x", ins = {x}, outs = {z}}
+    sdfg.memlet %S -> %t["x"] {data = "S", subset = "0"}
+    sdfg.memlet %S1 -> %u["x"] {data = "S", subset = "0"}
+    sdfg.memlet %t["z"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %u["z"] -> %B {data = "B", subset = "1"}
+  }
+}
+
+// -----
+
+// c is transient and named only in an interstate condition: it stays
+// declared.
+// CHECK-LABEL: sdfg.sdfg "condition"
+// CHECK: sdfg.scalar "c"
+sdfg.sdfg "condition" ["B"] {
+  sdfg.array "B" {dtype = "float64", shape = ["1"]}
+  sdfg.scalar "c" {dtype = "float64", shape = ["1"], transient}
+  %s = sdfg.state "s" {
+  }
+  %s2 = sdfg.state "s2" {
+    %t = sdfg.tasklet "t" {code = "y = 5.0", outs = {y}}
+    %B = sdfg.access "B"
+    sdfg.memlet %t["y"] -> %B {data = "B", subset = "0"}
+  }
+  sdfg.edge %s -> %s2 {condition = "c > 0"}
+}
