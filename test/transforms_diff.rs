@@ -30,6 +30,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-dead-state-elimination", |s| everywhere("sdfg-dead-state-elimination", s)),
     ("sdfg-map-fusion", |s| everywhere("sdfg-map-fusion", s)),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
+    ("sdfg-inline-sdfg", |s| everywhere("sdfg-inline-sdfg", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];
@@ -63,6 +64,7 @@ fn transformations_keep_results_and_dace_validity() {
             applied += 1;
             let stem = file.file_stem().unwrap().to_string_lossy().to_string();
             let tag = format!("{name} on {stem}");
+            println!("applied: {tag}");
             if let Err(e) = sdfg_mlir::verify::verify(&sdfg) {
                 failures.push(format!("{tag}: invalid SDFG: {e}"));
                 continue;

@@ -6,6 +6,9 @@
 //! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
 pub mod dead_state_elimination;
+mod inline_plan;
+pub mod inline_sdfg;
+mod inline_window;
 pub mod loop_lifting;
 pub mod map_collapse;
 pub mod map_expansion;
@@ -60,6 +63,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &state_fusion::StateFusion,
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
+        &inline_sdfg::InlineSdfg,
     ]
 }
 
