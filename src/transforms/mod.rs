@@ -6,6 +6,7 @@
 //! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
 pub mod dead_state_elimination;
+pub mod inline_control_flow_regions;
 mod inline_plan;
 pub mod inline_sdfg;
 mod inline_window;
@@ -64,6 +65,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
         &inline_sdfg::InlineSdfg,
+        &inline_control_flow_regions::InlineControlFlowRegions,
     ]
 }
 
