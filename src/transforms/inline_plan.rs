@@ -1,6 +1,7 @@
-//! The pure half of InlineSDFG: checks a nested SDFG node and prepares its
-//! inner state for the enclosing one (symbols replaced, memlets rewritten
-//! onto outer containers, transients renamed). See `inline_sdfg`.
+//! The shared half of the inlining transformations: checks a nested SDFG
+//! node's bindings and prepares what its body needs to live in the outer SDFG
+//! (symbol values, windows of connector containers on outer data, renamed
+//! transients and local symbols). See `inline_sdfg`.
 
 use super::inline_window::{same_subset, substitute_desc, window, Window};
 use super::scope_subst::substitute_subset;
@@ -9,20 +10,31 @@ use crate::model::scope::scope_parents;
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap};
 
-/// Where the edges of a connector access node attach in the outer state.
-#[derive(Clone, Debug)]
-pub struct Port {
+/// The outer end of a connector's memlet.
+pub struct Outer<'a> {
     pub node: usize,
     pub conn: Option<String>,
+    pub memlet: &'a Memlet,
+    /// Whether `node` is an access node.
+    pub access: bool,
 }
 
-pub struct Plan {
-    /// The inner state, in outer terms.
-    pub inner: State,
-    /// Inner transients, as new outer containers.
+/// Connector name -> its outer memlet.
+pub type Bound<'a> = HashMap<&'a str, Outer<'a>>;
+
+pub struct Prepared<'a> {
+    pub inner: &'a Sdfg,
+    pub ins: Bound<'a>,
+    pub outs: Bound<'a>,
+    /// Inner symbol -> its value in outer terms (identities left out;
+    /// renamed local symbols included).
+    pub values: HashMap<String, Expr>,
+    pub windows: HashMap<String, Window>,
+    /// Inner transient -> its outer name.
+    pub renames: HashMap<String, String>,
+    /// New outer containers and symbols.
     pub containers: Vec<(String, DataDesc)>,
-    /// Connector access nodes of `inner` and where their edges go instead.
-    pub ports: HashMap<usize, Port>,
+    pub symbols: Vec<(String, String)>,
     /// The enclosing scope's entry and exit.
     pub scope: Option<(usize, usize)>,
 }
@@ -58,15 +70,19 @@ pub fn single_state(cfg: &Cfg) -> Option<&State> {
     busy
 }
 
-/// Plans inlining the nested SDFG node `node` of `state` (in `sdfg`).
-pub fn plan(sdfg: &Sdfg, state: &State, node: usize) -> Option<Plan> {
+/// Checks the nested SDFG node `node` of `state` (in `sdfg`) and prepares
+/// its inlining. `locals` are the inner symbols its own control flow
+/// assigns: they get fresh outer names instead of mapped values.
+pub fn prepare<'a>(sdfg: &Sdfg, state: &'a State, node: usize, locals: &BTreeSet<String>) -> Option<Prepared<'a>> {
     let n = state.nodes.get(node)?;
     let NodeKind::NestedSdfg { sdfg: inner, symbol_mapping } = &n.kind else { return None };
     if n.extra.get("no_inline").and_then(|v| v.as_bool()) == Some(true) || !inner.constants.is_empty() {
         return None;
     }
-    let body = single_state(&inner.cfg)?;
-    scope_parents(body).ok()?;
+    let bodies: Vec<&State> = super::place::states(inner).into_iter().map(|(_, s)| s).collect();
+    if bodies.iter().any(|b| scope_parents(b).is_err()) {
+        return None;
+    }
     if inner.containers.iter().any(|(_, d)| matches!(d.kind, DataKind::Stream | DataKind::Reference)) {
         return None;
     }
@@ -121,10 +137,12 @@ pub fn plan(sdfg: &Sdfg, state: &State, node: usize) -> Option<Plan> {
     }
     // Symbols: every inner one is mapped; identities need no rewriting.
     let mapping: HashMap<&str, &Expr> = symbol_mapping.iter().map(|(k, v)| (k.as_str(), v)).collect();
-    if inner.symbols.iter().any(|(s, _)| !mapping.contains_key(s.as_str())) {
+    if inner.symbols.iter().any(|(s, _)| !mapping.contains_key(s.as_str()) && !locals.contains(s))
+        || locals.iter().any(|l| mapping.contains_key(l.as_str()))
+    {
         return None;
     }
-    let values: HashMap<String, Expr> =
+    let mut values: HashMap<String, Expr> =
         symbol_mapping.iter().filter(|(k, v)| *v != Expr::sym(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
     // Names that substituted expressions and windows bring into the inner graph.
     let mut incoming: BTreeSet<String> = values.values().flat_map(|v| v.free_symbols()).collect();
@@ -138,10 +156,15 @@ pub fn plan(sdfg: &Sdfg, state: &State, node: usize) -> Option<Plan> {
         }
         p = parents[e];
     }
+    // Values are read where used, no longer once on entry: they must not
+    // depend on data.
+    if incoming.iter().any(|s| sdfg.container(s).is_some()) {
+        return None;
+    }
     incoming.extend(sdfg.symbols.iter().map(|(s, _)| s.clone()));
     let inner_names: BTreeSet<&str> = inner.containers.iter().map(|(n, _)| n.as_str()).collect();
     let mut params = BTreeSet::new();
-    for nd in &body.nodes {
+    for nd in bodies.iter().flat_map(|b| b.nodes.iter()) {
         if let NodeKind::MapEntry { map, .. } = &nd.kind {
             params.extend(map.params.iter().cloned());
             if map.range.free_symbols().iter().any(|s| inner_names.contains(s.as_str())) {
@@ -152,7 +175,7 @@ pub fn plan(sdfg: &Sdfg, state: &State, node: usize) -> Option<Plan> {
     if params.iter().any(|p| incoming.contains(p) || mapping.contains_key(p.as_str())) {
         return None;
     }
-    for e in &body.edges {
+    for e in bodies.iter().flat_map(|b| b.edges.iter()) {
         let m = &e.memlet;
         let syms = m.subset.iter().chain(m.other_subset.iter()).flat_map(|s| s.free_symbols());
         if syms.chain(m.volume.iter().flat_map(|v| v.free_symbols())).any(|s| inner_names.contains(s.as_str())) {
@@ -174,6 +197,22 @@ pub fn plan(sdfg: &Sdfg, state: &State, node: usize) -> Option<Plan> {
     let mut taken: BTreeSet<String> = sdfg.containers.iter().map(|(n, _)| n.clone()).collect();
     taken.extend(incoming.iter().cloned());
     taken.extend(params.iter().cloned());
+    let fresh = |name: &str, taken: &mut BTreeSet<String>| {
+        let mut new = name.to_string();
+        let mut k = 0;
+        while taken.contains(&new) || (inner_names.contains(new.as_str()) && new != name) {
+            k += 1;
+            new = format!("{name}_{k}");
+        }
+        taken.insert(new.clone());
+        new
+    };
+    let mut symbols = Vec::new();
+    for l in locals {
+        let new = fresh(l, &mut taken);
+        symbols.push((new.clone(), inner.symbol_type(l).unwrap_or("int64").to_string()));
+        values.insert(l.clone(), Expr::sym(&new));
+    }
     let mut renames: HashMap<String, String> = HashMap::new();
     let mut containers = Vec::new();
     for (name, desc) in &inner.containers {
@@ -182,29 +221,19 @@ pub fn plan(sdfg: &Sdfg, state: &State, node: usize) -> Option<Plan> {
         }
         if !desc.transient {
             // Unbound argument: fine only when the state never uses it.
-            if uses(body, name) {
+            if bodies.iter().any(|b| uses(b, name)) {
                 return None;
             }
             continue;
         }
-        if !uses(body, name) {
+        if !bodies.iter().any(|b| uses(b, name)) {
             continue;
         }
-        let mut new = name.clone();
-        let mut k = 0;
-        while taken.contains(&new) {
-            k += 1;
-            new = format!("{name}_{k}");
-        }
-        taken.insert(new.clone());
+        let new = fresh(name, &mut taken);
         renames.insert(name.clone(), new.clone());
         containers.push((new, substitute_desc(desc, &values)));
     }
-    let mut inner_state = body.clone();
-    substitute_state(&mut inner_state, &values)?;
-    let ports = connect(&mut inner_state, &windows, &bound, &bound_out)?;
-    rewrite_memlets(&mut inner_state, &windows, &renames)?;
-    Some(Plan { inner: inner_state, containers, ports, scope })
+    Some(Prepared { inner, ins: bound, outs: bound_out, values, windows, renames, containers, symbols, scope })
 }
 
 fn uses(state: &State, name: &str) -> bool {
@@ -242,107 +271,8 @@ pub fn substitute_state(state: &mut State, values: &HashMap<String, Expr>) -> Op
     Some(())
 }
 
-/// The outer end of a connector's memlet.
-struct Outer<'a> {
-    node: usize,
-    conn: Option<String>,
-    memlet: &'a Memlet,
-    /// Whether `node` is an access node.
-    access: bool,
-}
-
-type Bound<'a> = HashMap<&'a str, Outer<'a>>;
-
-impl Outer<'_> {
-    fn port(&self) -> Port {
-        Port { node: self.node, conn: self.conn.clone() }
-    }
-}
-
-/// Where reads of connector `c` come from: its own input, or an input bound
-/// to the same outer window (DaCe reads outputs in place).
-fn read_port(c: &str, ins: &Bound, outs: &Bound) -> Option<Port> {
-    if let Some(o) = ins.get(c) {
-        return Some(o.port());
-    }
-    let w = outs.get(c)?.memlet;
-    ins.values()
-        .find(|o| o.memlet.data == w.data && same_subset(o.memlet.subset.as_ref(), w.subset.as_ref()))
-        .map(|o| o.port())
-}
-
-/// Finds the connector access nodes and where each one's edges attach
-/// outside; puts the connector on the data side of copies touching them.
-fn connect(state: &mut State, windows: &HashMap<String, Window>, ins: &Bound, outs: &Bound) -> Option<HashMap<usize, Port>> {
-    let mut ports = HashMap::new();
-    // Outer ends that keep an edge (reads), and outputs written.
-    let mut carried: BTreeSet<(usize, Option<String>, bool)> = BTreeSet::new();
-    let access = |s: &State, i: usize| match &s.nodes[i].kind {
-        NodeKind::Access { data, .. } => Some(data.clone()),
-        _ => None,
-    };
-    for i in 0..state.nodes.len() {
-        let Some(data) = access(state, i).filter(|d| windows.contains_key(d)) else { continue };
-        let reads = state.edges.iter().any(|e| e.src == i);
-        let writes = state.edges.iter().any(|e| e.dst == i);
-        let port = match (reads, writes) {
-            (true, true) => return None,
-            (true, false) => read_port(&data, ins, outs)?,
-            (false, true) => {
-                // The outer memlet's WCR must be what every inner write does.
-                let o = outs.get(data.as_str())?;
-                if o.memlet.wcr.is_some() && state.edges.iter().any(|e| e.dst == i && e.memlet.wcr != o.memlet.wcr) {
-                    return None;
-                }
-                o.port()
-            }
-            (false, false) => Port { node: usize::MAX, conn: None },
-        };
-        if reads || writes {
-            carried.insert((port.node, port.conn.clone(), reads));
-            if writes {
-                carried.insert((usize::MAX, Some(data.clone()), false));
-            }
-        }
-        ports.insert(i, port);
-    }
-    for k in 0..state.edges.len() {
-        let (src, dst) = (state.edges[k].src, state.edges[k].dst);
-        let ends = [src, dst].map(|x| ports.contains_key(&x));
-        if !ends[0] && !ends[1] {
-            continue;
-        }
-        if ends[0] && ends[1] {
-            return None;
-        }
-        let port_node = if ends[0] { src } else { dst };
-        let name = access(state, port_node)?;
-        let m = &mut state.edges[k].memlet;
-        match &m.data {
-            None => return None,
-            Some(d) if *d == name => {}
-            Some(_) => {
-                // A copy named by its other end: name it by the connector.
-                let other = if ends[0] { dst } else { src };
-                if m.other_subset.is_none() || access(state, other).is_none() {
-                    return None;
-                }
-                let m = &mut state.edges[k].memlet;
-                std::mem::swap(&mut m.subset, &mut m.other_subset);
-                m.data = Some(name);
-                m.is_data_src = m.is_data_src.map(|b| !b);
-            }
-        }
-    }
-    // An unread input may only leave an access node without an edge; an
-    // unwritten output would leave the outer data unset.
-    let all_carried = ins.values().all(|o| o.access || carried.contains(&(o.node, o.conn.clone(), true)))
-        && outs.keys().all(|c| carried.contains(&(usize::MAX, Some(c.to_string()), false)));
-    all_carried.then_some(ports)
-}
-
 /// Rewrites every memlet onto outer containers and renamed transients.
-fn rewrite_memlets(state: &mut State, windows: &HashMap<String, Window>, renames: &HashMap<String, String>) -> Option<()> {
+pub fn rewrite_memlets(state: &mut State, windows: &HashMap<String, Window>, renames: &HashMap<String, String>) -> Option<()> {
     let data_of = |s: &State, i: usize| match &s.nodes[i].kind {
         NodeKind::Access { data, .. } => Some(data.clone()),
         _ => None,
@@ -368,7 +298,8 @@ fn rewrite_memlets(state: &mut State, windows: &HashMap<String, Window>, renames
     }
     for n in &mut state.nodes {
         if let NodeKind::Access { data, .. } = &mut n.kind {
-            if let Some(new) = renames.get(data.as_str()) {
+            let new = renames.get(data.as_str()).or(windows.get(data.as_str()).map(|w| &w.outer));
+            if let Some(new) = new {
                 if n.label == *data {
                     n.label = new.clone();
                 }

@@ -34,11 +34,12 @@
 //! memlets touch the node; no inner map parameter collides with a name the
 //! substituted expressions bring in; no inner expression names a container.
 
-use super::inline_plan::{plan, Plan};
+use super::inline_plan::{prepare, rewrite_memlets, single_state, substitute_state, Bound, Outer};
+use super::inline_window::{same_subset, Window};
 use super::map_collapse::remove_nodes;
 use super::{place, Match, Options, Place, Transformation};
-use crate::model::{DataEdge, Memlet, NodeKind, Sdfg, State};
-use crate::model::Loc;
+use crate::model::{DataDesc, DataEdge, Loc, Memlet, NodeKind, Sdfg, State};
+use std::collections::{BTreeSet, HashMap};
 
 pub struct InlineSdfg;
 
@@ -74,6 +75,123 @@ impl Transformation for InlineSdfg {
         Ok(())
     }
 }
+
+/// Where the edges of a connector access node attach in the outer state.
+#[derive(Clone, Debug)]
+pub struct Port {
+    pub node: usize,
+    pub conn: Option<String>,
+}
+
+pub struct Plan {
+    /// The inner state, in outer terms.
+    pub inner: State,
+    /// Inner transients, as new outer containers.
+    pub containers: Vec<(String, DataDesc)>,
+    /// Connector access nodes of `inner` and where their edges go instead.
+    pub ports: HashMap<usize, Port>,
+    /// The enclosing scope's entry and exit.
+    pub scope: Option<(usize, usize)>,
+}
+
+/// Plans inlining the nested SDFG node `node` of `state` (in `sdfg`).
+fn plan(sdfg: &Sdfg, state: &State, node: usize) -> Option<Plan> {
+    let NodeKind::NestedSdfg { sdfg: inner, .. } = &state.nodes.get(node)?.kind else { return None };
+    let body = single_state(&inner.cfg)?;
+    let p = prepare(sdfg, state, node, &BTreeSet::new())?;
+    let mut inner_state = body.clone();
+    substitute_state(&mut inner_state, &p.values)?;
+    let ports = connect(&mut inner_state, &p.windows, &p.ins, &p.outs)?;
+    rewrite_memlets(&mut inner_state, &p.windows, &p.renames)?;
+    Some(Plan { inner: inner_state, containers: p.containers, ports, scope: p.scope })
+}
+
+fn port(o: &Outer) -> Port {
+    Port { node: o.node, conn: o.conn.clone() }
+}
+
+/// Where reads of connector `c` come from: its own input, or an input bound
+/// to the same outer window (DaCe reads outputs in place).
+fn read_port(c: &str, ins: &Bound, outs: &Bound) -> Option<Port> {
+    if let Some(o) = ins.get(c) {
+        return Some(port(o));
+    }
+    let w = outs.get(c)?.memlet;
+    ins.values()
+        .find(|o| o.memlet.data == w.data && same_subset(o.memlet.subset.as_ref(), w.subset.as_ref()))
+        .map(|o| port(o))
+}
+
+/// Finds the connector access nodes and where each one's edges attach
+/// outside; puts the connector on the data side of copies touching them.
+fn connect(state: &mut State, windows: &HashMap<String, Window>, ins: &Bound, outs: &Bound) -> Option<HashMap<usize, Port>> {
+    let mut ports = HashMap::new();
+    // Outer ends that keep an edge (reads), and outputs written.
+    let mut carried: BTreeSet<(usize, Option<String>, bool)> = BTreeSet::new();
+    let access = |s: &State, i: usize| match &s.nodes[i].kind {
+        NodeKind::Access { data, .. } => Some(data.clone()),
+        _ => None,
+    };
+    for i in 0..state.nodes.len() {
+        let Some(data) = access(state, i).filter(|d| windows.contains_key(d)) else { continue };
+        let reads = state.edges.iter().any(|e| e.src == i);
+        let writes = state.edges.iter().any(|e| e.dst == i);
+        let port = match (reads, writes) {
+            (true, true) => return None,
+            (true, false) => read_port(&data, ins, outs)?,
+            (false, true) => {
+                // The outer memlet's WCR must be what every inner write does.
+                let o = outs.get(data.as_str())?;
+                if o.memlet.wcr.is_some() && state.edges.iter().any(|e| e.dst == i && e.memlet.wcr != o.memlet.wcr) {
+                    return None;
+                }
+                port(o)
+            }
+            (false, false) => Port { node: usize::MAX, conn: None },
+        };
+        if reads || writes {
+            carried.insert((port.node, port.conn.clone(), reads));
+            if writes {
+                carried.insert((usize::MAX, Some(data.clone()), false));
+            }
+        }
+        ports.insert(i, port);
+    }
+    for k in 0..state.edges.len() {
+        let (src, dst) = (state.edges[k].src, state.edges[k].dst);
+        let ends = [src, dst].map(|x| ports.contains_key(&x));
+        if !ends[0] && !ends[1] {
+            continue;
+        }
+        if ends[0] && ends[1] {
+            return None;
+        }
+        let port_node = if ends[0] { src } else { dst };
+        let name = access(state, port_node)?;
+        let m = &mut state.edges[k].memlet;
+        match &m.data {
+            None => return None,
+            Some(d) if *d == name => {}
+            Some(_) => {
+                // A copy named by its other end: name it by the connector.
+                let other = if ends[0] { dst } else { src };
+                if m.other_subset.is_none() || access(state, other).is_none() {
+                    return None;
+                }
+                let m = &mut state.edges[k].memlet;
+                std::mem::swap(&mut m.subset, &mut m.other_subset);
+                m.data = Some(name);
+                m.is_data_src = m.is_data_src.map(|b| !b);
+            }
+        }
+    }
+    // An unread input may only leave an access node without an edge; an
+    // unwritten output would leave the outer data unset.
+    let all_carried = ins.values().all(|o| o.access || carried.contains(&(o.node, o.conn.clone(), true)))
+        && outs.keys().all(|c| carried.contains(&(usize::MAX, Some(c.to_string()), false)));
+    all_carried.then_some(ports)
+}
+
 
 /// Puts the planned inner graph in place of the nested SDFG node `node`.
 fn splice(state: &mut State, node: usize, p: Plan) {
