@@ -32,6 +32,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     ("sdfg-inline-sdfg", |s| everywhere("sdfg-inline-sdfg", s)),
     ("sdfg-inline-control-flow-regions", |s| everywhere("sdfg-inline-control-flow-regions", s)),
+    ("sdfg-inline-multistate-sdfg", |s| everywhere("sdfg-inline-multistate-sdfg", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -69,7 +69,7 @@ impl Transformation for InlineControlFlowRegions {
         if !inlinable(cfg, r) {
             return Err("the region can no longer be inlined".into());
         }
-        inline(cfg, r);
+        dissolve(cfg, r);
         Ok(())
     }
 }
@@ -79,6 +79,11 @@ fn inlinable(cfg: &Cfg, r: usize) -> bool {
     if !matches!(kind, RegionKind::ControlFlowRegion | RegionKind::NamedRegion | RegionKind::FunctionCallRegion) {
         return false;
     }
+    dissolvable(inner)
+}
+
+/// Whether a CFG run as a block can instead run in the surrounding CFG.
+pub(crate) fn dissolvable(inner: &Cfg) -> bool {
     if inner.start().is_none() || sinks(inner).is_empty() || returns(inner) {
         return false;
     }
@@ -130,8 +135,8 @@ fn condition(c: &Option<CodeBlock>) -> Option<Expr> {
     }
 }
 
-/// Puts the region's blocks in its place and reroutes the edges.
-fn inline(cfg: &mut Cfg, r: usize) {
+/// Puts the blocks of region `r` in its place and reroutes the edges.
+pub(crate) fn dissolve(cfg: &mut Cfg, r: usize) {
     let was_start = cfg.start() == Some(r);
     let BlockKind::Region { cfg: inner, .. } =
         std::mem::replace(&mut cfg.blocks[r].kind, BlockKind::Return)

@@ -23,7 +23,6 @@ pub struct Outer<'a> {
 pub type Bound<'a> = HashMap<&'a str, Outer<'a>>;
 
 pub struct Prepared<'a> {
-    pub inner: &'a Sdfg,
     pub ins: Bound<'a>,
     pub outs: Bound<'a>,
     /// Inner symbol -> its value in outer terms (identities left out;
@@ -211,7 +210,9 @@ pub fn prepare<'a>(sdfg: &Sdfg, state: &'a State, node: usize, locals: &BTreeSet
     for l in locals {
         let new = fresh(l, &mut taken);
         symbols.push((new.clone(), inner.symbol_type(l).unwrap_or("int64").to_string()));
-        values.insert(l.clone(), Expr::sym(&new));
+        if new != *l {
+            values.insert(l.clone(), Expr::sym(&new));
+        }
     }
     let mut renames: HashMap<String, String> = HashMap::new();
     let mut containers = Vec::new();
@@ -233,7 +234,7 @@ pub fn prepare<'a>(sdfg: &Sdfg, state: &'a State, node: usize, locals: &BTreeSet
         renames.insert(name.clone(), new.clone());
         containers.push((new, substitute_desc(desc, &values)));
     }
-    Some(Prepared { inner, ins: bound, outs: bound_out, values, windows, renames, containers, symbols, scope })
+    Some(Prepared { ins: bound, outs: bound_out, values, windows, renames, containers, symbols, scope })
 }
 
 fn uses(state: &State, name: &str) -> bool {

@@ -7,6 +7,7 @@
 
 pub mod dead_state_elimination;
 pub mod inline_control_flow_regions;
+pub mod inline_multistate_sdfg;
 mod inline_plan;
 pub mod inline_sdfg;
 mod inline_window;
@@ -66,6 +67,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &trivial_map_elimination::TrivialMapElimination,
         &inline_sdfg::InlineSdfg,
         &inline_control_flow_regions::InlineControlFlowRegions,
+        &inline_multistate_sdfg::InlineMultistateSdfg,
     ]
 }
 
