@@ -29,7 +29,7 @@
 //! that is not also an output is never written (scalars are passed by
 //! value); code outside states names no connector except scalars bound to
 //! outer scalars; a non-identity symbol value meets no C++ tasklet, library
-//! node or consume scope.
+//! node or consume scope; no output memlet has WCR.
 
 use super::inline_control_flow_regions::{dissolvable, dissolve};
 use super::inline_plan::{prepare, rewrite_memlets, substitute_state, Prepared};
@@ -96,6 +96,10 @@ fn inlined(sdfg: &Sdfg, state: &State, node: usize) -> Option<Inlined> {
     let mut locals = BTreeSet::new();
     assigned(&inner.cfg, &mut locals);
     let p = prepare(sdfg, state, node, &locals)?;
+    // Inner writes land in the outer container directly: no reduction.
+    if p.outs.values().any(|o| o.memlet.wcr.is_some()) {
+        return None;
+    }
     for (_, s) in place::states(inner) {
         for (i, n) in s.nodes.iter().enumerate() {
             let NodeKind::Access { data, .. } = &n.kind else { continue };

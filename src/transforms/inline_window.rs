@@ -130,3 +130,62 @@ pub fn substitute_desc(desc: &DataDesc, values: &HashMap<String, Expr>) -> DataD
     d.total_size = d.total_size.map(|t| t.substitute(values));
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{DType, ScalarType};
+    use crate::symbolic::parse;
+
+    fn array(shape: &[&str], strides: Option<&[&str]>) -> DataDesc {
+        let exprs = |v: &[&str]| v.iter().map(|s| parse(s).unwrap()).collect::<Vec<_>>();
+        DataDesc {
+            kind: DataKind::Array,
+            dtype: DType::Scalar(ScalarType::F64),
+            shape: exprs(shape),
+            strides: strides.map(exprs),
+            offset: None,
+            total_size: None,
+            transient: false,
+            storage: "Default".into(),
+            lifetime: "Scope".into(),
+            buffer_size: None,
+            optional: None,
+            extra: Default::default(),
+            loc: Default::default(),
+        }
+    }
+
+    fn compose(outer: &DataDesc, inner: &DataDesc, window: &str, at: &str) -> Option<String> {
+        let w = super::window("A", outer, inner, Some(&Subset::parse(window).unwrap()))?;
+        w.compose(Some(&Subset::parse(at).unwrap())).map(|s| s.to_string())
+    }
+
+    #[test]
+    fn offsets_and_squeezes() {
+        let outer = array(&["N", "M"], None);
+        let row = array(&["M"], None);
+        assert_eq!(compose(&outer, &row, "i, 0:M", "j").as_deref(), Some("i, j"));
+        assert_eq!(compose(&outer, &array(&["N - 2", "M"], None), "2:N, 0:M", "k, 1:3").as_deref(), Some("k + 2, 1:3"));
+        // A strided inner view of a column matches the outer strides.
+        let column = array(&["N"], Some(&["M"]));
+        assert_eq!(compose(&outer, &column, "0:N, 3", "j").as_deref(), Some("j, 3"));
+        // One element through unit dimensions.
+        assert_eq!(compose(&outer, &array(&["1"], None), "i, j", "0").as_deref(), Some("i, j"));
+    }
+
+    #[test]
+    fn refusals() {
+        let outer = array(&["N", "M"], None);
+        // A contiguous inner vector cannot be a column.
+        assert!(compose(&outer, &array(&["N"], None), "0:N, 3", "j").is_none());
+        // Shapes that do not match the window.
+        assert!(compose(&outer, &array(&["M", "N"], None), "0:N, 0:M", "0, 0").is_none());
+        // Steps are not composed.
+        assert!(compose(&outer, &array(&["N"], None), "0:N:2, 0", "j").is_none());
+        // An index other than 0 into a unit dimension no outer one carries.
+        let cube = array(&["N", "M", "K"], None);
+        assert!(compose(&cube, &array(&["1"], None), "i, j, 0", "1").is_none());
+        assert_eq!(compose(&cube, &array(&["1"], None), "i, j, 0", "0").as_deref(), Some("i, j, 0"));
+    }
+}
