@@ -25,14 +25,19 @@
 //! Preconditions (anything else is refused): the nested SDFG has one state
 //! with nodes, any other states being empty ones in a straight unconditional
 //! chain without assignments; no constants, streams or references, no
-//! `no_inline`; every connector has exactly one outer memlet, without WCR or
-//! `other_subset`, from an access node or scope entry (inputs) or to an
-//! access node or scope exit (outputs), and a container read and written
-//! is bound to the same outer window; the windows compose (see
-//! `inline_window`); connector access nodes are only read (inputs) or only
-//! written (outputs) and carry data; only the enclosing scope's empty
-//! memlets touch the node; no inner map parameter collides with a name the
-//! substituted expressions bring in; no inner expression names a container.
+//! `no_inline`; every connector has exactly one outer memlet, without
+//! `other_subset`, from an access node or scope entry (inputs, no WCR) or to
+//! an access node or scope exit (outputs, WCR only when every inner write
+//! has the same); a container read and written is bound to the same outer
+//! window; the windows compose (see `inline_window`); a connector access
+//! node is only read or only written; an output is read only through an
+//! input bound to the same window (DaCe shares the data); every output is
+//! written, and every input is read unless it comes from an access node;
+//! only the enclosing scope's empty memlets touch the node; symbol values
+//! and windows read no container (they were evaluated once, on entry); no
+//! inner map parameter collides with a name they bring in; no inner
+//! expression names a container; a non-identity symbol value meets no C++
+//! tasklet, library node or consume scope.
 
 use super::inline_plan::{prepare, rewrite_memlets, single_state, substitute_state, Bound, Outer};
 use super::inline_window::{same_subset, Window};
