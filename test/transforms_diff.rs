@@ -50,6 +50,21 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-consolidate-edges", |s| everywhere("sdfg-consolidate-edges", s)),
     // Merged access nodes leave several edges into one map.
     ("sdfg-array-elimination+consolidate-edges", |s| everywhere("sdfg-array-elimination", s) + everywhere("sdfg-consolidate-edges", s)),
+    ("sdfg-inline-sdfg", |s| everywhere("sdfg-inline-sdfg", s)),
+    ("sdfg-inline-control-flow-regions", |s| everywhere("sdfg-inline-control-flow-regions", s)),
+    ("sdfg-inline-multistate-sdfg", |s| everywhere("sdfg-inline-multistate-sdfg", s)),
+    // Inlining exposes deeper nested SDFGs and regions: repeat all three.
+    ("sdfg-inline-sdfg+multistate+regions", |s| {
+        let names = ["sdfg-inline-control-flow-regions", "sdfg-inline-multistate-sdfg", "sdfg-inline-sdfg"];
+        let mut total = 0;
+        loop {
+            let round: usize = names.iter().map(|n| everywhere(n, s)).sum();
+            if round == 0 {
+                return total;
+            }
+            total += round;
+        }
+    }),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -12,6 +12,11 @@ pub mod consolidate_edges;
 pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
 pub mod history;
+pub mod inline_control_flow_regions;
+pub mod inline_multistate_sdfg;
+mod inline_plan;
+pub mod inline_sdfg;
+mod inline_window;
 pub mod loop_lifting;
 pub mod map_collapse;
 pub mod map_expansion;
@@ -95,6 +100,9 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &dead_dataflow_elimination::DeadDataflowElimination,
         &array_elimination::ArrayElimination,
         &consolidate_edges::ConsolidateEdges,
+        &inline_sdfg::InlineSdfg,
+        &inline_control_flow_regions::InlineControlFlowRegions,
+        &inline_multistate_sdfg::InlineMultistateSdfg,
         &simplify::Simplify,
     ]
 }

@@ -11,6 +11,9 @@ use super::pipeline::{pipeline, Step};
 
 /// The steps, in order.
 pub const STEPS: &[Step] = &[
+    Step { name: "sdfg-inline-control-flow-regions", options: "" },
+    Step { name: "sdfg-inline-sdfg", options: "" },
+    Step { name: "sdfg-inline-multistate-sdfg", options: "" },
     Step { name: "sdfg-state-fusion", options: "" },
     Step { name: "sdfg-constant-propagation", options: "" },
     Step { name: "sdfg-dead-dataflow-elimination", options: "" },

@@ -1,0 +1,252 @@
+// sdfg-inline-sdfg: a single-state nested SDFG becomes part of the enclosing state.
+// RUN: sdfg-opt %s --split-input-file --sdfg-inline-sdfg | FileCheck %s
+// RUN: sdfg-opt %s --split-input-file --sdfg-list-matches=sdfg-inline-sdfg | FileCheck %s --check-prefix=MATCHES
+
+// MATCHES: 0: nested SDFG 'f' in state 's'
+// MATCHES: 0: nested SDFG 'g' in state 's'
+// MATCHES: 0: nested SDFG 'h' in state 's'
+// MATCHES: sdfg-inline-sdfg: no matches
+// MATCHES: sdfg-inline-sdfg: no matches
+// MATCHES: sdfg-inline-sdfg: no matches
+// MATCHES: sdfg-inline-sdfg: no matches
+
+// Inside a map: the symbol K becomes `i + 1`, the row window A[i, 0:M]
+// drops its unit dimension, the transient `t` is renamed (the outer SDFG has
+// one), and the tasklets attach to the map's entry and exit.
+// CHECK-LABEL: sdfg.sdfg "in_map"
+// CHECK: sdfg.scalar "t_1" {dtype = "float64", shape = ["1"], transient}
+// CHECK-NOT: sdfg.nested
+// CHECK: sdfg.map "m" ["i"] = "0:N"
+// CHECK: %[[SCALE:.*]] = sdfg.tasklet "scale" {code = "y = x * (i + 1)"
+// CHECK: %[[T:.*]] = sdfg.access "t_1"
+// CHECK: %[[COPY:.*]] = sdfg.tasklet "copy"
+// CHECK-DAG: sdfg.memlet %entry["OUT_A"] -> %[[SCALE]]["x"] {data = "A", subset = "i, M - 1"}
+// CHECK-DAG: sdfg.memlet %[[SCALE]]["y"] -> %[[T]] {data = "t_1", subset = "0"}
+// CHECK-DAG: sdfg.memlet %[[COPY]]["o"] -> %exit["IN_B"] {data = "B", subset = "i"}
+sdfg.sdfg "in_map" ["A", "B"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "M" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.scalar "t" {dtype = "float64", shape = ["1"], transient}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %B = sdfg.access "B"
+    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "i + 1", M = "M"}} {
+        sdfg.sdfg "f" ["a", "b"] {
+          sdfg.symbol "K" {dtype = "int64"}
+          sdfg.symbol "M" {dtype = "int32"}
+          sdfg.array "a" {dtype = "float64", shape = ["M"]}
+          sdfg.array "b" {dtype = "float64", shape = ["1"]}
+          sdfg.scalar "t" {dtype = "float64", shape = ["1"], transient}
+          %body = sdfg.state "body" {
+            %a = sdfg.access "a"
+            %scale = sdfg.tasklet "scale" {code = "y = x * K", ins = {x}, outs = {y}}
+            %t = sdfg.access "t"
+            %copy = sdfg.tasklet "copy" {code = "o = v", ins = {v}, outs = {o}}
+            %b = sdfg.access "b"
+            sdfg.memlet %a -> %scale["x"] {data = "a", subset = "M - 1"}
+            sdfg.memlet %scale["y"] -> %t {data = "t", subset = "0"}
+            sdfg.memlet %t -> %copy["v"] {data = "t", subset = "0"}
+            sdfg.memlet %copy["o"] -> %b {data = "b", subset = "0"}
+          }
+        }
+      }
+      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = "i, 0:M"}
+      sdfg.memlet %n["b"] -> %exit["IN_B"] {data = "B", subset = "i"}
+    }
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M"}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N"}
+  }
+}
+
+// -----
+
+// At top level, a container read and written in place through the window
+// A[2:N]: the inner map reads and writes A at an offset of 2. The empty
+// state before the one with work does not prevent inlining.
+// CHECK-LABEL: sdfg.sdfg "top_level"
+// CHECK-NOT: sdfg.nested
+// CHECK: sdfg.map "inner" ["j"] = "0:N - 2"
+// CHECK: sdfg.memlet %{{.*}}["OUT_x"] -> %{{.*}}["v"] {data = "A", subset = "j + 2"}
+// CHECK: sdfg.memlet %{{.*}}["w"] -> %{{.*}}["IN_x"] {data = "A", subset = "j + 2"}
+// CHECK: sdfg.memlet %A -> %{{.*}}["IN_x"] {data = "A", subset = "2:N"}
+// CHECK: sdfg.memlet %{{.*}}["OUT_x"] -> %{{.*}} {data = "A", subset = "2:N"}
+sdfg.sdfg "top_level" ["A"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %A2 = sdfg.access "A"
+    %n = sdfg.nested "g" attributes {ins = {x}, outs = {x}, symbol_mapping = {L = "N - 2"}} {
+      sdfg.sdfg "g" ["x"] {
+        sdfg.symbol "L" {dtype = "int32"}
+        sdfg.array "x" {dtype = "float64", shape = ["L"]}
+        %init = sdfg.state "init" {
+        }
+        %body = sdfg.state "body" {
+          %xr = sdfg.access "x"
+          %xw = sdfg.access "x"
+          %me, %mx = sdfg.map "inner" ["j"] = "0:L" attributes {ins = {IN_x}, outs = {OUT_x}, exit_ins = {IN_x}, exit_outs = {OUT_x}} {
+          ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+            %t = sdfg.tasklet "double" {code = "w = 2 * v", ins = {v}, outs = {w}}
+            sdfg.memlet %entry["OUT_x"] -> %t["v"] {data = "x", subset = "j"}
+            sdfg.memlet %t["w"] -> %exit["IN_x"] {data = "x", subset = "j"}
+          }
+          sdfg.memlet %xr -> %me["IN_x"] {data = "x", subset = "0:L"}
+          sdfg.memlet %mx["OUT_x"] -> %xw {data = "x", subset = "0:L"}
+        }
+        sdfg.edge %init -> %body
+      }
+    }
+    sdfg.memlet %A -> %n["x"] {data = "A", subset = "2:N"}
+    sdfg.memlet %n["x"] -> %A2 {data = "A", subset = "2:N"}
+  }
+}
+
+// -----
+
+// The outer memlet reduces with WCR: allowed when the inner write does the
+// same reduction, which then goes straight into the map exit.
+// CHECK-LABEL: sdfg.sdfg "reduce"
+// CHECK-NOT: sdfg.nested
+// CHECK: sdfg.memlet %{{.*}}["o"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda x, y: (x + y))"}
+sdfg.sdfg "reduce" ["A", "S"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.array "S" {dtype = "float64", shape = ["1"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %S = sdfg.access "S"
+    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %n = sdfg.nested "h" attributes {ins = {a}, outs = {s}} {
+        sdfg.sdfg "h" ["a", "s"] {
+          sdfg.scalar "a" {dtype = "float64", shape = ["1"]}
+          sdfg.array "s" {dtype = "float64", shape = ["1"]}
+          %body = sdfg.state "body" {
+            %a = sdfg.access "a"
+            %t = sdfg.tasklet "sq" {code = "o = v * v", ins = {v}, outs = {o}}
+            %sn = sdfg.access "s"
+            sdfg.memlet %a -> %t["v"] {data = "a", subset = "0"}
+            sdfg.memlet %t["o"] -> %sn {data = "s", subset = "0", wcr = "(lambda x, y: (x + y))"}
+          }
+        }
+      }
+      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = "i"}
+      sdfg.memlet %n["s"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda x, y: (x + y))"}
+    }
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N"}
+    sdfg.memlet %mx["OUT_S"] -> %S {data = "S", subset = "0", wcr = "(lambda x, y: (x + y))"}
+  }
+}
+
+// -----
+
+// Two states with work: not a single-state nested SDFG.
+// CHECK-LABEL: sdfg.sdfg "two_states"
+// CHECK: sdfg.nested "f2"
+sdfg.sdfg "two_states" ["A"] {
+  sdfg.array "A" {dtype = "float64", shape = ["2"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %n = sdfg.nested "f2" attributes {outs = {x}} {
+      sdfg.sdfg "f2" ["x"] {
+        sdfg.array "x" {dtype = "float64", shape = ["2"]}
+        %one = sdfg.state "one" {
+          %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
+          %x = sdfg.access "x"
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = "0"}
+        }
+        %two = sdfg.state "two" {
+          %t = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
+          %x = sdfg.access "x"
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = "1"}
+        }
+        sdfg.edge %one -> %two
+      }
+    }
+    sdfg.memlet %n["x"] -> %A {data = "A", subset = "0:2"}
+  }
+}
+
+// -----
+
+// A column window A[0:N, i] has stride M, but the inner vector is
+// contiguous: indices cannot be rewritten safely.
+// CHECK-LABEL: sdfg.sdfg "strided"
+// CHECK: sdfg.nested "col"
+sdfg.sdfg "strided" ["A"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "M" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %n = sdfg.nested "col" attributes {outs = {x}, symbol_mapping = {N = "N"}} {
+      sdfg.sdfg "col" ["x"] {
+        sdfg.symbol "N" {dtype = "int32"}
+        sdfg.array "x" {dtype = "float64", shape = ["N"]}
+        %body = sdfg.state "body" {
+          %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
+          %x = sdfg.access "x"
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = "0"}
+        }
+      }
+    }
+    sdfg.memlet %n["x"] -> %A {data = "A", subset = "0:N, 0"}
+  }
+}
+
+// -----
+
+// One container read from A[0:2] and written to A[2:4]: the two windows
+// differ, so no single rewriting of its indices is right.
+// CHECK-LABEL: sdfg.sdfg "two_windows"
+// CHECK: sdfg.nested "u"
+sdfg.sdfg "two_windows" ["A"] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %A2 = sdfg.access "A"
+    %n = sdfg.nested "u" attributes {ins = {x}, outs = {x}} {
+      sdfg.sdfg "u" ["x"] {
+        sdfg.array "x" {dtype = "float64", shape = ["2"]}
+        %body = sdfg.state "body" {
+          %xr = sdfg.access "x"
+          %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
+          %xw = sdfg.access "x"
+          sdfg.memlet %xr -> %t["i"] {data = "x", subset = "0"}
+          sdfg.memlet %t["o"] -> %xw {data = "x", subset = "1"}
+        }
+      }
+    }
+    sdfg.memlet %A -> %n["x"] {data = "A", subset = "0:2"}
+    sdfg.memlet %n["x"] -> %A2 {data = "A", subset = "2:4"}
+  }
+}
+
+// -----
+
+// The nested SDFG writes an output that the outer memlet does not reduce
+// while its inner write does: kept, the reduction would change meaning.
+// CHECK-LABEL: sdfg.sdfg "wcr_mismatch"
+// CHECK: sdfg.nested "w"
+sdfg.sdfg "wcr_mismatch" ["A"] {
+  sdfg.array "A" {dtype = "float64", shape = ["1"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %n = sdfg.nested "w" attributes {outs = {x}} {
+      sdfg.sdfg "w" ["x"] {
+        sdfg.array "x" {dtype = "float64", shape = ["1"]}
+        %body = sdfg.state "body" {
+          %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
+          %x = sdfg.access "x"
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = "0", wcr = "(lambda x, y: (x * y))"}
+        }
+      }
+    }
+    sdfg.memlet %n["x"] -> %A {data = "A", subset = "0", wcr = "(lambda x, y: (x + y))"}
+  }
+}
