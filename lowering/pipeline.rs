@@ -157,8 +157,16 @@ pub fn compile_cpp_helpers(lowered: &Lowered, work: &Path, shared: bool) -> Resu
     for (_, code) in &lowered.cpp_helpers {
         source += code;
     }
-    let cpp = work.join("tasklets.cpp");
-    let out = work.join(if shared { "libtasklets.so" } else { "tasklets.o" });
+    // A process loads each library path once (the JIT never unloads), so a
+    // different program must not reuse the path: name it after its source.
+    let hash = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        source.hash(&mut h);
+        h.finish()
+    };
+    let cpp = work.join(format!("tasklets-{hash:016x}.cpp"));
+    let out = work.join(if shared { format!("libtasklets-{hash:016x}.so") } else { format!("tasklets-{hash:016x}.o") });
     std::fs::write(&cpp, source).map_err(|e| format!("cannot write {}: {e}", cpp.display()))?;
     let kind = if shared { "-shared" } else { "-c" };
     run(Command::new(format!("{LLVM_BIN}/clang++")).args(["-O3", kind, "-fPIC"]).arg(&cpp).arg("-o").arg(&out))

@@ -21,9 +21,10 @@
 //! access node, memlet or mention in code left (one match for all).
 
 use super::map_collapse::remove_nodes;
-use super::uses::{access_data, access_nodes, is_plain, may_alias, referenced};
+use super::uses::{access_data, referenced};
 use super::{place, Match, Options, Place, StatePath, Transformation};
-use crate::model::{scope, Sdfg, State};
+use crate::model::{scope, DataKind, Sdfg, State};
+use std::collections::{HashMap, HashSet};
 
 pub struct ArrayElimination;
 
@@ -79,26 +80,38 @@ impl Transformation for ArrayElimination {
 /// Per data, the first mergeable access node and the others to merge into it.
 fn mergeable_groups(sdfg: &Sdfg, state: &State) -> Vec<(usize, Vec<usize>)> {
     let Ok(parents) = scope::scope_parents(state) else { return Vec::new() };
-    let mut out = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
+    let (ins, outs) = scope::adjacency(state);
+    let kinds: HashMap<&str, DataKind> = sdfg.containers.iter().map(|(n, d)| (n.as_str(), d.kind)).collect();
+    let plain = |d: &str| matches!(kinds.get(d), Some(DataKind::Array | DataKind::Scalar));
+    let indirect = |d: &str| kinds.get(d).is_none_or(|k| matches!(k, DataKind::View | DataKind::Reference));
+    // Nodes by data, in node order; and the view-like data present, which may
+    // alias anything.
+    let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut aliasing: HashSet<&str> = HashSet::new();
     for n in 0..state.nodes.len() {
         let Some(data) = access_data(state, n) else { continue };
-        if seen.contains(&data) {
+        if indirect(data) {
+            aliasing.insert(data);
+        }
+        let k = *index.entry(data).or_insert_with(|| {
+            groups.push((data, Vec::new()));
+            groups.len() - 1
+        });
+        groups[k].1.push(n);
+    }
+    let top = |i: usize| {
+        parents[i].is_none()
+            && outs[i].iter().map(|&k| &state.edges[k]).all(|e| {
+                parents[e.dst].is_none() && e.src_conn.is_none() && e.dst_conn.as_deref() != Some("views")
+            })
+    };
+    let mut out = Vec::new();
+    for (data, nodes) in groups {
+        let aliased = aliasing.iter().any(|a| *a != data);
+        if !plain(data) || aliased || nodes.iter().any(|&i| !ins[i].is_empty()) {
             continue;
         }
-        seen.push(data);
-        let nodes = access_nodes(state, data);
-        let written = |i: usize| state.edges.iter().any(|e| e.dst == i);
-        let aliased = (0..state.nodes.len()).any(|i| may_alias(sdfg, state, i, data) && access_data(state, i) != Some(data));
-        if !is_plain(sdfg, data) || aliased || nodes.iter().any(|&i| written(i)) {
-            continue;
-        }
-        let top = |i: usize| {
-            parents[i].is_none()
-                && state.edges.iter().filter(|e| e.src == i).all(|e| {
-                    parents[e.dst].is_none() && e.src_conn.is_none() && e.dst_conn.as_deref() != Some("views")
-                })
-        };
         let candidates: Vec<usize> = nodes.into_iter().filter(|&i| top(i)).collect();
         if let [first, rest @ ..] = candidates.as_slice() {
             if !rest.is_empty() {

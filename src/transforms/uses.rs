@@ -130,7 +130,8 @@ pub fn viewed_chain(state: &State, mut n: usize) -> Vec<String> {
 pub fn may_alias(sdfg: &Sdfg, state: &State, n: usize, data: &str) -> bool {
     let Some(d) = access_data(state, n) else { return false };
     let indirect = |d: &str| sdfg.container(d).is_none_or(|c| matches!(c.kind, DataKind::View | DataKind::Reference));
-    d == data || indirect(d) || viewed_chain(state, n).iter().any(|v| v == data)
+    // Only view nodes carry `views` edges, so plain data aliases nothing else.
+    d == data || indirect(d)
 }
 
 /// Whether the container is plain memory (an array or scalar, not a
