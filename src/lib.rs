@@ -4,7 +4,10 @@
 //! - [`symbolic`]: the expression engine for shapes, subsets and conditions;
 //! - [`json`]: DaCe `.sdfg` JSON import and export;
 //! - [`ir`]: conversion between the model and the `sdfg` dialect;
-//! - [`verify`]: DaCe's validation rules, reporting every error with a location.
+//! - [`verify`]: DaCe's validation rules, reporting every error with a location;
+//! - [`transforms`]: transformations and pipelines;
+//! - [`analysis`]: analyses (state order, canonical form).
+pub mod analysis;
 pub mod diag;
 pub mod dialect;
 pub mod driver;

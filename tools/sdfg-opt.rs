@@ -50,6 +50,10 @@ struct Cli {
     /// with `--sdfg-apply-history=FILE`).
     #[arg(long = "sdfg-record-history", value_name = "FILE")]
     record_history: Option<String>,
+    /// Check GT4Py's canonical SDFG form after the transformations; each
+    /// violated rule is an error at its location.
+    #[arg(long = "sdfg-check-canonical")]
+    check_canonical: bool,
     /// Print every place a transformation applies (`0: map 'm' ...`).
     #[arg(long = "sdfg-list-matches", value_name = "TRANSFORMATION")]
     list_matches: Option<String>,
@@ -142,6 +146,8 @@ fn main() -> Result<()> {
         print_ir_after_all: cli.print_ir_after_all,
         generic: cli.generic,
         timing: cli.timing,
+        check_canonical: cli.check_canonical,
+        warnings: Default::default(),
     };
     let chunks = if cli.split_input_file {
         driver::split_input(&text)
@@ -153,6 +159,10 @@ fn main() -> Result<()> {
     let mut errors: Vec<Diagnostic> = Vec::new();
     for chunk in &chunks {
         let result = driver::run_chunk(&context, chunk.text, &file, &options);
+        for w in options.warnings.take() {
+            let w = shift(w, chunk.first_line);
+            eprintln!("{}: warning: {}", w.loc, w.message);
+        }
         if cli.verify_diagnostics {
             let diags = result.as_ref().err().cloned().unwrap_or_default();
             errors.extend(driver::check_expected(chunk.text, &file, chunk.first_line, &diags));

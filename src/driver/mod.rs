@@ -37,6 +37,11 @@ pub struct OptOptions {
     pub list_matches: Option<String>,
     /// Report the time of each phase on stderr.
     pub timing: bool,
+    /// Check the canonical form (`analysis::canonical`) after the
+    /// transformations: rule violations are errors, recommendations warnings.
+    pub check_canonical: bool,
+    /// Warnings of the last `run_chunk` (locations relative to the chunk).
+    pub warnings: RefCell<Vec<Diagnostic>>,
 }
 
 /// Reports phase times on stderr when asked to.
@@ -105,6 +110,16 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
             check_sdfg(&module, file)?;
             timer.lap("verify");
         }
+    }
+    if options.check_canonical {
+        let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
+        let (warnings, errors): (Vec<_>, Vec<_>) =
+            crate::analysis::canonical::check(&sdfg).into_iter().partition(|v| v.warning);
+        options.warnings.borrow_mut().extend(warnings.iter().map(|w| w.to_diagnostic()));
+        if !errors.is_empty() {
+            return Err(errors.iter().map(|v| v.to_diagnostic()).collect());
+        }
+        timer.lap("canonical form check");
     }
     if let Some(pipeline) = &options.pipeline {
         let manager = PassManager::new(context);

@@ -93,11 +93,13 @@ pub fn referenced(sdfg: &Sdfg, data: &str) -> bool {
 /// Nodes reachable from `from` along edges (forward) or against them.
 pub fn reachable(state: &State, from: usize, forward: bool) -> Vec<bool> {
     let mut seen = vec![false; state.nodes.len()];
+    let (ins, outs) = crate::model::scope::adjacency(state);
     let mut stack = vec![from];
     while let Some(n) = stack.pop() {
-        for e in &state.edges {
-            let (a, b) = if forward { (e.src, e.dst) } else { (e.dst, e.src) };
-            if a == n && b < seen.len() && !seen[b] {
+        let next = if forward { outs.get(n) } else { ins.get(n) };
+        for e in next.into_iter().flatten().map(|&i| &state.edges[i]) {
+            let b = if forward { e.dst } else { e.src };
+            if !seen[b] {
                 seen[b] = true;
                 stack.push(b);
             }
