@@ -31,6 +31,10 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-map-fusion", |s| everywhere("sdfg-map-fusion", s)),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     // Expanding then collapsing must give back working programs too.
+    ("sdfg-loop-to-map", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-loop-to-map", s)
+    }),
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];
 
@@ -57,12 +61,15 @@ fn transformations_keep_results_and_dace_validity() {
         for file in &files {
             let file = file.clone();
             let Ok(mut sdfg) = json::import_file(&file) else { continue };
-            if apply(&mut sdfg) == 0 {
+            let count = apply(&mut sdfg);
+            if count == 0 {
                 continue;
             }
             applied += 1;
             let stem = file.file_stem().unwrap().to_string_lossy().to_string();
             let tag = format!("{name} on {stem}");
+            // Shown with --nocapture: where each transformation applied.
+            eprintln!("{tag}: applied {count} times");
             if let Err(e) = sdfg_mlir::verify::verify(&sdfg) {
                 failures.push(format!("{tag}: invalid SDFG: {e}"));
                 continue;

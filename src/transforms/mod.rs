@@ -7,11 +7,14 @@
 
 pub mod dead_state_elimination;
 pub mod loop_lifting;
+pub mod loop_to_map;
+pub mod loops;
 pub mod map_collapse;
 pub mod map_expansion;
 pub mod map_fusion;
 pub mod map_interchange;
 pub mod map_tiling;
+pub mod nest;
 mod options;
 pub mod place;
 pub mod scope_subst;
@@ -52,6 +55,7 @@ pub trait Transformation: Sync {
 /// Every transformation, by flag.
 pub fn all() -> &'static [&'static dyn Transformation] {
     &[
+        &loop_to_map::LoopToMap,
         &map_collapse::MapCollapse,
         &map_expansion::MapExpansion,
         &map_fusion::MapFusion,
