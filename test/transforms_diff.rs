@@ -35,6 +35,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         transforms::loop_lifting::lift_all(s);
         everywhere("sdfg-loop-to-map", s)
     }),
+    ("sdfg-map-to-for-loop", |s| everywhere("sdfg-map-to-for-loop", s)),
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];
 

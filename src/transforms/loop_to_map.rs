@@ -28,7 +28,7 @@
 //! streams and consume scopes are refused, as are symbols that interstate
 //! edges define without declaring them.
 
-use super::loops::{self, cfg_uses, redefines, state_uses, Header};
+use super::loops::{self, cfg_uses, redefines, Header};
 use super::nest::{self, Interface};
 use super::place::{self, Step};
 use super::{Match, Options, Place, Transformation};
@@ -88,7 +88,7 @@ impl Transformation for LoopToMap {
         while others && (sdfg.symbol_type(&param).is_some() || sdfg.containers.iter().any(|(n, _)| *n == param)) {
             param.push('_');
         }
-        let io = Interface { inputs: &plan.inputs, outputs: &plan.outputs, private: &plan.private, values: &[(var.clone(), Expr::sym(&param))] };
+        let io = Interface { inputs: &plan.inputs, outputs: &plan.outputs, private: &plan.private, values: &[(var.clone(), Expr::sym(&param))], defined: &[] };
         let nested = nest::nested_node(sdfg, body_label, body.clone(), &io)?;
         let state = map_state(sdfg, &block.label, &plan, param, nested);
         sdfg.containers.retain(|(n, _)| !plan.private.contains(n));
@@ -127,9 +127,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
         return None;
     }
     // Symbols set by interstate edges without a declaration cannot be mapped.
-    let mut assigned = BTreeSet::new();
-    crate::lowering::abi::assigned(&sdfg.cfg, &mut assigned);
-    if assigned.iter().any(|s| s != var && sdfg.symbol_type(s).is_none() && state_uses(body, s)) {
+    if nest::uses_undeclared(sdfg, body, var) {
         return None;
     }
     let mut used: BTreeSet<String> = body.edges.iter().filter_map(|e| e.memlet.data.clone()).collect();

@@ -14,6 +14,7 @@ pub mod map_expansion;
 pub mod map_fusion;
 pub mod map_interchange;
 pub mod map_tiling;
+pub mod map_to_for_loop;
 pub mod nest;
 mod options;
 pub mod place;
@@ -61,6 +62,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_fusion::MapFusion,
         &map_interchange::MapInterchange,
         &map_tiling::MapTiling,
+        &map_to_for_loop::MapToForLoop,
         &state_fusion::StateFusion,
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
