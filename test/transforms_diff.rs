@@ -36,6 +36,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         everywhere("sdfg-loop-to-map", s)
     }),
     ("sdfg-map-to-for-loop", |s| everywhere("sdfg-map-to-for-loop", s)),
+    ("sdfg-map-unroll", |s| everywhere("sdfg-map-unroll", s)),
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];
 

@@ -15,6 +15,7 @@ pub mod map_fusion;
 pub mod map_interchange;
 pub mod map_tiling;
 pub mod map_to_for_loop;
+pub mod map_unroll;
 pub mod nest;
 mod options;
 pub mod place;
@@ -46,6 +47,11 @@ pub trait Transformation: Sync {
     fn option_names(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The matches under these options (a bound on the size of what it
+    /// rewrites, say); by default the same as `matches`.
+    fn matches_with(&self, sdfg: &Sdfg, _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(self.matches(sdfg))
+    }
     /// Whether "everywhere" means each initial match once (its result
     /// would match again, as a tiled map does) rather than until none is left.
     fn once_per_match(&self) -> bool {
@@ -63,6 +69,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_interchange::MapInterchange,
         &map_tiling::MapTiling,
         &map_to_for_loop::MapToForLoop,
+        &map_unroll::MapUnroll,
         &state_fusion::StateFusion,
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
@@ -79,7 +86,7 @@ pub fn find(name: &str) -> Option<&'static dyn Transformation> {
 pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
     options.check(t)?;
     if let Some(k) = options.match_index()? {
-        let matches = t.matches(sdfg);
+        let matches = t.matches_with(sdfg, options)?;
         let m = matches
             .get(k)
             .ok_or_else(|| format!("{}: match {k} does not exist ({} matches)", t.name(), matches.len()))?;
@@ -90,10 +97,10 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
         // New nodes are appended, so later matches keep their indices; go
         // backwards anyway in case a transformation removes some.
         // A match an earlier application changed is skipped.
-        let matches = t.matches(sdfg);
+        let matches = t.matches_with(sdfg, options)?;
         let mut count = 0;
         for m in matches.iter().rev() {
-            if t.matches(sdfg).iter().any(|now| now.place == m.place) {
+            if t.matches_with(sdfg, options)?.iter().any(|now| now.place == m.place) {
                 t.apply(sdfg, m, options)?;
                 count += 1;
             }
@@ -102,7 +109,7 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
     }
     let mut count = 0;
     while count < limit {
-        let Some(m) = t.matches(sdfg).into_iter().next() else { break };
+        let Some(m) = t.matches_with(sdfg, options)?.into_iter().next() else { break };
         t.apply(sdfg, &m, options)?;
         count += 1;
     }
