@@ -37,6 +37,10 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     }),
     ("sdfg-map-to-for-loop", |s| everywhere("sdfg-map-to-for-loop", s)),
     ("sdfg-map-unroll", |s| everywhere("sdfg-map-unroll", s)),
+    ("sdfg-loop-unroll", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-loop-unroll", s)
+    }),
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];
 

@@ -8,6 +8,7 @@
 pub mod dead_state_elimination;
 pub mod loop_lifting;
 pub mod loop_to_map;
+pub mod loop_unroll;
 pub mod loops;
 pub mod map_collapse;
 pub mod map_expansion;
@@ -63,6 +64,7 @@ pub trait Transformation: Sync {
 pub fn all() -> &'static [&'static dyn Transformation] {
     &[
         &loop_to_map::LoopToMap,
+        &loop_unroll::LoopUnroll,
         &map_collapse::MapCollapse,
         &map_expansion::MapExpansion,
         &map_fusion::MapFusion,
