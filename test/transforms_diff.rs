@@ -41,6 +41,12 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         transforms::loop_lifting::lift_all(s);
         everywhere("sdfg-loop-unroll", s)
     }),
+    ("sdfg-strip-mining", |s| everywhere("sdfg-strip-mining", s)),
+    ("sdfg-strip-mining{dimension=0 tile-size=3}", |s| {
+        let t = transforms::find("sdfg-strip-mining").expect("registered");
+        let options = transforms::Options::parse("dimension=0 tile-size=3").expect("options");
+        transforms::apply(t, s, &options, 10_000).expect("applies")
+    }),
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];
 

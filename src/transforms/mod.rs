@@ -22,6 +22,7 @@ mod options;
 pub mod place;
 pub mod scope_subst;
 pub mod state_fusion;
+pub mod strip_mining;
 pub mod trivial_map_elimination;
 
 use crate::model::Sdfg;
@@ -73,6 +74,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_to_for_loop::MapToForLoop,
         &map_unroll::MapUnroll,
         &state_fusion::StateFusion,
+        &strip_mining::StripMining,
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
     ]
