@@ -86,7 +86,10 @@ fn transformations_keep_results_and_dace_validity() {
                 failures.push(format!("{tag}: invalid SDFG: {e}"));
                 continue;
             }
-            if let Err(e) = corpus::check(&file, &sdfg, EngineKind::Jit, &work.join(&stem)) {
+            // One directory per entry: compiled C++ helpers are loaded by path,
+            // and a path loaded before would give back the earlier library.
+            let entry: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            if let Err(e) = corpus::check(&file, &sdfg, EngineKind::Jit, &work.join(format!("{stem}.{entry}"))) {
                 failures.push(format!("{tag}: results changed: {e}"));
             }
             let out = work.join(format!("{stem}.{name}.sdfg"));

@@ -86,7 +86,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], state: &State, e: usize) -> Option<Plan> {
     if parents[e].is_some() || has_dynamic_inputs(&state.nodes[e]) {
         return None;
     }
-    if map.range.dims().iter().any(|d| !d.step.as_int().is_some_and(|s| s > 0) || d.tile.as_int() != Some(1)) {
+    if map.range.dims().iter().any(|d| d.step.as_int().is_none_or(|s| s <= 0) || d.tile.as_int() != Some(1)) {
         return None;
     }
     let body: Vec<usize> = inside(&parents, e).into_iter().filter(|n| n != exit).collect();
