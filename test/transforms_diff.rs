@@ -66,6 +66,22 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         }
     }),
     // Expanding then collapsing must give back working programs too.
+    ("sdfg-loop-to-map", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-loop-to-map", s)
+    }),
+    ("sdfg-map-to-for-loop", |s| everywhere("sdfg-map-to-for-loop", s)),
+    ("sdfg-map-unroll", |s| everywhere("sdfg-map-unroll", s)),
+    ("sdfg-loop-unroll", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-loop-unroll", s)
+    }),
+    ("sdfg-strip-mining", |s| everywhere("sdfg-strip-mining", s)),
+    ("sdfg-strip-mining{dimension=0 tile-size=3}", |s| {
+        let t = transforms::find("sdfg-strip-mining").expect("registered");
+        let options = transforms::Options::parse("dimension=0 tile-size=3").expect("options");
+        transforms::apply(t, s, &options, 10_000).expect("applies")
+    }),
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];
 
@@ -142,18 +158,24 @@ fn transformations_keep_results_and_dace_validity() {
         for file in &files {
             let file = file.clone();
             let Ok(mut sdfg) = json::import_file(&file) else { continue };
-            if apply(&mut sdfg) == 0 {
+            let count = apply(&mut sdfg);
+            if count == 0 {
                 continue;
             }
             applied += 1;
             programs += 1;
             let stem = file.file_stem().unwrap().to_string_lossy().to_string();
             let tag = format!("{name} on {stem}");
+            // Shown with --nocapture: where each transformation applied.
+            eprintln!("{tag}: applied {count} times");
             if let Err(e) = sdfg_mlir::verify::verify(&sdfg) {
                 failures.push(format!("{tag}: invalid SDFG: {e}"));
                 continue;
             }
-            if let Err(e) = corpus::check(&file, &sdfg, EngineKind::Jit, &work.join(&stem)) {
+            // One directory per entry: compiled C++ helpers are loaded by path,
+            // and a path loaded before would give back the earlier library.
+            let entry: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            if let Err(e) = corpus::check(&file, &sdfg, EngineKind::Jit, &work.join(format!("{stem}.{entry}"))) {
                 failures.push(format!("{tag}: results changed: {e}"));
             }
             let out = work.join(format!("{stem}.{name}.sdfg"));

@@ -18,11 +18,17 @@ mod inline_plan;
 pub mod inline_sdfg;
 mod inline_window;
 pub mod loop_lifting;
+pub mod loop_to_map;
+pub mod loop_unroll;
+pub mod loops;
 pub mod map_collapse;
 pub mod map_expansion;
 pub mod map_fusion;
 pub mod map_interchange;
 pub mod map_tiling;
+pub mod map_to_for_loop;
+pub mod map_unroll;
+pub mod nest;
 mod options;
 pub mod pipeline;
 pub mod place;
@@ -32,6 +38,7 @@ pub mod scope_subst;
 pub mod simplify;
 pub mod state_fusion;
 pub mod symbol_subst;
+pub mod strip_mining;
 pub mod trivial_map_elimination;
 pub mod uses;
 
@@ -53,11 +60,6 @@ pub trait Transformation: Sync {
     fn summary(&self) -> &'static str;
     /// Every place it applies, in a stable order.
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match>;
-    /// The first of `matches`; transformations where listing every match is
-    /// costly find the first one faster.
-    fn first_match(&self, sdfg: &Sdfg) -> Option<Match> {
-        self.matches(sdfg).into_iter().next()
-    }
     /// Applies it at one match (found by `matches` on this same SDFG).
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String>;
     /// Applies it at its first match until none is left (at most `limit`
@@ -66,7 +68,7 @@ pub trait Transformation: Sync {
     fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
         let mut count = 0;
         while count < limit {
-            let Some(m) = self.first_match(sdfg) else { break };
+            let Some(m) = self.matches_with(sdfg, options)?.into_iter().next() else { break };
             self.apply(sdfg, &m, options)?;
             count += 1;
         }
@@ -75,6 +77,11 @@ pub trait Transformation: Sync {
     /// The options it understands (besides `match`).
     fn option_names(&self) -> &'static [&'static str] {
         &[]
+    }
+    /// The matches under these options (a bound on the size of what it
+    /// rewrites, say); by default the same as `matches`.
+    fn matches_with(&self, sdfg: &Sdfg, _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(self.matches(sdfg))
     }
     /// Whether "everywhere" means each initial match once (its result
     /// would match again, as a tiled map does) rather than until none is left.
@@ -86,12 +93,17 @@ pub trait Transformation: Sync {
 /// Every transformation, by flag.
 pub fn all() -> &'static [&'static dyn Transformation] {
     &[
+        &loop_to_map::LoopToMap,
+        &loop_unroll::LoopUnroll,
         &map_collapse::MapCollapse,
         &map_expansion::MapExpansion,
         &map_fusion::MapFusion,
         &map_interchange::MapInterchange,
         &map_tiling::MapTiling,
+        &map_to_for_loop::MapToForLoop,
+        &map_unroll::MapUnroll,
         &state_fusion::StateFusion,
+        &strip_mining::StripMining,
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
         &constant_propagation::ConstantPropagation,
@@ -117,7 +129,7 @@ pub fn find(name: &str) -> Option<&'static dyn Transformation> {
 pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
     options.check(t)?;
     if let Some(k) = options.match_index()? {
-        let matches = t.matches(sdfg);
+        let matches = t.matches_with(sdfg, options)?;
         let m = matches
             .get(k)
             .ok_or_else(|| format!("{}: match {k} does not exist ({} matches)", t.name(), matches.len()))?;
@@ -128,10 +140,10 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
         // New nodes are appended, so later matches keep their indices; go
         // backwards anyway in case a transformation removes some.
         // A match an earlier application changed is skipped.
-        let matches = t.matches(sdfg);
+        let matches = t.matches_with(sdfg, options)?;
         let mut count = 0;
         for m in matches.iter().rev() {
-            if t.matches(sdfg).iter().any(|now| now.place == m.place) {
+            if t.matches_with(sdfg, options)?.iter().any(|now| now.place == m.place) {
                 t.apply(sdfg, m, options)?;
                 count += 1;
             }

@@ -38,11 +38,7 @@ impl Transformation for StateFusion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        find(sdfg, false)
-    }
-
-    fn first_match(&self, sdfg: &Sdfg) -> Option<Match> {
-        find(sdfg, true).into_iter().next()
+        find(sdfg)
     }
 
     /// Fuses disjoint pairs in rounds (pairs, then pairs of pairs, ...), so
@@ -51,7 +47,7 @@ impl Transformation for StateFusion {
         let kinds = aliasing(sdfg);
         let mut count = 0;
         while count < limit {
-            let matches = find(sdfg, false);
+            let matches = find(sdfg);
             let Some(first) = matches.first() else { break };
             // Only one CFG per round: fusing renumbers the blocks that paths into
             // nested CFGs go through.
@@ -102,15 +98,12 @@ impl Transformation for StateFusion {
 }
 
 
-/// Every match, or only the first one.
-fn find(sdfg: &Sdfg, first_only: bool) -> Vec<Match> {
+/// Every match.
+fn find(sdfg: &Sdfg) -> Vec<Match> {
     let kinds = aliasing(sdfg);
     let mut out = Vec::new();
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
         for (i, e) in cfg.edges.iter().enumerate() {
-            if first_only && !out.is_empty() {
-                return;
-            }
             if fusable_with(&kinds, cfg, i).is_some() {
                 let description = format!("states '{}' and '{}'", cfg.blocks[e.src].label, cfg.blocks[e.dst].label);
                 let mut at = path.to_vec();

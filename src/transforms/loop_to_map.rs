@@ -1,0 +1,313 @@
+//! LoopToMap: a counted loop whose iterations are independent becomes a
+//! map over the loop variable, its body a nested SDFG (DaCe's LoopToMap).
+//!
+//! ```mlir
+//! %l = sdfg.loop "for_i" attributes {condition = "i < N", init = "i = 0",
+//!                                    loop_variable = "i", update = "i = i + 1"} {
+//!   %s = sdfg.state "body" { ... A[i] = B[i] + 1 ... }
+//! }
+//! ```
+//! becomes
+//! ```mlir
+//! %l = sdfg.state "for_i" {
+//!   %e, %x = sdfg.map "for_i" ["i"] = "0:N" {
+//!     %n = sdfg.nested_sdfg "body" {symbol_mapping = {i = "i", ...}} { ... }
+//!   }
+//! }
+//! ```
+//! Preconditions: the loop is `i = a; i < b (<=, or > and >= counting down
+//! by one); i = i + c` with `c` a constant; its body is one state (empty
+//! states chained to it by plain edges are dropped); the loop
+//! variable is not used after the loop (other loops over it set it first);
+//! every container the body writes is either (1) accessed, in every memlet
+//! of the body, in one dimension at `alpha * i + offset` with constant
+//! offsets spanning less than `|alpha * c|` (so iterations touch disjoint
+//! slices and read only their own), or (2) a transient used nowhere else
+//! whose every read is preceded at the same access node by a plain write of
+//! that subset (it becomes private to each iteration). Views, references,
+//! streams and consume scopes are refused, as are symbols that interstate
+//! edges define without declaring them.
+
+use super::loops::{self, cfg_uses, redefines, Header};
+use super::nest::{self, Interface};
+use super::place::{self, Step};
+use super::{Match, Options, Place, Transformation};
+use crate::model::{scope, BlockKind, DataEdge, LoopRegion, MapScope, Node, NodeKind, Sdfg, State};
+use crate::symbolic::{Dim, Expr, Subset};
+use std::collections::{BTreeSet, HashMap};
+
+pub struct LoopToMap;
+
+impl Transformation for LoopToMap {
+    fn name(&self) -> &'static str {
+        "sdfg-loop-to-map"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Turn a loop with independent iterations into a map over a nested SDFG"
+    }
+
+    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
+        let mut out = Vec::new();
+        place::visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
+            for (b, block) in cfg.blocks.iter().enumerate() {
+                let mut at = path.to_vec();
+                at.push(Step::Block(b));
+                if let Some(plan) = plan(sdfg, &at, block) {
+                    let description = format!("loop '{}' over {}", block.label, plan.header.var);
+                    out.push(Match { place: Place { state: at, node: 0 }, description });
+                }
+            }
+        });
+        out
+    }
+
+    fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
+        let (cfg_path, b) = match m.place.state.split_last() {
+            Some((Step::Block(b), rest)) => (rest.to_vec(), *b),
+            _ => return Err("match does not name a loop".into()),
+        };
+        let cfg = place::cfg_at(&mut sdfg.cfg, &cfg_path).ok_or("match refers to a missing region")?;
+        let block = cfg.blocks.get(b).ok_or("match refers to a missing loop")?.clone();
+        let plan = plan(sdfg, &m.place.state, &block).ok_or("the loop no longer matches")?;
+        let BlockKind::Loop(l) = &block.kind else { return Err("match is not a loop".into()) };
+        let (body, body_label) = body_state(l).ok_or("loop body is not one state")?;
+        let var = plan.header.var.clone();
+        // The variable stays declared only if other loops still set it; a map
+        // parameter must not shadow a symbol.
+        let others = {
+            let mut names = BTreeSet::new();
+            let mut rest = sdfg.clone();
+            if let Some(c) = place::cfg_at(&mut rest.cfg, &cfg_path) {
+                c.blocks[b].kind = BlockKind::State(State::default());
+            }
+            crate::lowering::abi::assigned(&rest.cfg, &mut names);
+            names.contains(&var)
+        };
+        let mut param = var.clone();
+        while others && (sdfg.symbol_type(&param).is_some() || sdfg.containers.iter().any(|(n, _)| *n == param)) {
+            param.push('_');
+        }
+        let io = Interface { inputs: &plan.inputs, outputs: &plan.outputs, private: &plan.private, values: &[(var.clone(), Expr::sym(&param))], defined: &[] };
+        let nested = nest::nested_node(sdfg, body_label, body.clone(), &io)?;
+        let state = map_state(sdfg, &block.label, &plan, param, nested);
+        sdfg.containers.retain(|(n, _)| !plan.private.contains(n));
+        if !others {
+            sdfg.symbols.retain(|(n, _)| *n != var);
+        }
+        let cfg = place::cfg_at(&mut sdfg.cfg, &cfg_path).ok_or("match refers to a missing region")?;
+        cfg.blocks[b].kind = BlockKind::State(state);
+        cfg.blocks[b].extra = Default::default();
+        Ok(())
+    }
+}
+
+struct Plan {
+    header: Header,
+    inputs: Vec<String>,
+    outputs: Vec<String>,
+    private: Vec<String>,
+}
+
+fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan> {
+    let BlockKind::Loop(l) = &block.kind else { return None };
+    let header = loops::header(l)?;
+    // Counting down is only taken by ones (the map runs upwards).
+    if header.step < 0 && header.step != -1 {
+        return None;
+    }
+    let (body, _) = body_state(l)?;
+    let var = header.var.as_str();
+    let skip = |p: &[Step], b: &crate::model::Block| p == path || (redefines(b, var) && !path.starts_with(p));
+    if cfg_uses(&sdfg.cfg, var, &mut Vec::new(), &skip) || sdfg.containers.iter().any(|(n, _)| n == var) {
+        return None;
+    }
+    scope::scope_parents(body).ok()?;
+    if body.nodes.iter().any(|n| matches!(n.kind, NodeKind::ConsumeEntry { .. })) {
+        return None;
+    }
+    // Symbols set by interstate edges without a declaration cannot be mapped.
+    if nest::uses_undeclared(sdfg, body, var) {
+        return None;
+    }
+    let mut used: BTreeSet<String> = body.edges.iter().filter_map(|e| e.memlet.data.clone()).collect();
+    used.extend(body.nodes.iter().filter_map(|n| match &n.kind {
+        NodeKind::Access { data, .. } => Some(data.clone()),
+        _ => None,
+    }));
+    if used.iter().any(|d| !nest::plain(sdfg, d)) {
+        return None;
+    }
+    let access_of = |n: usize, d: &str| matches!(&body.nodes[n].kind, NodeKind::Access { data, .. } if data == d);
+    let written: BTreeSet<String> = used.iter().filter(|d| body.edges.iter().any(|e| e.memlet.data.is_some() && access_of(e.dst, d))).cloned().collect();
+    let read = |d: &str| body.edges.iter().any(|e| e.memlet.data.is_some() && access_of(e.src, d));
+    let bound_syms: BTreeSet<String> = header.start.free_symbols().into_iter().chain(header.last.free_symbols()).collect();
+    if written.iter().any(|d| bound_syms.contains(d)) {
+        return None;
+    }
+    let defined = defined_in(body, var);
+    let elsewhere = |d: &str| {
+        let skip = |p: &[Step], _: &crate::model::Block| p == path;
+        cfg_uses(&sdfg.cfg, d, &mut Vec::new(), &skip)
+    };
+    let (mut inputs, mut outputs, mut private) = (Vec::new(), Vec::new(), Vec::new());
+    for d in &used {
+        let transient_here = sdfg.container(d).is_some_and(|c| c.transient) && !elsewhere(d);
+        if !written.contains(d) {
+            inputs.push(d.clone());
+        } else if disjoint_slices(body, d, &header, &defined) {
+            if read(d) {
+                inputs.push(d.clone());
+            }
+            outputs.push(d.clone());
+        } else if transient_here && written_before_read(sdfg, body, d) {
+            private.push(d.clone());
+        } else {
+            return None;
+        }
+    }
+    Some(Plan { header, inputs, outputs, private })
+}
+
+/// The body's one state with its label: the only non-empty state of a
+/// chain joined by plain edges (the frontend pads bodies with empty states).
+fn body_state(l: &LoopRegion) -> Option<(&State, &str)> {
+    let cfg = &l.cfg;
+    let plain_edges = cfg.edges.iter().all(|e| e.condition.is_none() && e.assignments.is_empty());
+    let chain = cfg.edges.len() + 1 == cfg.blocks.len()
+        && (0..cfg.blocks.len()).all(|b| cfg.edges.iter().filter(|e| e.src == b).count() <= 1 && cfg.edges.iter().filter(|e| e.dst == b).count() <= 1);
+    if !plain_edges || !chain || cfg.start().is_none() {
+        return None;
+    }
+    let mut busy = cfg.blocks.iter().filter_map(|b| match &b.kind {
+        BlockKind::State(s) if s.nodes.is_empty() => None,
+        BlockKind::State(s) => Some(Some((s, b.label.as_str()))),
+        _ => Some(None),
+    });
+    let only = busy.next()??;
+    busy.next().is_none().then_some(only)
+}
+
+/// Names the body binds itself (map parameters, dynamic range inputs) and
+/// the loop variable: a slice offset must not depend on them.
+fn defined_in(body: &State, var: &str) -> BTreeSet<String> {
+    let mut out: BTreeSet<String> = [var.to_string()].into();
+    for n in &body.nodes {
+        if let NodeKind::MapEntry { map, .. } = &n.kind {
+            out.extend(map.params.iter().cloned());
+            out.extend(n.in_connectors.iter().filter(|(c, _)| !c.starts_with("IN_")).map(|(c, _)| c.clone()));
+        }
+    }
+    out
+}
+
+/// The subset of container `d` an edge moves, if it names one.
+fn subset_of(body: &State, e: &DataEdge, d: &str) -> Option<Option<Subset>> {
+    let at = |n: usize| matches!(&body.nodes[n].kind, NodeKind::Access { data, .. } if data == d);
+    if e.memlet.data.as_deref() == Some(d) {
+        Some(e.memlet.subset.clone())
+    } else if e.memlet.data.is_some() && (at(e.src) || at(e.dst)) {
+        Some(e.memlet.other_subset.clone())
+    } else {
+        None
+    }
+}
+
+/// Whether every access to `d` in the body lies in one slice of some
+/// dimension, `alpha * i + [lo, hi]`, that moves past itself each iteration.
+fn disjoint_slices(body: &State, d: &str, h: &Header, defined: &BTreeSet<String>) -> bool {
+    let subsets: Option<Vec<Subset>> = body.edges.iter().filter_map(|e| subset_of(body, e, d)).collect();
+    let Some(subsets) = subsets else { return false };
+    let Some(rank) = subsets.first().map(|s| s.dims().len()) else { return false };
+    if subsets.iter().any(|s| s.dims().len() != rank) {
+        return false;
+    }
+    let i = Expr::sym(&h.var);
+    let next: HashMap<String, Expr> = [(h.var.clone(), i.add(&Expr::int(1)))].into();
+    let coefficient = |e: &Expr| e.substitute(&next).sub(e).simplify().as_int();
+    (0..rank).any(|k| {
+        let first = &subsets[0].dims()[k];
+        let Some(alpha) = coefficient(&first.start).filter(|a| *a != 0) else { return false };
+        let base = first.start.sub(&i.mul(&Expr::int(alpha))).simplify();
+        if base.free_symbols().iter().any(|s| defined.contains(s)) {
+            return false;
+        }
+        let offset = |e: &Expr| e.sub(&i.mul(&Expr::int(alpha))).sub(&base).simplify().as_int();
+        let mut span = (i64::MAX, i64::MIN);
+        for s in &subsets {
+            let dim = &s.dims()[k];
+            let (Some(lo), Some(hi)) = (offset(&dim.start), offset(&dim.end)) else { return false };
+            if hi < lo || dim.tile.as_int() != Some(1) {
+                return false;
+            }
+            span = (span.0.min(lo), span.1.max(hi));
+        }
+        span.1 - span.0 < alpha.saturating_mul(h.step).saturating_abs()
+    })
+}
+
+/// Whether each access node of transient `d` that is read was written
+/// first at that same node, without WCR, covering what is read.
+fn written_before_read(sdfg: &Sdfg, body: &State, d: &str) -> bool {
+    if body.edges.iter().any(|e| e.memlet.wcr.is_some() && subset_of(body, e, d).is_some()) {
+        return false;
+    }
+    let whole = nest::whole(sdfg, d).subset;
+    body.nodes.iter().enumerate().all(|(n, node)| {
+        if !matches!(&node.kind, NodeKind::Access { data, .. } if data == d) {
+            return true;
+        }
+        let writes: Vec<Option<Subset>> =
+            body.edges.iter().filter(|e| e.dst == n && e.memlet.data.is_some()).filter_map(|e| subset_of(body, e, d)).collect();
+        body.edges.iter().filter(|e| e.src == n && e.memlet.data.is_some()).all(|e| {
+            let r = subset_of(body, e, d).flatten();
+            writes.iter().any(|w| w.is_some() && (*w == whole || (r.is_some() && *w == r)))
+        })
+    })
+}
+
+/// The state holding the map: outer access nodes, entry, nested SDFG, exit.
+fn map_state(sdfg: &Sdfg, label: &str, plan: &Plan, param: String, nested: Node) -> State {
+    let h = &plan.header;
+    let range = if h.step > 0 {
+        Dim::new(h.start.clone(), h.last.clone(), Expr::int(h.step), Expr::int(1))
+    } else {
+        Dim::range(h.last.clone(), h.start.clone())
+    };
+    let loc = nested.loc.clone();
+    let node = |label: &str, kind: NodeKind, ins: Vec<String>, outs: Vec<String>| Node {
+        label: label.to_string(),
+        kind,
+        in_connectors: ins.into_iter().map(|c| (c, None)).collect(),
+        out_connectors: outs.into_iter().map(|c| (c, None)).collect(),
+        extra: Default::default(),
+        loc: loc.clone(),
+    };
+    let pre = |p: &str, names: &[String]| names.iter().map(|n| format!("{p}{n}")).collect::<Vec<_>>();
+    let map = MapScope { params: vec![param], range: Subset::Range(vec![range]), schedule: "Default".into() };
+    let mut state = State::default();
+    state.nodes.push(node(label, NodeKind::MapEntry { map, exit: 1 }, pre("IN_", &plan.inputs), pre("OUT_", &plan.inputs)));
+    state.nodes.push(node(label, NodeKind::MapExit { entry: 0 }, pre("IN_", &plan.outputs), pre("OUT_", &plan.outputs)));
+    state.nodes.push(nested);
+    let edge = |src, sc: Option<String>, dst, dc: Option<String>, memlet| DataEdge { src, src_conn: sc, dst, dst_conn: dc, memlet, loc: loc.clone() };
+    for d in &plan.inputs {
+        let a = state.nodes.len();
+        state.nodes.push(node(d, NodeKind::Access { data: d.clone(), setzero: false }, vec![], vec![]));
+        state.edges.push(edge(a, None, 0, Some(format!("IN_{d}")), nest::whole(sdfg, d)));
+        state.edges.push(edge(0, Some(format!("OUT_{d}")), 2, Some(d.clone()), nest::whole(sdfg, d)));
+    }
+    for d in &plan.outputs {
+        let a = state.nodes.len();
+        state.nodes.push(node(d, NodeKind::Access { data: d.clone(), setzero: false }, vec![], vec![]));
+        state.edges.push(edge(2, Some(d.clone()), 1, Some(format!("IN_{d}")), nest::whole(sdfg, d)));
+        state.edges.push(edge(1, Some(format!("OUT_{d}")), a, None, nest::whole(sdfg, d)));
+    }
+    // Scopes are told by edges: keep the nested SDFG inside the map.
+    if plan.inputs.is_empty() {
+        state.edges.push(edge(0, None, 2, None, Default::default()));
+    }
+    if plan.outputs.is_empty() {
+        state.edges.push(edge(2, None, 1, None, Default::default()));
+    }
+    state
+}
