@@ -7,7 +7,7 @@ both must leave fewer states than they got.
 
     .venv/bin/python bench/simplify.py              # K = 1100 states (5,500 nodes)
     .venv/bin/python bench/simplify.py --states 200
-    .venv/bin/python bench/simplify.py --corpus     # also: our simplify time on every corpus file
+    .venv/bin/python bench/simplify.py --corpus     # also: our simplify and auto-optimize times on every corpus file
 
 Needs `cargo build --release`. Results go to stdout and bench/build/simplify.md.
 """
@@ -57,16 +57,16 @@ def run(cmd):
     return r
 
 
-def ours(sdfg_file: pathlib.Path):
-    """(simplify seconds, whole sdfg-opt process seconds, result .sdfg)."""
+def ours(sdfg_file: pathlib.Path, flag: str = "sdfg-simplify"):
+    """(seconds of the transformation, whole sdfg-opt process seconds, result .sdfg)."""
     # Everything is written under bench/build, never next to the input.
     stem = BUILD / sdfg_file.stem
     mlir, out_mlir, out_sdfg = (stem.with_name(stem.name + s) for s in (".mlir", ".simplified.mlir", ".ours.sdfg"))
     run([BIN / "sdfg-translate", "--import-sdfg", sdfg_file, "-o", mlir])
     start = time.perf_counter()
-    r = run([BIN / "sdfg-opt", mlir, "--sdfg-simplify", "--sdfg-timing", "-o", out_mlir])
+    r = run([BIN / "sdfg-opt", mlir, f"--{flag}", "--sdfg-timing", "-o", out_mlir])
     whole = time.perf_counter() - start
-    m = re.search(r"timing: sdfg-simplify: ([0-9.]+) s", r.stderr)
+    m = re.search(rf"timing: {flag}: ([0-9.]+) s", r.stderr)
     run([BIN / "sdfg-translate", "--export-sdfg", out_mlir, "-o", out_sdfg])
     return float(m.group(1)), whole, out_sdfg
 
@@ -105,12 +105,11 @@ def main():
         f"ratio DaCe / ours (our whole process): {dace_simplify / ours_whole:.1f}x",
     ]
     if args.corpus:
-        times = []
-        for g in sorted((ROOT.parent / "shared" / "sdfg-corpus").glob("*.sdfg")):
-            times.append((ours(g)[0], g.name))
-        times.sort(reverse=True)
-        lines += ["", f"corpus: {len(times)} files, slowest simplify {times[0][0]:.4f} s ({times[0][1]}), "
-                  f"median {times[len(times) // 2][0]:.4f} s"]
+        files = sorted((ROOT.parent / "shared" / "sdfg-corpus").glob("*.sdfg"))
+        for flag in ("sdfg-simplify", "sdfg-auto-optimize"):
+            times = sorted(((ours(g, flag)[0], g.name) for g in files), reverse=True)
+            lines += ["", f"corpus, {flag}: {len(times)} files, slowest {times[0][0]:.4f} s ({times[0][1]}), "
+                      f"median {times[len(times) // 2][0]:.4f} s"]
     text = "\n".join(lines)
     print(text)
     (BUILD / "simplify.md").write_text(text + "\n")

@@ -7,6 +7,7 @@
 
 pub mod constant_propagation;
 mod array_copy;
+pub mod auto_optimize;
 pub mod array_elimination;
 pub mod consolidate_edges;
 pub mod dead_dataflow_elimination;
@@ -116,6 +117,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_control_flow_regions::InlineControlFlowRegions,
         &inline_multistate_sdfg::InlineMultistateSdfg,
         &simplify::Simplify,
+        &auto_optimize::AutoOptimize,
     ]
 }
 
