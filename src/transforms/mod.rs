@@ -33,6 +33,7 @@ pub mod nest;
 mod options;
 pub mod pipeline;
 pub mod place;
+pub mod propagate_memlets;
 pub mod redundant_array;
 pub mod redundant_second_array;
 pub mod scope_subst;
@@ -116,6 +117,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_sdfg::InlineSdfg,
         &inline_control_flow_regions::InlineControlFlowRegions,
         &inline_multistate_sdfg::InlineMultistateSdfg,
+        &propagate_memlets::PropagateMemlets,
         &simplify::Simplify,
         &auto_optimize::AutoOptimize,
     ]

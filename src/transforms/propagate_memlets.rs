@@ -1,0 +1,140 @@
+//! PropagateMemlets: recomputes the memlets outside each map from the ones
+//! inside it (DaCe's `propagate_memlets_state`), innermost map first, so
+//! that outer memlets say exactly what the scope reads and writes after
+//! edits that left them stale or too wide.
+//!
+//! ```mlir
+//! %e, %x = sdfg.map "m" ["i"] = "1:N - 1" { ... %e["OUT_A"] -> %t["a"] {data = "A", subset = "i + 1"} ... }
+//! sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
+//! ```
+//! becomes `sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "2:N", volume = "N - 2"}`.
+//!
+//! A connector is rewritten only when every memlet inside it names the same
+//! plain container (array or scalar) as the outer one, without
+//! `other_subset`; see `analysis::propagation` for how subsets are bounded.
+
+use super::place::{self, state_mut};
+use super::{Match, Options, Place, Transformation};
+use crate::analysis::propagation::{propagate_memlet, union};
+use crate::model::{scope::scope_parents, DataKind, Memlet, NodeKind, Sdfg, State};
+
+pub struct PropagateMemlets;
+
+impl Transformation for PropagateMemlets {
+    fn name(&self) -> &'static str {
+        "sdfg-propagate-memlets"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Recompute the memlets outside maps from the memlets inside them"
+    }
+
+    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
+        let mut out = Vec::new();
+        for (path, state) in place::states(sdfg) {
+            let mut copy = state.clone();
+            let changed = propagate_state(sdfg, &mut copy);
+            if changed > 0 {
+                let description = format!("{changed} memlet(s) around maps in state '{}'", place::state_label(sdfg, &path));
+                out.push(Match { place: Place { state: path, node: 0 }, description });
+            }
+        }
+        out
+    }
+
+    fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
+        let snapshot = sdfg.clone();
+        let state = state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+        propagate_state(&snapshot, state);
+        Ok(())
+    }
+}
+
+/// Rewrites the outer memlets of every map in `state`; returns how many
+/// changed.
+fn propagate_state(sdfg: &Sdfg, state: &mut State) -> usize {
+    let Ok(parents) = scope_parents(state) else { return 0 };
+    let depth = |mut n: usize| {
+        let mut d = 0;
+        while let Some(p) = parents[n] {
+            d += 1;
+            n = p;
+        }
+        d
+    };
+    let mut entries: Vec<usize> =
+        (0..state.nodes.len()).filter(|&n| matches!(state.nodes[n].kind, NodeKind::MapEntry { .. })).collect();
+    entries.sort_by_key(|&n| std::cmp::Reverse(depth(n)));
+    let mut changed = 0;
+    for entry in entries {
+        let NodeKind::MapEntry { map, exit } = &state.nodes[entry].kind else { continue };
+        let (map, exit) = (map.clone(), *exit);
+        // Dynamic range inputs define symbols only inside the scope.
+        let local: Vec<String> =
+            state.nodes[entry].in_connectors.iter().map(|(c, _)| c.clone()).filter(|c| !c.starts_with("IN_")).collect();
+        // Outer edges into the entry and out of the exit, with their inner edges.
+        let outer: Vec<(usize, Vec<usize>)> = (0..state.edges.len())
+            .filter_map(|k| {
+                let e = &state.edges[k];
+                let inner = if e.dst == entry {
+                    let c = e.dst_conn.as_deref()?.strip_prefix("IN_")?;
+                    inner_edges(state, |i| i.src == entry && i.src_conn.as_deref().and_then(|s| s.strip_prefix("OUT_")) == Some(c))
+                } else if e.src == exit {
+                    let c = e.src_conn.as_deref()?.strip_prefix("OUT_")?;
+                    inner_edges(state, |i| i.dst == exit && i.dst_conn.as_deref().and_then(|s| s.strip_prefix("IN_")) == Some(c))
+                } else {
+                    return None;
+                };
+                Some((k, inner))
+            })
+            .collect();
+        for (k, inner) in outer {
+            let Some(new) = propagated(sdfg, state, (&map, &local), &state.edges[k].memlet, &inner) else { continue };
+            let old = &mut state.edges[k].memlet;
+            if old.subset != new.subset || old.volume != new.volume {
+                old.subset = new.subset;
+                old.volume = new.volume;
+                old.dynamic |= new.dynamic;
+                changed += 1;
+            }
+        }
+    }
+    changed
+}
+
+fn inner_edges(state: &State, keep: impl Fn(&crate::model::DataEdge) -> bool) -> Vec<usize> {
+    (0..state.edges.len()).filter(|&k| keep(&state.edges[k])).collect()
+}
+
+/// The outer memlet the inner edges add up to, if they all qualify.
+fn propagated(
+    sdfg: &Sdfg,
+    state: &State,
+    (map, local): (&crate::model::MapScope, &[String]),
+    outer: &Memlet,
+    inner: &[usize],
+) -> Option<Memlet> {
+    let data = outer.data.as_deref()?;
+    let desc = sdfg.container(data).filter(|d| matches!(d.kind, DataKind::Array | DataKind::Scalar))?;
+    if inner.is_empty() || outer.other_subset.is_some() {
+        return None;
+    }
+    let mut total: Option<Memlet> = None;
+    for &k in inner {
+        let m = &state.edges[k].memlet;
+        if m.data.as_deref() != Some(data) || m.other_subset.is_some() || m.subset.is_none() {
+            return None;
+        }
+        let p = propagate_memlet(m, map, local, &desc.shape)?;
+        total = Some(match total {
+            None => p,
+            Some(mut t) => {
+                t.subset = Some(union(t.subset.as_ref()?, p.subset.as_ref()?)?);
+                t.volume = Some(t.volume?.add(&p.volume?).simplify());
+                t.dynamic |= p.dynamic;
+                t
+            }
+        });
+    }
+    total
+}
