@@ -117,5 +117,13 @@ void sdfgRegisterPass(MlirPass (*factory)(void)) {
     return std::unique_ptr<mlir::Pass>(unwrap(factory()));
   });
 }
+
+/// The same for a family of passes sharing one factory, told apart by `data`
+/// (the transformations, by their index).
+void sdfgRegisterPassWithData(MlirPass (*factory)(void *), void *data) {
+  mlir::registerPass([factory, data]() -> std::unique_ptr<mlir::Pass> {
+    return std::unique_ptr<mlir::Pass>(unwrap(factory(data)));
+  });
+}
 }
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(SDFG, sdfg, sdfg::SDFGDialect)

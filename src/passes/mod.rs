@@ -7,6 +7,7 @@
 mod loop_lifting;
 pub mod rewrite;
 mod to_scf;
+mod transform;
 mod verify;
 
 use melior::pass::Pass;
@@ -15,6 +16,7 @@ use std::sync::Once;
 
 extern "C" {
     fn sdfgRegisterPass(factory: unsafe extern "C" fn() -> MlirPass);
+    fn sdfgRegisterPassWithData(factory: unsafe extern "C" fn(*mut std::ffi::c_void) -> MlirPass, data: *mut std::ffi::c_void);
 }
 
 /// A pass this crate provides: its pipeline name, a summary, and a factory.
@@ -44,6 +46,10 @@ pub fn register_all() {
         for pass in PASSES {
             // SAFETY: the factory returns a fresh, owned external pass.
             unsafe { sdfgRegisterPass(pass.factory) };
+        }
+        for index in 0..transform::count() {
+            // SAFETY: the factory turns a valid index into a fresh pass.
+            unsafe { sdfgRegisterPassWithData(transform::factory, index as *mut std::ffi::c_void) };
         }
     });
 }
