@@ -33,6 +33,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
     ("sdfg-simplify", |s| everywhere("sdfg-simplify", s)),
     ("sdfg-propagate-memlets", |s| everywhere("sdfg-propagate-memlets", s)),
+    ("sdfg-symbol-propagation", |s| everywhere("sdfg-symbol-propagation", s)),
     ("sdfg-auto-optimize", |s| everywhere("sdfg-auto-optimize", s)),
     ("sdfg-redundant-array", |s| everywhere("sdfg-redundant-array", s)),
     ("sdfg-redundant-second-array", |s| everywhere("sdfg-redundant-second-array", s)),

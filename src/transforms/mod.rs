@@ -39,6 +39,7 @@ pub mod redundant_second_array;
 pub mod scope_subst;
 pub mod simplify;
 pub mod state_fusion;
+pub mod symbol_propagation;
 pub mod symbol_subst;
 pub mod strip_mining;
 pub mod trivial_map_elimination;
@@ -118,6 +119,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_control_flow_regions::InlineControlFlowRegions,
         &inline_multistate_sdfg::InlineMultistateSdfg,
         &propagate_memlets::PropagateMemlets,
+        &symbol_propagation::SymbolPropagation,
         &simplify::Simplify,
         &auto_optimize::AutoOptimize,
     ]

@@ -68,6 +68,22 @@ pub fn substitute_symbol(sdfg: &mut Sdfg, name: &str, value: &Expr) -> Result<()
     Ok(())
 }
 
+/// Replaces reads of symbol `name` by `value` inside one state; fails,
+/// leaving it unchanged, as `substitute_symbol` does.
+pub fn substitute_symbol_in_state(state: &mut State, name: &str, value: &Expr) -> Result<(), String> {
+    let s = Subst { values: HashMap::from([(name.to_string(), value.clone())]), name, text: format!("({value})") };
+    let mut copy = state.clone();
+    s.state(&mut copy)?;
+    *state = copy;
+    Ok(())
+}
+
+/// Replaces reads of `name` in Python code (a condition or right-hand side).
+pub fn substitute_symbol_in_code(code: &str, name: &str, value: &Expr) -> Result<String, String> {
+    let s = Subst { values: HashMap::new(), name, text: format!("({value})") };
+    s.code(code)
+}
+
 struct Subst<'a> {
     values: HashMap<String, Expr>,
     name: &'a str,
