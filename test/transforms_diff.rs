@@ -11,7 +11,7 @@ use std::{fs, path::Path, process::Command};
 /// Applies a registered transformation at every match.
 fn everywhere(name: &str, sdfg: &mut Sdfg) -> usize {
     let t = transforms::find(name).expect("registered transformation");
-    transforms::apply(t, sdfg, &transforms::Options::default(), 10_000).expect("applies")
+    transforms::apply_deep(t, sdfg, &transforms::Options::default(), 10_000).expect("applies")
 }
 
 /// Each transformation applied everywhere it matches; returns how often.
@@ -23,7 +23,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-map-tiling{tile-sizes=3}", |s| {
         let t = transforms::find("sdfg-map-tiling").expect("registered");
         let options = transforms::Options::parse("tile-sizes=3").expect("options");
-        transforms::apply(t, s, &options, 10_000).expect("applies")
+        transforms::apply_deep(t, s, &options, 10_000).expect("applies")
     }),
     ("sdfg-map-expansion+interchange", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-interchange", s)),
     ("sdfg-state-fusion", |s| everywhere("sdfg-state-fusion", s)),
@@ -83,7 +83,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-strip-mining{dimension=0 tile-size=3}", |s| {
         let t = transforms::find("sdfg-strip-mining").expect("registered");
         let options = transforms::Options::parse("dimension=0 tile-size=3").expect("options");
-        transforms::apply(t, s, &options, 10_000).expect("applies")
+        transforms::apply_deep(t, s, &options, 10_000).expect("applies")
     }),
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

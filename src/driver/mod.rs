@@ -91,7 +91,8 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
     if let Some(name) = &options.list_matches {
         let t = transforms::find(name).ok_or_else(|| at_file(format!("unknown transformation '{name}'")))?;
         let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
-        let lines: Vec<String> = t.matches(&sdfg).iter().enumerate().map(|(k, m)| format!("{k}: {}", m.description)).collect();
+        let found = transforms::nested::matches_deep(t, &sdfg, &transforms::Options::default()).map_err(at_file)?;
+        let lines: Vec<String> = found.iter().enumerate().map(|(k, m)| format!("{k}: {}", m.inner.description)).collect();
         return Ok(if lines.is_empty() { format!("{name}: no matches") } else { lines.join("\n") });
     }
     if !options.transforms.is_empty() {
@@ -100,7 +101,7 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
         for (name, text) in &options.transforms {
             let t = transforms::find(name).ok_or_else(|| at_file(format!("unknown transformation '{name}'")))?;
             let opts = transforms::Options::parse(text).map_err(|e| at_file(format!("{name}: {e}")))?;
-            transforms::apply(t, &mut sdfg, &opts, 10_000).map_err(at_file)?;
+            transforms::apply_deep(t, &mut sdfg, &opts, 10_000).map_err(at_file)?;
             timer.lap(name);
         }
         let rewritten = ir::emit_text(&sdfg).map_err(|e| at_file(format!("internal error: {e}")))?;

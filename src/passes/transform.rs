@@ -29,7 +29,7 @@ impl<'c> RunExternalPass<'c> for TransformPass {
 
     fn run(&mut self, module: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
         let t = self.transformation;
-        rewrite_sdfg(module, pass, |sdfg| transforms::apply(t, sdfg, &Options::default(), 10_000).map(|_| ()));
+        rewrite_sdfg(module, pass, |sdfg| transforms::apply_deep(t, sdfg, &Options::default(), 10_000).map(|_| ()));
     }
 }
 

@@ -54,6 +54,10 @@ impl Transformation for AutoOptimize {
         true
     }
 
+    fn recurses(&self) -> bool {
+        true
+    }
+
     fn apply(&self, sdfg: &mut Sdfg, _m: &Match, options: &Options) -> Result<(), String> {
         match options.get("device").unwrap_or("cpu") {
             "cpu" => {}

@@ -30,6 +30,7 @@ pub mod map_tiling;
 pub mod map_to_for_loop;
 pub mod map_unroll;
 pub mod nest;
+pub mod nested;
 mod options;
 pub mod pipeline;
 pub mod place;
@@ -91,6 +92,11 @@ pub trait Transformation: Sync {
     fn once_per_match(&self) -> bool {
         false
     }
+    /// Whether it already works through nested SDFGs itself (pipelines), so
+    /// `nested` must not take it there again.
+    fn recurses(&self) -> bool {
+        false
+    }
 }
 
 /// Every transformation, by flag.
@@ -127,6 +133,22 @@ pub fn all() -> &'static [&'static dyn Transformation] {
 
 pub fn find(name: &str) -> Option<&'static dyn Transformation> {
     all().iter().copied().find(|t| t.name() == name)
+}
+
+/// Applies `t` at match `options.match` of `nested::matches_deep` only, or
+/// else everywhere in the SDFG and its nested SDFGs. This is what `sdfg-opt`
+/// does with a transformation flag.
+pub fn apply_deep(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
+    options.check(t)?;
+    if let Some(k) = options.match_index()? {
+        let matches = nested::matches_deep(t, sdfg, options)?;
+        let m = matches
+            .get(k)
+            .ok_or_else(|| format!("{}: match {k} does not exist ({} matches)", t.name(), matches.len()))?;
+        nested::apply_at(t, sdfg, m, options)?;
+        return Ok(1);
+    }
+    nested::apply_everywhere_deep(t, sdfg, options, limit)
 }
 
 /// Applies `t` at match `options.match` only, or else repeatedly at its

@@ -69,7 +69,7 @@ fn run_inner(
     result
 }
 
-fn for_each_state_mut(cfg: &mut Cfg, f: &mut dyn FnMut(&mut State)) {
+pub(crate) fn for_each_state_mut(cfg: &mut Cfg, f: &mut dyn FnMut(&mut State)) {
     for b in &mut cfg.blocks {
         match &mut b.kind {
             BlockKind::State(s) => f(s),
@@ -145,6 +145,10 @@ macro_rules! pipeline {
 
             // Its one match runs it to the end.
             fn once_per_match(&self) -> bool {
+                true
+            }
+
+            fn recurses(&self) -> bool {
                 true
             }
 

@@ -44,15 +44,17 @@ sdfg.sdfg "one_dim" ["A", "B"] {
 
 // -----
 
-// Two parameters give two nested loops; the inner map stays a map inside;
-// the transient private to the map moves into the nested SDFG.
+// Two parameters give two nested loops; the transient private to the map
+// moves into the nested SDFG. Applied everywhere, the inner map, now at the
+// top level of the nested SDFG's state, becomes a loop of its own too.
 // CHECK-LABEL: sdfg.sdfg "two_dims"
 // CHECK-NOT: sdfg.scalar "T"
 // CHECK: sdfg.nested "outer"
 // CHECK: sdfg.scalar "T" {{.*}}transient
 // CHECK: sdfg.loop "outer_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
 // CHECK-NEXT: sdfg.loop "outer_j" attributes {condition = "j < M", init = "j = 1", loop_variable = "j", update = "j = j + 1"} {
-// CHECK: sdfg.map "inner" ["k"] = "0:4"
+// CHECK: sdfg.nested "inner"
+// CHECK: sdfg.loop "inner_k" attributes {condition = "k < 4", init = "k = 0", loop_variable = "k", update = "k = k + 1"} {
 sdfg.sdfg "two_dims" ["A"] {
   sdfg.symbol "N" {dtype = "int32"}
   sdfg.symbol "M" {dtype = "int32"}
