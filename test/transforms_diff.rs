@@ -8,7 +8,7 @@ mod corpus;
 use sdfg_mlir::{json, lowering::EngineKind, model::Sdfg, transforms};
 use std::{fs, path::Path, process::Command};
 
-/// Applies a registered transformation at every match.
+/// Applies a registered transformation at every match, in nested SDFGs too.
 fn everywhere(name: &str, sdfg: &mut Sdfg) -> usize {
     let t = transforms::find(name).expect("registered transformation");
     transforms::apply_deep(t, sdfg, &transforms::Options::default(), 10_000).expect("applies")
