@@ -65,6 +65,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
             total += round;
         }
     }),
+    ("sdfg-tasklet-fusion", |s| everywhere("sdfg-tasklet-fusion", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -32,6 +32,7 @@ pub mod scope_subst;
 pub mod simplify;
 pub mod state_fusion;
 pub mod symbol_subst;
+pub mod tasklet_fusion;
 pub mod trivial_map_elimination;
 pub mod uses;
 
@@ -103,6 +104,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_sdfg::InlineSdfg,
         &inline_control_flow_regions::InlineControlFlowRegions,
         &inline_multistate_sdfg::InlineMultistateSdfg,
+        &tasklet_fusion::TaskletFusion,
         &simplify::Simplify,
     ]
 }
