@@ -66,6 +66,12 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         }
     }),
     ("sdfg-tasklet-fusion", |s| everywhere("sdfg-tasklet-fusion", s)),
+    ("sdfg-vectorization", |s| everywhere("sdfg-vectorization", s)),
+    ("sdfg-vectorization{vector-length=3}", |s| {
+        let t = transforms::find("sdfg-vectorization").expect("registered");
+        let options = transforms::Options::parse("vector-length=3").expect("options");
+        transforms::apply(t, s, &options, 10_000).expect("applies")
+    }),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

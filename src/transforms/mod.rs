@@ -35,6 +35,7 @@ pub mod symbol_subst;
 pub mod tasklet_fusion;
 pub mod trivial_map_elimination;
 pub mod uses;
+pub mod vectorization;
 
 use crate::model::Sdfg;
 pub use options::Options;
@@ -105,6 +106,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_control_flow_regions::InlineControlFlowRegions,
         &inline_multistate_sdfg::InlineMultistateSdfg,
         &tasklet_fusion::TaskletFusion,
+        &vectorization::Vectorization,
         &simplify::Simplify,
     ]
 }
