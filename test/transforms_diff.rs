@@ -72,6 +72,12 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         let options = transforms::Options::parse("vector-length=3").expect("options");
         transforms::apply(t, s, &options, 10_000).expect("applies")
     }),
+    ("sdfg-double-buffering", |s| everywhere("sdfg-double-buffering", s)),
+    // Loops written as state machines become LoopRegions first.
+    ("sdfg-loop-lifting+double-buffering", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-double-buffering", s)
+    }),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -11,6 +11,7 @@ pub mod array_elimination;
 pub mod consolidate_edges;
 pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
+pub mod double_buffering;
 pub mod history;
 pub mod inline_control_flow_regions;
 pub mod inline_multistate_sdfg;
@@ -107,6 +108,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_multistate_sdfg::InlineMultistateSdfg,
         &tasklet_fusion::TaskletFusion,
         &vectorization::Vectorization,
+        &double_buffering::DoubleBuffering,
         &simplify::Simplify,
     ]
 }
