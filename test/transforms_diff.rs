@@ -78,6 +78,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         transforms::loop_lifting::lift_all(s);
         everywhere("sdfg-double-buffering", s)
     }),
+    ("sdfg-map-dim-shuffle", |s| everywhere("sdfg-map-dim-shuffle", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -20,6 +20,7 @@ pub mod inline_sdfg;
 mod inline_window;
 pub mod loop_lifting;
 pub mod map_collapse;
+pub mod map_dim_shuffle;
 pub mod map_expansion;
 pub mod map_fusion;
 pub mod map_interchange;
@@ -109,6 +110,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &tasklet_fusion::TaskletFusion,
         &vectorization::Vectorization,
         &double_buffering::DoubleBuffering,
+        &map_dim_shuffle::MapDimShuffle,
         &simplify::Simplify,
     ]
 }
