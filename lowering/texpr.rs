@@ -165,7 +165,7 @@ impl FnGen<'_, '_> {
         Ok(match name {
             "int" => self.b.cast(&arg(0)?, Ty::I64),
             "float" => self.b.cast(&arg(0)?, Ty::F64),
-            "bool" => self.b.cast(&arg(0)?, Ty::I1),
+            "bool" | "bool_" => self.b.cast(&arg(0)?, Ty::I1),
             "min" | "max" | "fmin" | "fmax" => {
                 let op = if name.ends_with("min") { Op::Min } else { Op::Max };
                 let mut acc = arg(0)?;

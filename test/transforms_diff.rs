@@ -68,6 +68,20 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
             total += round;
         }
     }),
+    ("sdfg-tasklet-fusion", |s| everywhere("sdfg-tasklet-fusion", s)),
+    ("sdfg-vectorization", |s| everywhere("sdfg-vectorization", s)),
+    ("sdfg-vectorization{vector-length=3}", |s| {
+        let t = transforms::find("sdfg-vectorization").expect("registered");
+        let options = transforms::Options::parse("vector-length=3").expect("options");
+        transforms::apply(t, s, &options, 10_000).expect("applies")
+    }),
+    ("sdfg-double-buffering", |s| everywhere("sdfg-double-buffering", s)),
+    // Loops written as state machines become LoopRegions first.
+    ("sdfg-loop-lifting+double-buffering", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-double-buffering", s)
+    }),
+    ("sdfg-map-dim-shuffle", |s| everywhere("sdfg-map-dim-shuffle", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-loop-to-map", |s| {
         transforms::loop_lifting::lift_all(s);

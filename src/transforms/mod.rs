@@ -12,6 +12,7 @@ pub mod array_elimination;
 pub mod consolidate_edges;
 pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
+pub mod double_buffering;
 pub mod history;
 pub mod inline_control_flow_regions;
 pub mod inline_multistate_sdfg;
@@ -23,6 +24,7 @@ pub mod loop_to_map;
 pub mod loop_unroll;
 pub mod loops;
 pub mod map_collapse;
+pub mod map_dim_shuffle;
 pub mod map_expansion;
 pub mod map_fusion;
 pub mod map_interchange;
@@ -43,8 +45,10 @@ pub mod state_fusion;
 pub mod symbol_propagation;
 pub mod symbol_subst;
 pub mod strip_mining;
+pub mod tasklet_fusion;
 pub mod trivial_map_elimination;
 pub mod uses;
+pub mod vectorization;
 
 use crate::model::Sdfg;
 pub use options::Options;
@@ -126,6 +130,10 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_multistate_sdfg::InlineMultistateSdfg,
         &propagate_memlets::PropagateMemlets,
         &symbol_propagation::SymbolPropagation,
+        &tasklet_fusion::TaskletFusion,
+        &vectorization::Vectorization,
+        &double_buffering::DoubleBuffering,
+        &map_dim_shuffle::MapDimShuffle,
         &simplify::Simplify,
         &auto_optimize::AutoOptimize,
     ]

@@ -1,0 +1,88 @@
+//! MapDimShuffle: reorders the parameters of a map (DaCe's MapDimShuffle).
+//!
+//! ```mlir
+//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { body }
+//! ```
+//! with `order=j,i` becomes
+//! ```mlir
+//! %e, %x = sdfg.map "m" ["j", "i"] = "0:M, 0:N" { body }
+//! ```
+//! Each parameter keeps its range; the body is unchanged. The first
+//! parameter is the one a parallel schedule distributes, so this chooses
+//! which dimension runs on threads and which is innermost. Options:
+//! `order=p1,p2,...`, a permutation of the map's parameters (default: the
+//! reverse order). Preconditions: at least two parameters, no dynamic range
+//! inputs, no range mentions a parameter of the same map. Each match is
+//! applied once.
+
+use super::map_expansion::has_dynamic_inputs;
+use super::{place, Match, Options, Place, Transformation};
+use crate::model::{NodeKind, Sdfg};
+use crate::symbolic::Subset;
+
+pub struct MapDimShuffle;
+
+impl Transformation for MapDimShuffle {
+    fn name(&self) -> &'static str {
+        "sdfg-map-dim-shuffle"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Reorder the parameters of a map"
+    }
+
+    fn option_names(&self) -> &'static [&'static str] {
+        &["order"]
+    }
+
+    fn once_per_match(&self) -> bool {
+        true
+    }
+
+    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
+        let mut out = Vec::new();
+        for (path, state) in place::states(sdfg) {
+            for (i, n) in state.nodes.iter().enumerate() {
+                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
+                let own = map.range.dims().iter().any(|d| {
+                    let free: Vec<String> = [&d.start, &d.end, &d.step, &d.tile].iter().flat_map(|e| e.free_symbols()).collect();
+                    map.params.iter().any(|p| free.contains(p))
+                });
+                if map.params.len() >= 2 && map.range.dims().len() == map.params.len() && !own && !has_dynamic_inputs(n) {
+                    let description = format!("map '{}' [{}] in state '{}'", n.label, map.params.join(", "), place::state_label(sdfg, &path));
+                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
+        if !self.matches(sdfg).iter().any(|x| x.place == m.place) {
+            return Err("match no longer applies".into());
+        }
+        let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+        let Some(NodeKind::MapEntry { map, .. }) = state.nodes.get_mut(m.place.node).map(|n| &mut n.kind) else {
+            return Err("match is not a map entry".into());
+        };
+        let order: Vec<String> = match options.get("order") {
+            Some(v) => v.split([',', ' ']).filter(|s| !s.is_empty()).map(str::to_string).collect(),
+            None => map.params.iter().rev().cloned().collect(),
+        };
+        let mut positions = Vec::new();
+        for p in &order {
+            let k = map.params.iter().position(|q| q == p).ok_or_else(|| format!("order: '{p}' is not a parameter of the map ({})", map.params.join(", ")))?;
+            if positions.contains(&k) {
+                return Err(format!("order: '{p}' is given twice"));
+            }
+            positions.push(k);
+        }
+        if positions.len() != map.params.len() {
+            return Err(format!("order: give every parameter of the map once ({})", map.params.join(", ")));
+        }
+        let dims = map.range.dims().to_vec();
+        map.range = Subset::Range(positions.iter().map(|&k| dims[k].clone()).collect());
+        map.params = order;
+        Ok(())
+    }
+}
