@@ -14,6 +14,13 @@ fn everywhere(name: &str, sdfg: &mut Sdfg) -> usize {
     transforms::apply(t, sdfg, &transforms::Options::default(), 10_000).expect("applies")
 }
 
+/// Map tiling with tiles of 3 (partial tiles at the ends of most ranges).
+fn tiled(sdfg: &mut Sdfg) -> usize {
+    let t = transforms::find("sdfg-map-tiling").expect("registered");
+    let options = transforms::Options::parse("tile-sizes=3").expect("options");
+    transforms::apply(t, sdfg, &options, 10_000).expect("applies")
+}
+
 /// Each transformation applied everywhere it matches; returns how often.
 const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-loop-lifting", transforms::loop_lifting::lift_all),
@@ -65,6 +72,32 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
             total += round;
         }
     }),
+    // Local copies need nested maps: tile (with partial tiles) or expand first.
+    ("sdfg-in-local-storage+tiling", |s| {
+        tiled(s);
+        everywhere("sdfg-in-local-storage", s)
+    }),
+    ("sdfg-in-local-storage+expansion", |s| {
+        everywhere("sdfg-map-expansion", s);
+        everywhere("sdfg-in-local-storage", s)
+    }),
+    ("sdfg-out-local-storage+tiling", |s| {
+        tiled(s);
+        everywhere("sdfg-out-local-storage", s)
+    }),
+    ("sdfg-out-local-storage+expansion", |s| {
+        everywhere("sdfg-map-expansion", s);
+        everywhere("sdfg-out-local-storage", s)
+    }),
+    ("sdfg-accumulate-transient+expansion", |s| {
+        everywhere("sdfg-map-expansion", s);
+        everywhere("sdfg-accumulate-transient", s)
+    }),
+    ("sdfg-accumulate-transient+tiling", |s| {
+        tiled(s);
+        everywhere("sdfg-accumulate-transient", s)
+    }),
+    ("sdfg-map-wcr-fusion", |s| everywhere("sdfg-map-wcr-fusion", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

@@ -7,23 +7,28 @@
 
 pub mod constant_propagation;
 mod array_copy;
+pub mod accumulate_transient;
 pub mod array_elimination;
 pub mod consolidate_edges;
 pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
 pub mod history;
+pub mod in_local_storage;
 pub mod inline_control_flow_regions;
 pub mod inline_multistate_sdfg;
 mod inline_plan;
 pub mod inline_sdfg;
 mod inline_window;
+mod local_storage;
 pub mod loop_lifting;
 pub mod map_collapse;
 pub mod map_expansion;
 pub mod map_fusion;
 pub mod map_interchange;
 pub mod map_tiling;
+pub mod map_wcr_fusion;
 mod options;
+pub mod out_local_storage;
 pub mod pipeline;
 pub mod place;
 pub mod redundant_array;
@@ -103,6 +108,10 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_sdfg::InlineSdfg,
         &inline_control_flow_regions::InlineControlFlowRegions,
         &inline_multistate_sdfg::InlineMultistateSdfg,
+        &in_local_storage::InLocalStorage,
+        &out_local_storage::OutLocalStorage,
+        &accumulate_transient::AccumulateTransient,
+        &map_wcr_fusion::MapWcrFusion,
         &simplify::Simplify,
     ]
 }
