@@ -98,6 +98,11 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         everywhere("sdfg-accumulate-transient", s)
     }),
     ("sdfg-map-wcr-fusion", |s| everywhere("sdfg-map-wcr-fusion", s)),
+    // State fusion puts frontend maps and their reductions in one state.
+    ("sdfg-map-wcr-fusion+simplify", |s| {
+        everywhere("sdfg-simplify", s);
+        everywhere("sdfg-map-wcr-fusion", s)
+    }),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-map-expansion+collapse", |s| everywhere("sdfg-map-expansion", s) + everywhere("sdfg-map-collapse", s)),
 ];

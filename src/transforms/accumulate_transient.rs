@@ -24,9 +24,11 @@
 //! writes reach over the inner range, else the memlet between the exits.
 //! Preconditions: plain data, the same operator on every memlet of the
 //! tree, writes from tasklets or access nodes, no other use of the data
-//! in the outer map, an accumulator shape no map parameter changes, and a
-//! known identity: `a + b` (0) and `a * b` (1), or option `identity=V`.
-//! Option `array=NAME`: only that data (default: all).
+//! in the outer map, and an accumulator shape no map parameter changes.
+//! The identity of `a + b` (0) and `a * b` (1) is known; for other
+//! operators give option `identity=V` (a number), else applying everywhere
+//! skips them and applying one match fails. Option `array=NAME`: only that
+//! data (default: all).
 
 use super::local_storage::{self as ls, Plan};
 use super::{place, Match, Options, Place, Transformation};
@@ -70,11 +72,21 @@ impl Transformation for AccumulateTransient {
     }
 
     fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
-        identity_option(options)?;
+        let given = identity_option(options)?;
+        // Only where an identity is known: the others would fail.
         let offered = |s: &Sdfg, m: &Match| {
-            ls::state_of(s, &m.place.state).map(|st| plans(s, st, m.place.node, None).into_iter().map(|p| p.0.data).collect()).unwrap_or_default()
+            let found = ls::state_of(s, &m.place.state).map(|st| plans(s, st, m.place.node, given.as_deref())).unwrap_or_default();
+            found.into_iter().filter(|p| p.1.is_some()).map(|p| p.0.data).collect::<Vec<_>>()
         };
-        ls::apply_where_offered(self, sdfg, options, limit, &offered)
+        let mut count = 0;
+        while count < limit {
+            let want = options.get("array");
+            let next = self.matches(sdfg).into_iter().find(|m| offered(sdfg, m).iter().any(|d| want.is_none_or(|a| a == d)));
+            let Some(m) = next else { break };
+            self.apply(sdfg, &m, options)?;
+            count += 1;
+        }
+        Ok(count)
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
@@ -88,6 +100,9 @@ impl Transformation for AccumulateTransient {
         if let Some(a) = ls::chosen(options, &names, "data accumulated between these map exits")? {
             found.retain(|p| p.0.data == a);
         }
+        if let Some((p, _)) = found.iter().find(|p| p.1.is_none()) {
+            return Err(format!("no identity known for the WCR of '{}': give identity=V", p.data));
+        }
         let mut locals = Vec::new();
         for (p, _) in &found {
             let like = sdfg.container(&p.data).ok_or("data is not a container")?.clone();
@@ -95,7 +110,7 @@ impl Transformation for AccumulateTransient {
         }
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         for ((p, identity), (local, shape)) in found.iter().zip(&locals) {
-            accumulate(state, p, identity, local, shape)?;
+            accumulate(state, p, identity.as_deref().unwrap_or("0"), local, shape)?;
         }
         Ok(())
     }
@@ -131,13 +146,14 @@ pub fn wcr_identity(wcr: &str) -> Option<&'static str> {
     }
 }
 
-/// The accumulators possible out of map exit `b`, with their identities.
-fn plans(sdfg: &Sdfg, state: &State, b: usize, given: Option<&str>) -> Vec<(Plan, String)> {
+/// The accumulators possible out of map exit `b`, with their identities
+/// where known.
+fn plans(sdfg: &Sdfg, state: &State, b: usize, given: Option<&str>) -> Vec<(Plan, Option<String>)> {
     let mut out = Vec::new();
     for link in ls::links(sdfg, state, b, false, true) {
         let Some(desc) = sdfg.container(&link.data) else { continue };
         let wcr = state.edges[link.edge].memlet.wcr.clone();
-        let Some(identity) = given.or_else(|| wcr.as_deref().and_then(wcr_identity)) else { continue };
+        let identity = given.or_else(|| wcr.as_deref().and_then(wcr_identity)).map(str::to_string);
         let Some(tree) = ls::inner_tree(state, link.edge, false, &link.data) else { continue };
         let same_op = tree.iter().all(|&i| state.edges[i].memlet.wcr == wcr && state.edges[i].memlet.data.as_deref() == Some(&link.data));
         // Any other use of the data in the outer map would see partial sums.
@@ -151,7 +167,7 @@ fn plans(sdfg: &Sdfg, state: &State, b: usize, given: Option<&str>) -> Vec<(Plan
             continue;
         }
         let Some((region, shape)) = ls::region_and_shape(state, &link, &tree, &desc.shape, false) else { continue };
-        out.push((Plan { edge: link.edge, data: link.data, tree, region, shape }, identity.to_string()));
+        out.push((Plan { edge: link.edge, data: link.data, tree, region, shape }, identity));
     }
     out
 }

@@ -99,8 +99,8 @@ pub fn union(a: &Subset, b: &Subset) -> Option<Subset> {
 }
 
 /// An extent for a local copy of `d` that none of `params` changes: the
-/// exact one, or where the end is a `Min`, the bound one of its arguments
-/// gives (a tile is never larger than its nominal size).
+/// exact one, or where the end is (plus terms) a `Min`, the bound one of
+/// its arguments gives (a tile is never larger than its nominal size).
 pub fn fixed_extent(d: &Dim, params: &BTreeSet<String>) -> Option<Expr> {
     let fixed = |e: &Expr| e.free_symbols().is_disjoint(params);
     let exact = d.num_elements().simplify();
@@ -110,11 +110,27 @@ pub fn fixed_extent(d: &Dim, params: &BTreeSet<String>) -> Option<Expr> {
     if d.step.as_int() != Some(1) || d.tile.as_int() != Some(1) {
         return None;
     }
-    let Expr::Call(f, args) = &d.end else { return None };
-    if f != "Min" {
-        return None;
+    upper_bounds(&d.end).into_iter().map(|a| a.sub(&d.start).add(&Expr::int(1)).simplify()).find(|n| fixed(n) && n.as_int().is_none_or(|v| v > 0))
+}
+
+/// Expressions no smaller than `e`: `e` with a `Min` it is or has as a
+/// term replaced by each of its arguments.
+fn upper_bounds(e: &Expr) -> Vec<Expr> {
+    match e {
+        Expr::Call(f, args) if f == "Min" => args.clone(),
+        Expr::Add(terms) => {
+            let Some(k) = terms.iter().position(|t| matches!(t, Expr::Call(f, _) if f == "Min")) else { return vec![] };
+            let Expr::Call(_, args) = &terms[k] else { return vec![] };
+            args.iter()
+                .map(|a| {
+                    let mut t = terms.clone();
+                    t[k] = a.clone();
+                    Expr::Add(t).simplify()
+                })
+                .collect()
+        }
+        _ => vec![],
     }
-    args.iter().map(|a| a.sub(&d.start).add(&Expr::int(1)).simplify()).find(|n| fixed(n) && n.as_int().is_none_or(|v| v > 0))
 }
 
 /// Adds a transient array named after `base` (unused name) and returns its name.

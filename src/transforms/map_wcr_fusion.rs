@@ -107,7 +107,7 @@ fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     let NodeKind::Library { classpath, properties } = &state.nodes[reduce].kind else { return None };
     let whole = full_subset(shape);
     let reads_all = r.memlet.subset.as_ref().is_none_or(|s| same_subset(s, &whole));
-    if classpath.rsplit('.').next() != Some("Reduce") || r.dst_conn.as_deref() != Some("_in") || !reads_all || r.memlet.other_subset.is_some() {
+    if classpath.rsplit('.').next() != Some("Reduce") || !matches!(r.dst_conn.as_deref(), None | Some("_in")) || !reads_all || r.memlet.other_subset.is_some() {
         return None;
     }
     let wcr = properties.get("wcr")?.as_str()?.to_string();
@@ -123,6 +123,9 @@ fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     let r_ins = state.edges.iter().filter(|e| e.dst == reduce).count();
     let r_outs: Vec<&DataEdge> = state.edges.iter().filter(|e| e.src == reduce).collect();
     let [o] = r_outs.as_slice() else { return None };
+    if !matches!(o.src_conn.as_deref(), None | Some("_out")) {
+        return None;
+    }
     let out = o.dst;
     let out_data = access_data(state, out)?.to_string();
     let out_desc = sdfg.container(&out_data)?;
