@@ -100,9 +100,11 @@ impl Transformation for AccumulateTransient {
         if let Some(a) = ls::chosen(options, &names, "data accumulated between these map exits")? {
             found.retain(|p| p.0.data == a);
         }
-        if let Some((p, _)) = found.iter().find(|p| p.1.is_none()) {
+        // Those without a known identity are left as they are, unless named.
+        if let Some((p, _)) = found.iter().find(|p| p.1.is_none()).filter(|_| options.get("array").is_some() || found.iter().all(|p| p.1.is_none())) {
             return Err(format!("no identity known for the WCR of '{}': give identity=V", p.data));
         }
+        found.retain(|p| p.1.is_some());
         let mut locals = Vec::new();
         for (p, _) in &found {
             let like = sdfg.container(&p.data).ok_or("data is not a container")?.clone();
