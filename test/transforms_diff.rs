@@ -14,6 +14,13 @@ fn everywhere(name: &str, sdfg: &mut Sdfg) -> usize {
     transforms::apply_deep(t, sdfg, &transforms::Options::default(), 10_000).expect("applies")
 }
 
+/// Map tiling with tiles of 3 (partial tiles at the ends of most ranges).
+fn tiled(sdfg: &mut Sdfg) -> usize {
+    let t = transforms::find("sdfg-map-tiling").expect("registered");
+    let options = transforms::Options::parse("tile-sizes=3").expect("options");
+    transforms::apply_deep(t, sdfg, &options, 10_000).expect("applies")
+}
+
 /// Each transformation applied everywhere it matches; returns how often.
 const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-loop-lifting", transforms::loop_lifting::lift_all),
@@ -73,7 +80,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-vectorization{vector-length=3}", |s| {
         let t = transforms::find("sdfg-vectorization").expect("registered");
         let options = transforms::Options::parse("vector-length=3").expect("options");
-        transforms::apply(t, s, &options, 10_000).expect("applies")
+        transforms::apply_deep(t, s, &options, 10_000).expect("applies")
     }),
     ("sdfg-double-buffering", |s| everywhere("sdfg-double-buffering", s)),
     // Loops written as state machines become LoopRegions first.
@@ -82,6 +89,37 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         everywhere("sdfg-double-buffering", s)
     }),
     ("sdfg-map-dim-shuffle", |s| everywhere("sdfg-map-dim-shuffle", s)),
+    // Local copies need nested maps: tile (with partial tiles) or expand first.
+    ("sdfg-in-local-storage+tiling", |s| {
+        tiled(s);
+        everywhere("sdfg-in-local-storage", s)
+    }),
+    ("sdfg-in-local-storage+expansion", |s| {
+        everywhere("sdfg-map-expansion", s);
+        everywhere("sdfg-in-local-storage", s)
+    }),
+    ("sdfg-out-local-storage+tiling", |s| {
+        tiled(s);
+        everywhere("sdfg-out-local-storage", s)
+    }),
+    ("sdfg-out-local-storage+expansion", |s| {
+        everywhere("sdfg-map-expansion", s);
+        everywhere("sdfg-out-local-storage", s)
+    }),
+    ("sdfg-accumulate-transient+expansion", |s| {
+        everywhere("sdfg-map-expansion", s);
+        everywhere("sdfg-accumulate-transient", s)
+    }),
+    ("sdfg-accumulate-transient+tiling", |s| {
+        tiled(s);
+        everywhere("sdfg-accumulate-transient", s)
+    }),
+    ("sdfg-map-wcr-fusion", |s| everywhere("sdfg-map-wcr-fusion", s)),
+    // State fusion puts frontend maps and their reductions in one state.
+    ("sdfg-map-wcr-fusion+simplify", |s| {
+        everywhere("sdfg-simplify", s);
+        everywhere("sdfg-map-wcr-fusion", s)
+    }),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-loop-to-map", |s| {
         transforms::loop_lifting::lift_all(s);

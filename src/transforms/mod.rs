@@ -8,17 +8,20 @@
 pub mod constant_propagation;
 mod array_copy;
 pub mod auto_optimize;
+pub mod accumulate_transient;
 pub mod array_elimination;
 pub mod consolidate_edges;
 pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
 pub mod double_buffering;
 pub mod history;
+pub mod in_local_storage;
 pub mod inline_control_flow_regions;
 pub mod inline_multistate_sdfg;
 mod inline_plan;
 pub mod inline_sdfg;
 mod inline_window;
+mod local_storage;
 pub mod loop_lifting;
 pub mod loop_to_map;
 pub mod loop_unroll;
@@ -33,7 +36,9 @@ pub mod map_to_for_loop;
 pub mod map_unroll;
 pub mod nest;
 pub mod nested;
+pub mod map_wcr_fusion;
 mod options;
+pub mod out_local_storage;
 pub mod pipeline;
 pub mod place;
 pub mod propagate_memlets;
@@ -134,6 +139,10 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &vectorization::Vectorization,
         &double_buffering::DoubleBuffering,
         &map_dim_shuffle::MapDimShuffle,
+        &in_local_storage::InLocalStorage,
+        &out_local_storage::OutLocalStorage,
+        &accumulate_transient::AccumulateTransient,
+        &map_wcr_fusion::MapWcrFusion,
         &simplify::Simplify,
         &auto_optimize::AutoOptimize,
     ]
