@@ -99,3 +99,61 @@ sdfg.sdfg "shift" ["A", "B"] {
     sdfg.memlet %c2["o"] -> %b {data = "B", subset = "1"}
   }
 }
+
+// -----
+
+// Two branches of a conditional write the same transient (SSA style allows
+// it: only one runs); a read after the conditional is fine.
+sdfg.sdfg "branches" ["A", "B"] attributes {experimental_blocks} {
+  sdfg.symbol "N" {dtype = "int64"}
+  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  sdfg.array "B" {dtype = "float64", shape = ["4"]}
+  sdfg.array "T" {dtype = "float64", shape = ["4"], transient}
+  %c = sdfg.conditional "if" {
+    sdfg.branch "then" attributes {condition = "N > 0"} {
+      %s1 = sdfg.state "s1" {
+        %a = sdfg.access "A"
+        %t = sdfg.access "T"
+        sdfg.memlet %a -> %t {data = "A", subset = "0:4"}
+      }
+    }
+    sdfg.branch "else" {
+      %s2 = sdfg.state "s2" {
+        %b = sdfg.access "B"
+        %t = sdfg.access "T"
+        sdfg.memlet %b -> %t {data = "B", subset = "0:4"}
+      }
+    }
+  }
+  %after = sdfg.state "after" {
+    %t = sdfg.access "T"
+    %b = sdfg.access "B"
+    sdfg.memlet %t -> %b {data = "T", subset = "0:4"}
+  }
+  sdfg.edge %c -> %after
+}
+
+// -----
+
+// Inside a loop, a second state of the body writing the transient again is
+// downstream of the first (and the first of the second, next iteration).
+sdfg.sdfg "loop_body" ["A"] attributes {experimental_blocks} {
+  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  sdfg.array "T" {dtype = "float64", shape = ["4"], transient}
+  %l = sdfg.loop "loop" attributes {condition = "i < 3", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
+    %s1 = sdfg.state "s1" {
+      %a = sdfg.access "A"
+      // expected-error@+1 {{canonical form rule 6: transient 'T' is written again in state 's1', after state 's2'}}
+      %t = sdfg.access "T"
+      sdfg.memlet %a -> %t {data = "A", subset = "0:4"}
+    }
+    %s2 = sdfg.state "s2" {
+      %a = sdfg.access "A"
+      // expected-error@+1 {{canonical form rule 6: transient 'T' is written again in state 's2', after state 's1'}}
+      %t = sdfg.access "T"
+      sdfg.memlet %a -> %t {data = "A", subset = "0:4"}
+    }
+    sdfg.edge %s1 -> %s2
+  }
+}
