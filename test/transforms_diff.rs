@@ -31,6 +31,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-map-fusion", |s| everywhere("sdfg-map-fusion", s)),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
+    ("sdfg-scalar-to-symbol-promotion", |s| everywhere("sdfg-scalar-to-symbol-promotion", s)),
     ("sdfg-simplify", |s| everywhere("sdfg-simplify", s)),
     ("sdfg-redundant-array", |s| everywhere("sdfg-redundant-array", s)),
     ("sdfg-redundant-second-array", |s| everywhere("sdfg-redundant-second-array", s)),

@@ -28,6 +28,9 @@ pub mod pipeline;
 pub mod place;
 pub mod redundant_array;
 pub mod redundant_second_array;
+pub mod scalar_to_symbol;
+mod scalar_to_symbol_code;
+mod scalar_to_symbol_plan;
 pub mod scope_subst;
 pub mod simplify;
 pub mod state_fusion;
@@ -103,6 +106,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_sdfg::InlineSdfg,
         &inline_control_flow_regions::InlineControlFlowRegions,
         &inline_multistate_sdfg::InlineMultistateSdfg,
+        &scalar_to_symbol::ScalarToSymbolPromotion,
         &simplify::Simplify,
     ]
 }
