@@ -28,6 +28,7 @@ pub mod pipeline;
 pub mod place;
 pub mod redundant_array;
 pub mod redundant_second_array;
+pub mod remove_unused_symbols;
 pub mod scalar_to_symbol;
 mod scalar_to_symbol_code;
 mod scalar_to_symbol_plan;
@@ -107,6 +108,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_control_flow_regions::InlineControlFlowRegions,
         &inline_multistate_sdfg::InlineMultistateSdfg,
         &scalar_to_symbol::ScalarToSymbolPromotion,
+        &remove_unused_symbols::RemoveUnusedSymbols,
         &simplify::Simplify,
     ]
 }
