@@ -22,6 +22,11 @@
 //! program reads a symbol only after assigning it, and every assignment
 //! gives the same value, so every read sees that value. Reads by non-Python
 //! code or library-node properties block it.
+//!
+//! Applied everywhere, it takes all candidates in one substitution, and
+//! also symbols whose values read other such symbols (`a = 1`, `b = a + 1`
+//! gives `b = 2`; cycles and values longer than 200 characters excepted),
+//! which one-by-one application would reach only after their inputs.
 
 use super::place::{cfg_at, visit_cfgs, Step};
 use super::symbol_subst::{assignment_counts, is_pure, is_scope_bound, parse_value, substitute_symbol, substitute_symbols};
