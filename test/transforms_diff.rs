@@ -38,6 +38,12 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-map-fusion", |s| everywhere("sdfg-map-fusion", s)),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
+    ("sdfg-scalar-to-symbol-promotion", |s| everywhere("sdfg-scalar-to-symbol-promotion", s)),
+    ("sdfg-remove-unused-symbols", |s| everywhere("sdfg-remove-unused-symbols", s)),
+    // Promoted scalars leave symbols that constants then replace.
+    ("sdfg-scalar-to-symbol-promotion+constant-propagation+remove-unused-symbols", |s| {
+        ["sdfg-scalar-to-symbol-promotion", "sdfg-constant-propagation", "sdfg-remove-unused-symbols"].iter().map(|n| everywhere(n, s)).sum()
+    }),
     ("sdfg-simplify", |s| everywhere("sdfg-simplify", s)),
     ("sdfg-propagate-memlets", |s| everywhere("sdfg-propagate-memlets", s)),
     ("sdfg-symbol-propagation", |s| everywhere("sdfg-symbol-propagation", s)),

@@ -22,12 +22,18 @@
 //! program reads a symbol only after assigning it, and every assignment
 //! gives the same value, so every read sees that value. Reads by non-Python
 //! code or library-node properties block it.
+//!
+//! Applied everywhere, it takes all candidates in one substitution, and
+//! also symbols whose values read other such symbols (`a = 1`, `b = a + 1`
+//! gives `b = 2`; cycles and values longer than 200 characters excepted),
+//! which one-by-one application would reach only after their inputs.
 
 use super::place::{cfg_at, visit_cfgs, Step};
-use super::symbol_subst::{assignment_counts, is_pure, is_scope_bound, parse_value, substitute_symbol};
+use super::symbol_subst::{assignment_counts, is_pure, is_scope_bound, parse_value, substitute_symbol, substitute_symbols};
 use super::{Match, Options, Place, Transformation};
-use crate::model::Sdfg;
+use crate::model::{BlockKind, NodeKind, Sdfg};
 use crate::symbolic::Expr;
+use std::collections::{HashMap, HashSet};
 
 pub struct ConstantPropagation;
 
@@ -62,6 +68,142 @@ impl Transformation for ConstantPropagation {
         *sdfg = new;
         Ok(())
     }
+
+    // All candidates in one substitution, chains (`a = 1`, `b = a + 1`)
+    // resolved first: one by one, each search and substitution would walk
+    // the whole SDFG again.
+    fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
+        let mut count = 0;
+        while count < limit {
+            let batch: Vec<Resolved> = resolved(sdfg).into_iter().take(limit - count).collect();
+            if batch.is_empty() {
+                break;
+            }
+            let values: HashMap<String, Expr> = batch.iter().map(|r| (r.symbol.clone(), r.value.clone())).collect();
+            let mut new = sdfg.clone();
+            if substitute_symbols(&mut new, &values).is_ok() {
+                for r in &batch {
+                    let cfg = cfg_at(&mut new.cfg, &r.cfg).ok_or("a candidate refers to a missing region")?;
+                    cfg.edges[r.edge].assignments.retain(|(n, _)| *n != r.symbol);
+                }
+                new.symbols.retain(|(n, _)| !values.contains_key(n));
+                *sdfg = new;
+                count += batch.len();
+                continue;
+            }
+            // Some reader cannot be rewritten: the careful way, one at a time.
+            let Some(m) = self.matches(sdfg).into_iter().next() else { break };
+            self.apply(sdfg, &m, options)?;
+            count += 1;
+        }
+        Ok(count)
+    }
+}
+
+/// A candidate with its value in terms of unassigned symbols only.
+struct Resolved {
+    symbol: String,
+    value: Expr,
+    cfg: Vec<Step>,
+    edge: usize,
+}
+
+/// Longest resolved value (printed) taken; longer chains of substitutions
+/// would only bloat the code.
+const MAX_VALUE_LEN: usize = 200;
+
+/// Symbols assigned once to a pure value whose symbols are unassigned or
+/// themselves such symbols (without cycles), values resolved in
+/// dependency order.
+fn resolved(sdfg: &Sdfg) -> Vec<Resolved> {
+    let counts = assignment_counts(sdfg);
+    let bound = scope_bound(sdfg);
+    let mut defs: HashMap<String, (Expr, Vec<Step>, usize)> = HashMap::new();
+    visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
+        for (i, e) in cfg.edges.iter().enumerate() {
+            for (symbol, rhs) in &e.assignments {
+                let Some(value) = parse_value(rhs).filter(is_pure) else { continue };
+                if counts.get(symbol) == Some(&1)
+                    && !sdfg.arg_names.contains(symbol)
+                    && sdfg.container(symbol).is_none()
+                    && !bound.contains(symbol)
+                {
+                    defs.insert(symbol.clone(), (value, path.to_vec(), i));
+                }
+            }
+        }
+    });
+    // Kahn's algorithm over "value reads symbol"; cycles never get ready.
+    let mut waiting: HashMap<&str, usize> = HashMap::new();
+    let mut readers: HashMap<&str, Vec<&str>> = HashMap::new();
+    let mut ready = Vec::new();
+    for (s, (value, _, _)) in &defs {
+        let deps: Vec<String> = value.free_symbols().into_iter().filter(|f| defs.contains_key(f)).collect();
+        for d in &deps {
+            let d = defs.get_key_value(d).map(|(k, _)| k.as_str()).unwrap_or_default();
+            readers.entry(d).or_default().push(s);
+        }
+        waiting.insert(s, deps.len());
+        if deps.is_empty() {
+            ready.push(s.as_str());
+        }
+    }
+    let mut values: HashMap<String, Option<Expr>> = HashMap::new();
+    while let Some(s) = ready.pop() {
+        let (value, _, _) = &defs[s];
+        let fixed = value.free_symbols().iter().all(|f| match values.get(f) {
+            Some(v) => v.is_some(),
+            None => !counts.contains_key(f) && sdfg.container(f).is_none(),
+        });
+        let known: HashMap<String, Expr> =
+            value.free_symbols().into_iter().filter_map(|f| Some((f.clone(), values.get(&f)?.clone()?))).collect();
+        let v = fixed.then(|| value.substitute(&known)).filter(|v| v.to_string().len() <= MAX_VALUE_LEN);
+        values.insert(s.to_string(), v);
+        for r in readers.get(s).into_iter().flatten() {
+            if let Some(n) = waiting.get_mut(r) {
+                *n -= 1;
+                if *n == 0 {
+                    ready.push(r);
+                }
+            }
+        }
+    }
+    let mut out: Vec<Resolved> = values
+        .into_iter()
+        .filter_map(|(symbol, v)| {
+            let (_, cfg, edge) = defs.get(&symbol)?.clone();
+            Some(Resolved { value: v?, symbol, cfg, edge })
+        })
+        .collect();
+    out.sort_by(|a, b| a.symbol.cmp(&b.symbol));
+    out
+}
+
+/// Loop variables, map parameters and consume indices.
+fn scope_bound(sdfg: &Sdfg) -> HashSet<String> {
+    let mut out = HashSet::new();
+    visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
+        for b in &cfg.blocks {
+            match &b.kind {
+                BlockKind::Loop(l) => {
+                    out.insert(l.loop_variable.clone());
+                }
+                BlockKind::State(s) => {
+                    for n in &s.nodes {
+                        match &n.kind {
+                            NodeKind::MapEntry { map, .. } => out.extend(map.params.iter().cloned()),
+                            NodeKind::ConsumeEntry { consume, .. } => {
+                                out.insert(consume.pe_index.clone());
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    });
+    out
 }
 
 fn candidates(sdfg: &Sdfg) -> Vec<Candidate> {

@@ -44,6 +44,10 @@ pub mod place;
 pub mod propagate_memlets;
 pub mod redundant_array;
 pub mod redundant_second_array;
+pub mod remove_unused_symbols;
+pub mod scalar_to_symbol;
+mod scalar_to_symbol_code;
+mod scalar_to_symbol_plan;
 pub mod scope_subst;
 pub mod simplify;
 pub mod state_fusion;
@@ -143,6 +147,8 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &out_local_storage::OutLocalStorage,
         &accumulate_transient::AccumulateTransient,
         &map_wcr_fusion::MapWcrFusion,
+        &scalar_to_symbol::ScalarToSymbolPromotion,
+        &remove_unused_symbols::RemoveUnusedSymbols,
         &simplify::Simplify,
         &auto_optimize::AutoOptimize,
     ]

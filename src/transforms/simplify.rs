@@ -1,8 +1,8 @@
 //! `sdfg-simplify`: DaCe's simplify pipeline. Its steps run in DaCe's order,
 //! again and again, until a whole round changes nothing: inline nested
-//! SDFGs and regions, fuse states, propagate constants, remove dead
-//! dataflow and dead states, remove redundant arrays and unused
-//! containers, and consolidate edges.
+//! SDFGs and regions, promote scalars to symbols, fuse states, propagate
+//! constants, remove dead dataflow, dead states and unused symbols, remove
+//! redundant arrays and unused containers, and consolidate edges.
 //!
 //! Each step is a transformation of its own (see its file for what it
 //! requires); the pipeline only orders them.
@@ -14,10 +14,12 @@ pub const STEPS: &[Step] = &[
     Step { name: "sdfg-inline-control-flow-regions", options: "" },
     Step { name: "sdfg-inline-sdfg", options: "" },
     Step { name: "sdfg-inline-multistate-sdfg", options: "" },
+    Step { name: "sdfg-scalar-to-symbol-promotion", options: "" },
     Step { name: "sdfg-state-fusion", options: "" },
     Step { name: "sdfg-constant-propagation", options: "" },
     Step { name: "sdfg-dead-dataflow-elimination", options: "" },
     Step { name: "sdfg-dead-state-elimination", options: "" },
+    Step { name: "sdfg-remove-unused-symbols", options: "" },
     Step { name: "sdfg-redundant-array", options: "" },
     Step { name: "sdfg-redundant-second-array", options: "" },
     Step { name: "sdfg-array-elimination", options: "" },
@@ -28,6 +30,6 @@ pipeline!(
     /// DaCe's simplify pipeline, to a fixed point.
     Simplify,
     "sdfg-simplify",
-    "DaCe's simplify pipeline (inlining, state fusion, constant propagation, dead code and redundant array removal) to a fixed point",
+    "DaCe's simplify pipeline (inlining, scalar promotion, state fusion, constant propagation, dead code, unused symbol and redundant array removal) to a fixed point",
     STEPS
 );

@@ -58,8 +58,15 @@ pub fn is_scope_bound(sdfg: &Sdfg, name: &str) -> bool {
 /// unchanged, where the symbol is read by code that cannot be rewritten
 /// (non-Python tasklets, library node properties).
 pub fn substitute_symbol(sdfg: &mut Sdfg, name: &str, value: &Expr) -> Result<(), String> {
+    substitute_symbols(sdfg, &HashMap::from([(name.to_string(), value.clone())]))
+}
+
+/// `substitute_symbol` for several symbols at once (none of the values may
+/// name another of them).
+pub fn substitute_symbols(sdfg: &mut Sdfg, values: &HashMap<String, Expr>) -> Result<(), String> {
     let mut copy = sdfg.clone();
-    let s = Subst { values: HashMap::from([(name.to_string(), value.clone())]), name, text: format!("({value})") };
+    let texts = values.iter().map(|(k, v)| (k.clone(), format!("({v})"))).collect();
+    let s = Subst { values: values.clone(), texts };
     for (_, d) in &mut copy.containers {
         s.descriptor(d);
     }
@@ -71,7 +78,7 @@ pub fn substitute_symbol(sdfg: &mut Sdfg, name: &str, value: &Expr) -> Result<()
 /// Replaces reads of symbol `name` by `value` inside one state; fails,
 /// leaving it unchanged, as `substitute_symbol` does.
 pub fn substitute_symbol_in_state(state: &mut State, name: &str, value: &Expr) -> Result<(), String> {
-    let s = Subst { values: HashMap::from([(name.to_string(), value.clone())]), name, text: format!("({value})") };
+    let s = single(name, value);
     let mut copy = state.clone();
     s.state(&mut copy)?;
     *state = copy;
@@ -80,19 +87,27 @@ pub fn substitute_symbol_in_state(state: &mut State, name: &str, value: &Expr) -
 
 /// Replaces reads of `name` in Python code (a condition or right-hand side).
 pub fn substitute_symbol_in_code(code: &str, name: &str, value: &Expr) -> Result<String, String> {
-    let s = Subst { values: HashMap::new(), name, text: format!("({value})") };
-    s.code(code)
+    single(name, value).code(code)
 }
 
-struct Subst<'a> {
+fn single(name: &str, value: &Expr) -> Subst {
+    Subst {
+        values: HashMap::from([(name.to_string(), value.clone())]),
+        texts: HashMap::from([(name.to_string(), format!("({value})"))]),
+    }
+}
+
+struct Subst {
     values: HashMap<String, Expr>,
-    name: &'a str,
-    text: String,
+    /// Replacement text of each symbol in code.
+    texts: HashMap<String, String>,
 }
 
-impl Subst<'_> {
+impl Subst {
     fn expr(&self, e: &mut Expr) {
-        *e = e.substitute(&self.values);
+        if e.free_symbols().iter().any(|s| self.values.contains_key(s)) {
+            *e = e.substitute(&self.values);
+        }
     }
 
     fn descriptor(&self, d: &mut DataDesc) {
@@ -100,18 +115,25 @@ impl Subst<'_> {
         exprs.chain(d.total_size.iter_mut()).chain(d.buffer_size.iter_mut()).for_each(|e| self.expr(e));
     }
 
+    /// The first of the symbols that `text` names as a word.
+    fn mentioned<'t>(&self, text: &'t str) -> Option<&'t str> {
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        text.split(|c: char| !word(c)).find(|w| self.values.contains_key(*w))
+    }
+
     /// Python code (conditions, loop headers, assignment right-hand sides).
     fn code(&self, code: &str) -> Result<String, String> {
-        if !mentions(code, self.name) {
+        if self.mentioned(code).is_none() {
             return Ok(code.to_string());
         }
-        let names = HashMap::from([(self.name.to_string(), self.text.clone())]);
-        crate::tasklet::replace_names(code, &names).map_err(|e| e.to_string())
+        crate::tasklet::replace_names(code, &self.texts).map_err(|e| e.to_string())
     }
 
     fn block(&self, c: &mut CodeBlock) -> Result<(), String> {
-        if c.language != "Python" && mentions(&c.code, self.name) {
-            return Err(format!("symbol '{}' is read by {} code", self.name, c.language));
+        if c.language != "Python" {
+            if let Some(name) = self.mentioned(&c.code) {
+                return Err(format!("symbol '{name}' is read by {} code", c.language));
+            }
         }
         if c.language == "Python" {
             c.code = self.code(&c.code)?;
@@ -154,25 +176,34 @@ impl Subst<'_> {
 
     fn state(&self, state: &mut State) -> Result<(), String> {
         for node in &mut state.nodes {
-            let is_connector = node.has_in_connector(self.name) || node.has_out_connector(self.name);
+            let connectors: Vec<&String> = node.in_connectors.iter().chain(&node.out_connectors).map(|(c, _)| c).collect();
+            // A connector of a symbol's name hides the symbol.
+            let hidden = connectors.iter().any(|c| self.values.contains_key(*c));
+            let narrowed;
+            let subst = if hidden && matches!(node.kind, NodeKind::Tasklet { .. }) {
+                let keep = |k: &String| !connectors.contains(&k);
+                let values = self.values.iter().filter(|(k, _)| keep(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+                let texts = self.texts.iter().filter(|(k, _)| keep(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+                narrowed = Subst { values, texts };
+                &narrowed
+            } else {
+                self
+            };
             match &mut node.kind {
-                // A connector of that name hides the symbol.
-                NodeKind::Tasklet { .. } if is_connector => {}
                 NodeKind::Tasklet { code } if code.language == "Python" => {
-                    let new = self.code(&code.code)?;
+                    let new = subst.code(&code.code)?;
                     if new != code.code {
-                        crate::tasklet::parse(&new)
-                            .map_err(|_| format!("symbol '{}' is assigned inside a tasklet", self.name))?;
+                        crate::tasklet::parse(&new).map_err(|_| "a substituted symbol is assigned inside a tasklet".to_string())?;
                         code.code = new;
                     }
                 }
-                NodeKind::Tasklet { code } => self.block(code)?,
+                NodeKind::Tasklet { code } => subst.block(code)?,
                 NodeKind::MapEntry { map, .. } => super::scope_subst::substitute_subset(&mut map.range, &self.values),
                 NodeKind::ConsumeEntry { consume, .. } => self.expr(&mut consume.num_pes),
                 NodeKind::NestedSdfg { symbol_mapping, .. } => symbol_mapping.iter_mut().for_each(|(_, e)| self.expr(e)),
                 NodeKind::Library { properties, .. } => {
-                    if mentions(&serde_json::Value::Object(properties.clone()).to_string(), self.name) {
-                        return Err(format!("symbol '{}' is read by library node '{}'", self.name, node.label));
+                    if let Some(name) = self.mentioned(&serde_json::Value::Object(properties.clone()).to_string()) {
+                        return Err(format!("symbol '{name}' is read by library node '{}'", node.label));
                     }
                 }
                 _ => {}

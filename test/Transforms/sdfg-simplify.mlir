@@ -5,6 +5,7 @@
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-constant-propagation (1)
 // MATCHES: sdfg-simplify: no matches
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-state-fusion (1)
+// MATCHES: 0: the whole SDFG; applicable now: sdfg-scalar-to-symbol-promotion (1)
 
 // Constant propagation decides the branch; dead state elimination drops the
 // other side, and the remaining states fuse into one.
@@ -89,4 +90,37 @@ sdfg.sdfg "temporaries" ["A", "B"] {
     sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
   }
   sdfg.edge %a -> %b
+}
+
+// -----
+
+// A scalar computed in a tasklet decides a branch: it becomes a symbol,
+// constant propagation replaces it by its value, the dead branch and the
+// symbol go, and the states fuse.
+// CHECK-LABEL: sdfg.sdfg "scalar_branch"
+// CHECK-NOT: sdfg.symbol
+// CHECK-NOT: sdfg.scalar
+// CHECK: sdfg.tasklet "one"
+// CHECK-NOT: sdfg.tasklet "two"
+// CHECK-NOT: sdfg.edge
+sdfg.sdfg "scalar_branch" ["X"] {
+  sdfg.array "X" {dtype = "float64", shape = ["1"]}
+  sdfg.scalar "n" {dtype = "int64", shape = ["1"], transient}
+  %init = sdfg.state "init" {
+    %t = sdfg.tasklet "three" {code = "o = 3", outs = {o}}
+    %n = sdfg.access "n"
+    sdfg.memlet %t["o"] -> %n {data = "n", subset = "0"}
+  }
+  %a = sdfg.state "a" {
+    %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
+    %x = sdfg.access "X"
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+  }
+  %b = sdfg.state "b" {
+    %t = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
+    %x = sdfg.access "X"
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+  }
+  sdfg.edge %init -> %a {condition = "n > 0"}
+  sdfg.edge %init -> %b {condition = "not (n > 0)"}
 }
