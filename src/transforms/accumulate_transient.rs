@@ -81,7 +81,7 @@ impl Transformation for AccumulateTransient {
         let given = identity_option(options)?;
         // Only where an identity is known: the others would fail.
         let offered = |s: &Sdfg, m: &Match| {
-            let found = ls::state_of(s, &m.place.state).map(|st| plans(s, st, m.place.node, given.as_deref())).unwrap_or_default();
+            let found = place::state(s, &m.place.state).map(|st| plans(s, st, m.place.node, given.as_deref())).unwrap_or_default();
             found.into_iter().filter(|p| p.1.is_some()).map(|p| p.0.data).collect::<Vec<_>>()
         };
         let mut count = 0;
@@ -97,7 +97,7 @@ impl Transformation for AccumulateTransient {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let given = identity_option(options)?;
-        let state = ls::state_of(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+        let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         let mut found = plans(sdfg, state, m.place.node, given.as_deref());
         let names: Vec<String> = found.iter().map(|p| p.0.data.clone()).collect();
         if found.is_empty() {

@@ -63,7 +63,7 @@ impl Transformation for ArrayElimination {
             sdfg.containers.retain(|(n, _)| !unused.contains(n));
             return Ok(());
         }
-        let state = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).map(|(_, s)| s);
+        let state = place::state(sdfg, &m.place.state);
         let group = state
             .and_then(|s| mergeable_groups(sdfg, s).into_iter().find(|(f, _)| *f == m.place.node))
             .map(|(_, g)| g)

@@ -62,7 +62,7 @@ impl Transformation for DeadDataflowElimination {
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let state = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).map(|(_, s)| s);
+        let state = place::state(sdfg, &m.place.state);
         let dead = state.map(|s| dead_nodes(sdfg, s)).filter(|d| !d.is_empty()).ok_or("match no longer applies")?;
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         state.edges.retain(|e| !dead.contains(&e.src) && !dead.contains(&e.dst));

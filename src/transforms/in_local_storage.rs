@@ -23,7 +23,7 @@
 //! Option `array=NAME`: copy only that data (default: every candidate).
 
 use super::local_storage::{self as ls, Plan};
-use super::{place, Match, Options, Place, Transformation};
+use super::{Match, Options, Transformation};
 use crate::model::{DataEdge, Sdfg, State};
 
 pub struct InLocalStorage;
@@ -48,56 +48,19 @@ impl Transformation for InLocalStorage {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for b in 0..state.nodes.len() {
-                let found = plans(sdfg, state, b);
-                let Some(first) = found.first() else { continue };
-                let outer = state.edges[first.edge].src;
-                let data: Vec<String> = found.iter().map(|p| format!("'{}'", p.data)).collect();
-                let description = format!(
-                    "{} from map '{}' into map '{}' in state '{}'",
-                    data.join(", "),
-                    state.nodes[outer].label,
-                    state.nodes[b].label,
-                    place::state_label(sdfg, &path)
-                );
-                out.push(Match { place: Place { state: path.clone(), node: b }, description });
-            }
-        }
-        out
+        ls::direction_matches(sdfg, &DIRECTION)
     }
 
     fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
-        ls::apply_where_offered(self, sdfg, options, limit, &|s, m| offered(s, m))
+        ls::apply_where_offered(self, sdfg, options, limit, &|s, m| ls::direction_offered(s, m, &DIRECTION))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
-        let state = ls::state_of(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        let mut found = plans(sdfg, state, m.place.node);
-        if found.is_empty() {
-            return Err("match no longer applies".into());
-        }
-        let names: Vec<String> = found.iter().map(|p| p.data.clone()).collect();
-        if let Some(a) = ls::chosen(options, &names, "data read between these map entries")? {
-            found.retain(|p| p.data == a);
-        }
-        let mut locals = Vec::new();
-        for p in &found {
-            let like = sdfg.container(&p.data).ok_or("data is not a container")?.clone();
-            locals.push((ls::add_transient(sdfg, &p.data, &like, p.shape.clone()), like.shape));
-        }
-        let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        for (p, (local, shape)) in found.iter().zip(&locals) {
-            copy_in(state, p, local, shape)?;
-        }
-        Ok(())
+        ls::direction_apply(sdfg, m, options, &DIRECTION)
     }
 }
 
-fn offered(sdfg: &Sdfg, m: &Match) -> Vec<String> {
-    ls::state_of(sdfg, &m.place.state).map(|s| plans(sdfg, s, m.place.node).into_iter().map(|p| p.data).collect()).unwrap_or_default()
-}
+const DIRECTION: ls::Direction = ls::Direction { plans, preposition: "into", what: "data read between these map entries", copy: copy_in };
 
 /// The local copies possible into map entry `b`.
 fn plans(sdfg: &Sdfg, state: &State, b: usize) -> Vec<Plan> {

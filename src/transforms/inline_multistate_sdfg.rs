@@ -34,7 +34,7 @@
 use super::inline_control_flow_regions::{dissolvable, dissolve};
 use super::inline_plan::{prepare, rewrite_memlets, substitute_state, Prepared};
 use super::place::{cfg_at, Step};
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::{BlockKind, Cfg, CodeBlock, DataDesc, DataKind, NodeKind, RegionKind, Sdfg, State};
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap};
@@ -51,20 +51,14 @@ impl Transformation for InlineMultistateSdfg {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for (i, n) in state.nodes.iter().enumerate() {
-                if inlined(sdfg, state, i).is_some() {
-                    let description = format!("nested SDFG '{}' in state '{}'", n.label, place::state_label(sdfg, &path));
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
-            }
-        }
-        out
+        place::node_matches(sdfg, |path, state, i| {
+            inlined(sdfg, state, i)?;
+            Some(format!("nested SDFG '{}' in state '{}'", state.nodes[i].label, place::state_label(sdfg, path)))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let state = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).map(|(_, s)| s);
+        let state = place::state(sdfg, &m.place.state);
         let state = state.ok_or("match refers to a missing state")?;
         let (cfg, containers, symbols) =
             inlined(sdfg, state, m.place.node).ok_or("the nested SDFG can no longer be inlined")?;

@@ -42,7 +42,7 @@
 use super::inline_plan::{prepare, rewrite_memlets, single_state, substitute_state, Bound, Outer};
 use super::inline_window::{same_subset, Window};
 use super::map_collapse::remove_nodes;
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::{DataDesc, DataEdge, Loc, Memlet, NodeKind, Sdfg, State};
 use std::collections::{BTreeSet, HashMap};
 
@@ -58,20 +58,14 @@ impl Transformation for InlineSdfg {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for (i, n) in state.nodes.iter().enumerate() {
-                if plan(sdfg, state, i).is_some() {
-                    let description = format!("nested SDFG '{}' in state '{}'", n.label, place::state_label(sdfg, &path));
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
-            }
-        }
-        out
+        place::node_matches(sdfg, |path, state, i| {
+            plan(sdfg, state, i)?;
+            Some(format!("nested SDFG '{}' in state '{}'", state.nodes[i].label, place::state_label(sdfg, path)))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let state = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).map(|(_, s)| s);
+        let state = place::state(sdfg, &m.place.state);
         let state = state.ok_or("match refers to a missing state")?;
         let p = plan(sdfg, state, m.place.node).ok_or("the nested SDFG can no longer be inlined")?;
         sdfg.containers.extend(p.containers.iter().cloned());

@@ -263,11 +263,6 @@ pub fn apply_where_offered(
     Ok(count)
 }
 
-/// The state a match is in.
-pub fn state_of<'a>(sdfg: &'a Sdfg, path: &[super::place::Step]) -> Option<&'a State> {
-    super::place::states(sdfg).into_iter().find(|(p, _)| p == path).map(|(_, s)| s)
-}
-
 /// One local copy to make: the link edge, its data, the memlet tree that
 /// moves to the copy, the region copied and the copy's shape.
 pub struct Plan {
@@ -350,4 +345,64 @@ pub fn init_region(state: &mut State, data: &str, region: &Subset, value: &str, 
         state.edges.push(edge(s, None, first, None, Memlet::default()));
     }
     access
+}
+
+/// What differs between copying in and copying out; the rest of the two
+/// transformations is shared.
+pub struct Direction {
+    /// The copies possible at a map entry (in) or exit (out).
+    pub plans: fn(&Sdfg, &State, usize) -> Vec<Plan>,
+    /// `into` or `out of`, for descriptions.
+    pub preposition: &'static str,
+    /// What `array=NAME` must name, for errors.
+    pub what: &'static str,
+    /// Rewires the state to use the new transient.
+    pub copy: fn(&mut State, &Plan, &str, &[Expr]) -> Result<(), String>,
+}
+
+/// One match per map entry (exit) with copies possible.
+pub fn direction_matches(sdfg: &Sdfg, d: &Direction) -> Vec<super::Match> {
+    super::place::node_matches(sdfg, |path, state, b| {
+        let found = (d.plans)(sdfg, state, b);
+        let first = found.first()?;
+        let other = state.edges[first.edge].src;
+        let data: Vec<String> = found.iter().map(|p| format!("'{}'", p.data)).collect();
+        Some(format!(
+            "{} from map '{}' {} map '{}' in state '{}'",
+            data.join(", "),
+            state.nodes[other].label,
+            d.preposition,
+            state.nodes[b].label,
+            super::place::state_label(sdfg, path)
+        ))
+    })
+}
+
+/// The data a match offers copies of.
+pub fn direction_offered(sdfg: &Sdfg, m: &super::Match, d: &Direction) -> Vec<String> {
+    let state = super::place::state(sdfg, &m.place.state);
+    state.map(|s| (d.plans)(sdfg, s, m.place.node).into_iter().map(|p| p.data).collect()).unwrap_or_default()
+}
+
+/// Makes the copies of one match (only `array=NAME` when given).
+pub fn direction_apply(sdfg: &mut Sdfg, m: &super::Match, options: &super::Options, d: &Direction) -> Result<(), String> {
+    let state = super::place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+    let mut found = (d.plans)(sdfg, state, m.place.node);
+    if found.is_empty() {
+        return Err("match no longer applies".into());
+    }
+    let names: Vec<String> = found.iter().map(|p| p.data.clone()).collect();
+    if let Some(a) = chosen(options, &names, d.what)? {
+        found.retain(|p| p.data == a);
+    }
+    let mut locals = Vec::new();
+    for p in &found {
+        let like = sdfg.container(&p.data).ok_or("data is not a container")?.clone();
+        locals.push((add_transient(sdfg, &p.data, &like, p.shape.clone()), like.shape));
+    }
+    let state = super::place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+    for (p, (local, shape)) in found.iter().zip(&locals) {
+        (d.copy)(state, p, local, shape)?;
+    }
+    Ok(())
 }

@@ -86,11 +86,7 @@ impl Transformation for LoopUnroll {
 }
 
 fn max_iterations(options: &Options) -> Result<usize, String> {
-    match options.positive_list("max-iterations")?.as_deref() {
-        None => Ok(DEFAULT_MAX),
-        Some([k]) => Ok(*k as usize),
-        Some(_) => Err("max-iterations takes one value".into()),
-    }
+    options.positive("max-iterations", DEFAULT_MAX as i64).map(|k| k as usize)
 }
 
 /// The loop variable and its values, when the loop can be unrolled.

@@ -61,7 +61,7 @@ impl Transformation for MapToForLoop {
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let state = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).map(|(_, s)| s.clone());
+        let state = place::state(sdfg, &m.place.state).cloned();
         let state = state.ok_or("match refers to a missing state")?;
         let plan = plan(sdfg, &m.place.state, &state, m.place.node).ok_or("the map no longer matches")?;
         let new_state = rewrite(sdfg, &state, m.place.node, &plan)?;

@@ -72,7 +72,7 @@ impl Transformation for MapUnroll {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let max = max_iterations(options)?;
-        let state = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).map(|(_, s)| s.clone());
+        let state = place::state(sdfg, &m.place.state).cloned();
         let state = state.ok_or("match refers to a missing state")?;
         let values = plan(sdfg, &m.place.state, &state, m.place.node, max).ok_or("the map no longer matches")?;
         let mut names: Vec<String> = sdfg.containers.iter().map(|(n, _)| n.clone()).collect();
@@ -97,11 +97,7 @@ impl Transformation for MapUnroll {
 }
 
 fn max_iterations(options: &Options) -> Result<usize, String> {
-    match options.positive_list("max-iterations")?.as_deref() {
-        None => Ok(DEFAULT_MAX),
-        Some([k]) => Ok(*k as usize),
-        Some(_) => Err("max-iterations takes one value".into()),
-    }
+    options.positive("max-iterations", DEFAULT_MAX as i64).map(|k| k as usize)
 }
 
 /// The parameter values of every iteration, when the map can be unrolled.

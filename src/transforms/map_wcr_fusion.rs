@@ -65,7 +65,7 @@ impl Transformation for MapWcrFusion {
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let state = ls::state_of(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+        let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         let f = fusible(sdfg, state, m.place.node).ok_or("match no longer applies")?;
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         fuse(state, m.place.node, &f);

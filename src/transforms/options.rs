@@ -57,6 +57,15 @@ impl Options {
             .map(Some)
     }
 
+    /// One positive integer, or `default` when not given.
+    pub fn positive(&self, key: &str, default: i64) -> Result<i64, String> {
+        match self.positive_list(key)?.as_deref() {
+            None => Ok(default),
+            Some([v]) => Ok(*v),
+            Some(_) => Err(format!("{key} takes one value")),
+        }
+    }
+
     /// Rejects options the transformation does not know.
     pub fn check(&self, t: &dyn Transformation) -> Result<(), String> {
         for key in self.values.keys() {

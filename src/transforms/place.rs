@@ -1,6 +1,7 @@
 //! Where in an SDFG a match is: the path to a state through nested control
 //! flow, and (for dataflow transformations) a node in it.
 
+use super::Match;
 use crate::model::{BlockKind, Cfg, Sdfg, State};
 
 /// One step down the control-flow tree: a block of the current CFG, then
@@ -49,6 +50,40 @@ fn collect<'a>(cfg: &'a Cfg, path: &mut StatePath, out: &mut Vec<(StatePath, &'a
 }
 
 /// The state at `path`.
+pub fn state<'a>(sdfg: &'a Sdfg, path: &[Step]) -> Option<&'a State> {
+    let mut cfg = &sdfg.cfg;
+    let mut steps = path.iter().peekable();
+    while let Some(step) = steps.next() {
+        let Step::Block(b) = step else { return None };
+        match &cfg.blocks.get(*b)?.kind {
+            BlockKind::State(s) if steps.peek().is_none() => return Some(s),
+            BlockKind::Region { cfg: inner, .. } => cfg = inner,
+            BlockKind::Loop(l) => cfg = &l.cfg,
+            BlockKind::Conditional(brs) => {
+                let Some(Step::Branch(k)) = steps.next() else { return None };
+                cfg = &brs.get(*k)?.cfg;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// One match per node of every state for which `describe` gives a
+/// description, in state and node order.
+pub fn node_matches(sdfg: &Sdfg, mut describe: impl FnMut(&[Step], &State, usize) -> Option<String>) -> Vec<Match> {
+    let mut out = Vec::new();
+    for (path, state) in states(sdfg) {
+        for node in 0..state.nodes.len() {
+            if let Some(description) = describe(&path, state, node) {
+                out.push(Match { place: Place { state: path.clone(), node }, description });
+            }
+        }
+    }
+    out
+}
+
+/// The state at `path`, for changing it.
 pub fn state_mut<'a>(sdfg: &'a mut Sdfg, path: &[Step]) -> Option<&'a mut State> {
     let mut cfg = &mut sdfg.cfg;
     let mut steps = path.iter().peekable();

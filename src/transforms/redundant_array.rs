@@ -62,7 +62,7 @@ impl Transformation for RedundantArray {
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let state = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).map(|(_, s)| s);
+        let state = place::state(sdfg, &m.place.state);
         let r = state.and_then(|s| redundant(sdfg, &m.place.state, s, m.place.node)).ok_or("match no longer applies")?;
         let shape = sdfg.container(&r.a_data).map(|c| c.shape.clone()).unwrap_or_default();
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;

@@ -74,11 +74,7 @@ impl Transformation for StripMining {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let dimension = dimension(options)?;
-        let size = match options.positive_list("tile-size")?.as_deref() {
-            None => DEFAULT_TILE,
-            Some([t]) => *t,
-            Some(_) => return Err("tile-size takes one value".into()),
-        };
+        let size = options.positive("tile-size", DEFAULT_TILE)?;
         let taken: Vec<String> = sdfg.symbols.iter().map(|(n, _)| n.clone()).chain(sdfg.containers.iter().map(|(n, _)| n.clone())).collect();
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         let params = match &state.nodes.get(m.place.node).map(|n| &n.kind) {

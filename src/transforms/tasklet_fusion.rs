@@ -66,7 +66,7 @@ impl Transformation for TaskletFusion {
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let state = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).map(|(_, s)| s);
+        let state = place::state(sdfg, &m.place.state);
         let f = state.and_then(|s| fusible(sdfg, &m.place.state, s, m.place.node)).ok_or("match no longer applies")?;
         let data = state.and_then(|s| f.via.and_then(|a| access_data(s, a))).map(str::to_string);
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;

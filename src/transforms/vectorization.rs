@@ -79,7 +79,7 @@ impl Transformation for Vectorization {
             Some([v]) if *v >= 2 => *v,
             Some(_) => return Err("vector-length: give one integer of at least 2".into()),
         };
-        let ok = place::states(sdfg).into_iter().find(|(p, _)| *p == m.place.state).is_some_and(|(_, s)| {
+        let ok = place::state(sdfg, &m.place.state).is_some_and(|s| {
             scope::scope_parents(s).is_ok_and(|parents| vectorizable(sdfg, s, &parents, m.place.node))
         });
         if !ok {
