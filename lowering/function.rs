@@ -137,7 +137,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
     /// the heap, views and references as pointer slots.
     fn allocate_transients(&mut self) -> Result<(), String> {
         let free = super::abi::free_symbols(self.sdfg);
-        let scope_local: std::collections::HashSet<String> = self.module.locals.values().flatten().cloned().collect();
+        let scope_local = self.module.locals.by_sdfg.get(&super::locals::sdfg_key(self.sdfg)).cloned().unwrap_or_default();
         for (name, desc) in &self.sdfg.containers {
             if !desc.transient {
                 continue;

@@ -2,7 +2,8 @@
 //!
 //! A transient referenced only inside one scope is private to each
 //! iteration of it: it is allocated at the start of the scope's body, so
-//! parallel iterations never share it.
+//! parallel iterations never share it. Nested SDFGs are analysed too: their
+//! maps run in parallel like any other.
 
 use crate::model::{scope, BlockKind, Cfg, NodeKind, Sdfg, State};
 use std::collections::{HashMap, HashSet};
@@ -14,8 +15,42 @@ pub fn state_key(state: &State) -> usize {
     state as *const State as usize
 }
 
-/// Transients private to a scope, by scope.
-pub fn scope_locals(sdfg: &Sdfg) -> HashMap<ScopeKey, Vec<String>> {
+pub fn sdfg_key(sdfg: &Sdfg) -> usize {
+    sdfg as *const Sdfg as usize
+}
+
+/// Scope-private transients of an SDFG and of every SDFG nested in it.
+#[derive(Default)]
+pub struct Locals {
+    /// Names by scope (state addresses are unique over the whole tree).
+    pub by_scope: HashMap<ScopeKey, Vec<String>>,
+    /// Names by SDFG address, for allocation at function level.
+    pub by_sdfg: HashMap<usize, HashSet<String>>,
+}
+
+impl Locals {
+    pub fn of(sdfg: &Sdfg) -> Self {
+        let mut locals = Locals::default();
+        locals.add(sdfg);
+        locals
+    }
+
+    fn add(&mut self, sdfg: &Sdfg) {
+        let own = scope_locals(sdfg);
+        self.by_sdfg.insert(sdfg_key(sdfg), own.values().flatten().cloned().collect());
+        self.by_scope.extend(own);
+        visit_cfg(&sdfg.cfg, &mut |state| {
+            for node in &state.nodes {
+                if let NodeKind::NestedSdfg { sdfg, .. } = &node.kind {
+                    self.add(sdfg);
+                }
+            }
+        });
+    }
+}
+
+/// Transients private to a scope of this SDFG (not its nested ones), by scope.
+fn scope_locals(sdfg: &Sdfg) -> HashMap<ScopeKey, Vec<String>> {
     let transients: HashSet<&str> =
         sdfg.containers.iter().filter(|(_, d)| d.transient).map(|(n, _)| n.as_str()).collect();
     // container -> every place it is referenced (None = outside any scope).

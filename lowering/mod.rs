@@ -30,7 +30,7 @@ mod types;
 mod wcr;
 
 use crate::model::Sdfg;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 pub use pipeline::{compile, Compiled, EngineKind};
 
@@ -42,7 +42,7 @@ pub struct ModuleGen {
     /// Globals and external declarations.
     pub globals: BTreeSet<String>,
     /// Transients private to one scope (see `locals`).
-    pub locals: HashMap<locals::ScopeKey, Vec<String>>,
+    pub locals: locals::Locals,
     /// Functions generated for nested SDFGs, counted for unique names.
     pub nested_count: usize,
     /// C++ tasklets compiled into helper functions: (symbol, source).
@@ -97,7 +97,7 @@ pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String
         module.declare_bounds_check();
     }
     module.declare_libc();
-    module.locals = locals::scope_locals(sdfg);
+    module.locals = locals::Locals::of(sdfg);
     let name = entry_name(&sdfg.name);
     let gen = function::FnGen::new(sdfg, &mut module);
     let text = gen.function(&name, true)?;

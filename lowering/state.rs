@@ -281,7 +281,7 @@ impl FnGen<'_, '_> {
     /// The body of a scope, with its private transients allocated per
     /// iteration (and the stack released after it).
     pub fn scoped_body(&mut self, cx: &StateCx, entry: usize) -> Result<(), String> {
-        let locals = self.module.locals.get(&(state_key(cx.state), entry)).cloned().unwrap_or_default();
+        let locals = self.module.locals.by_scope.get(&(state_key(cx.state), entry)).cloned().unwrap_or_default();
         let registers: Vec<String> = locals.iter().filter(|n| self.register_candidate(cx, entry, n)).cloned().collect();
         let saved_stack = if locals.len() == registers.len() {
             None

@@ -38,12 +38,6 @@ use crate::symbolic::{Dim, Expr, Subset};
 pub struct AccumulateTransient;
 
 impl Transformation for AccumulateTransient {
-    // An accumulator inside a nested SDFG that runs in parallel is shared
-    // between threads by the CPU lowering; only the top level is safe.
-    fn in_nested_sdfgs(&self) -> bool {
-        false
-    }
-
     fn name(&self) -> &'static str {
         "sdfg-accumulate-transient"
     }

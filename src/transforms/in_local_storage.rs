@@ -29,12 +29,6 @@ use crate::model::{DataEdge, Sdfg, State};
 pub struct InLocalStorage;
 
 impl Transformation for InLocalStorage {
-    // A local copy inside a nested SDFG that runs in parallel is shared
-    // between threads by the CPU lowering; only the top level is safe.
-    fn in_nested_sdfgs(&self) -> bool {
-        false
-    }
-
     fn name(&self) -> &'static str {
         "sdfg-in-local-storage"
     }

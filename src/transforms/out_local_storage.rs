@@ -31,12 +31,6 @@ use crate::symbolic::Expr;
 pub struct OutLocalStorage;
 
 impl Transformation for OutLocalStorage {
-    // A local copy inside a nested SDFG that runs in parallel is shared
-    // between threads by the CPU lowering; only the top level is safe.
-    fn in_nested_sdfgs(&self) -> bool {
-        false
-    }
-
     fn name(&self) -> &'static str {
         "sdfg-out-local-storage"
     }
