@@ -112,6 +112,18 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         everywhere("sdfg-map-expansion", s);
         everywhere("sdfg-out-local-storage", s)
     }),
+    ("sdfg-tile-wcr", |s| everywhere("sdfg-tile-wcr", s)),
+    // Small tiles make partial tiles and accumulators on the corpus sizes.
+    ("sdfg-tile-wcr{tile-size=4}", |s| {
+        let t = transforms::find("sdfg-tile-wcr").expect("registered");
+        let options = transforms::Options::parse("tile-size=4").expect("options");
+        transforms::apply_deep(t, s, &options, 10_000).expect("applies")
+    }),
+    ("sdfg-tile-wcr{tile-size=4 partial-parallelism=false}", |s| {
+        let t = transforms::find("sdfg-tile-wcr").expect("registered");
+        let options = transforms::Options::parse("tile-size=4 partial-parallelism=false").expect("options");
+        transforms::apply_deep(t, s, &options, 10_000).expect("applies")
+    }),
     ("sdfg-accumulate-transient+expansion", |s| {
         everywhere("sdfg-map-expansion", s);
         everywhere("sdfg-accumulate-transient", s)

@@ -1,15 +1,22 @@
 //! `sdfg-auto-optimize{device=cpu}`: DaCe's CPU auto-optimization recipe.
 //!
-//! 1. simplify (`sdfg-simplify`);
+//! 1. trivial maps go (`sdfg-trivial-map-elimination`), then simplify
+//!    (`sdfg-simplify`);
 //! 2. loops whose iterations are independent become maps (`sdfg-loop-to-map`,
 //!    after lifting state-machine loops), simplifying again after each round;
 //! 3. nested maps collapse into one (`sdfg-map-collapse`);
 //! 4. producer-consumer maps fuse greedily (`sdfg-map-fusion`);
-//! 5. simplify once more.
+//! 5. simplify once more;
+//! 6. write-conflicted parallel maps get fewer atomics (`sdfg-tile-wcr`,
+//!    once per map: extracted conflict-free dimensions, or tiles with an
+//!    accumulator);
+//! 7. schedules, small-array storage and transient lifetimes are set as
+//!    DaCe sets them (`placement`).
 //!
-//! Steps 2–4 run until a whole round changes nothing. Library nodes already
-//! use the fast (BLAS) implementations and top-level maps already run in
-//! parallel on the CPU, so those steps of DaCe's recipe need no rewrite here.
+//! Steps 2–4 run until a whole round changes nothing. DaCe collapses maps
+//! again after step 6; here step 3 already did, and collapsing again would
+//! undo step 6. Library nodes already use the fast (BLAS) implementations,
+//! so that step of DaCe's recipe needs no rewrite here.
 
 use super::pipeline::{pipeline_matches, run_to_fixed_point, Step};
 use super::{Match, Options, Transformation};
@@ -25,6 +32,13 @@ pub const STEPS: &[Step] = &[
 
 const SIMPLIFY: &[Step] = &[Step { name: "sdfg-simplify", options: "" }];
 
+/// Steps whose matches, before lifting, say the pipeline has work to do.
+const PENDING: &[Step] = &[
+    Step { name: "sdfg-trivial-map-elimination", options: "" },
+    Step { name: "sdfg-simplify", options: "" },
+    Step { name: "sdfg-tile-wcr", options: "" },
+];
+
 pub struct AutoOptimize;
 
 impl Transformation for AutoOptimize {
@@ -33,7 +47,7 @@ impl Transformation for AutoOptimize {
     }
 
     fn summary(&self) -> &'static str {
-        "DaCe's auto-optimization for a device (device=cpu): simplify, loops to maps, map collapse and fusion"
+        "DaCe's auto-optimization for a device (device=cpu): simplify, loops to maps, map collapse and fusion, WCR tiling, schedules and lifetimes"
     }
 
     fn option_names(&self) -> &'static [&'static str] {
@@ -41,11 +55,15 @@ impl Transformation for AutoOptimize {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut all = pipeline_matches(SIMPLIFY, sdfg);
+        let mut all = pipeline_matches(PENDING, sdfg);
         if all.is_empty() {
             let mut lifted = sdfg.clone();
             super::loop_lifting::lift_all(&mut lifted);
             all = pipeline_matches(STEPS, &lifted);
+        }
+        if all.is_empty() && super::placement::set_schedules_storage_lifetimes(&mut sdfg.clone(), false) > 0 {
+            let description = "the whole SDFG; applicable now: schedules, storage and lifetimes".to_string();
+            all.push(Match { place: super::Place { state: Vec::new(), node: 0 }, description });
         }
         all
     }
@@ -63,10 +81,15 @@ impl Transformation for AutoOptimize {
             "cpu" => {}
             other => return Err(format!("sdfg-auto-optimize: device '{other}' has no back end (known: cpu)")),
         }
+        let none = Options::default();
+        super::apply_deep(&super::trivial_map_elimination::TrivialMapElimination, sdfg, &none, usize::MAX)?;
         run_to_fixed_point(SIMPLIFY, sdfg)?;
         // State-machine loops become loop regions, which loop-to-map needs.
         super::loop_lifting::lift_all(sdfg);
         run_to_fixed_point(STEPS, sdfg)?;
-        run_to_fixed_point(SIMPLIFY, sdfg).map(|_| ())
+        run_to_fixed_point(SIMPLIFY, sdfg)?;
+        super::apply_deep(&super::tile_wcr::TileWcr, sdfg, &none, usize::MAX)?;
+        super::placement::set_schedules_storage_lifetimes(sdfg, false);
+        Ok(())
     }
 }

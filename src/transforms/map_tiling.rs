@@ -63,7 +63,7 @@ impl Transformation for MapTiling {
     }
 }
 
-fn tile(state: &mut State, e: usize, sizes: &[i64], taken: &[String]) -> Result<(), String> {
+pub fn tile(state: &mut State, e: usize, sizes: &[i64], taken: &[String]) -> Result<(), String> {
     let (map, x) = match &state.nodes[e].kind {
         NodeKind::MapEntry { map, exit } => (map.clone(), *exit),
         _ => return Err("match is not a map entry".into()),

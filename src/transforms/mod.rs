@@ -56,6 +56,8 @@ pub mod symbol_subst;
 pub mod strip_mining;
 pub mod tasklet_fusion;
 pub mod trivial_map_elimination;
+pub mod placement;
+pub mod tile_wcr;
 pub mod uses;
 pub mod vectorization;
 
@@ -153,6 +155,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_wcr_fusion::MapWcrFusion,
         &scalar_to_symbol::ScalarToSymbolPromotion,
         &remove_unused_symbols::RemoveUnusedSymbols,
+        &tile_wcr::TileWcr,
         &simplify::Simplify,
         &auto_optimize::AutoOptimize,
     ]
