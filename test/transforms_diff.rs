@@ -36,6 +36,17 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-state-fusion", |s| everywhere("sdfg-state-fusion", s)),
     ("sdfg-dead-state-elimination", |s| everywhere("sdfg-dead-state-elimination", s)),
     ("sdfg-map-fusion", |s| everywhere("sdfg-map-fusion", s)),
+    ("sdfg-map-fusion-horizontal", |s| everywhere("sdfg-map-fusion-horizontal", s)),
+    // State fusion puts independent maps of different statements in one state.
+    ("sdfg-map-fusion-horizontal+simplify", |s| {
+        everywhere("sdfg-simplify", s);
+        everywhere("sdfg-map-fusion-horizontal", s)
+    }),
+    // Expanded maps give outer maps over equal ranges, then inner ones in one scope.
+    ("sdfg-map-fusion-horizontal+expansion", |s| {
+        everywhere("sdfg-map-expansion", s);
+        everywhere("sdfg-map-fusion-horizontal", s)
+    }),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
     ("sdfg-scalar-to-symbol-promotion", |s| everywhere("sdfg-scalar-to-symbol-promotion", s)),

@@ -138,7 +138,7 @@ fn groups(state: &State, s: usize) -> Vec<Group> {
 
 /// The smallest box covering the subsets, when every bound compares with
 /// the others by a constant and all steps are 1.
-fn bounding_box(subsets: &[&Subset]) -> Option<Subset> {
+pub(super) fn bounding_box(subsets: &[&Subset]) -> Option<Subset> {
     let rank = subsets.first()?.dims().len();
     let mut dims = Vec::with_capacity(rank);
     for d in 0..rank {

@@ -197,7 +197,7 @@ fn reachable(state: &State, from: usize, skip: usize) -> Vec<bool> {
 }
 
 /// A connector suffix not yet used on `node` (`c`, `c_1`, ...).
-fn fresh_suffix(node: &Node, c: &str) -> String {
+pub(super) fn fresh_suffix(node: &Node, c: &str) -> String {
     let taken = |s: &str| node.has_in_connector(&format!("IN_{s}")) || node.out_connectors.iter().any(|(n, _)| *n == format!("OUT_{s}"));
     let mut s = c.to_string();
     let mut k = 1;

@@ -30,7 +30,9 @@ pub mod map_collapse;
 pub mod map_dim_shuffle;
 pub mod map_expansion;
 pub mod map_fusion;
+pub mod map_fusion_horizontal;
 pub mod map_interchange;
+mod map_merge;
 pub mod map_tiling;
 pub mod map_to_for_loop;
 pub mod map_unroll;
@@ -126,6 +128,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_collapse::MapCollapse,
         &map_expansion::MapExpansion,
         &map_fusion::MapFusion,
+        &map_fusion_horizontal::MapFusionHorizontal,
         &map_interchange::MapInterchange,
         &map_tiling::MapTiling,
         &map_to_for_loop::MapToForLoop,
