@@ -28,7 +28,7 @@
 
 use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
-use super::scope_subst::{inside, substitute_in_scope};
+use super::scope_subst::{inside, renaming_is_safe, substitute_in_scope};
 use super::uses::viewed_chain;
 use super::{place, Match, Options, Place, Transformation};
 use crate::model::{scope, DataKind, Node, NodeKind, Sdfg, State};
@@ -164,6 +164,11 @@ fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     let used_by_first: Vec<String> = scope_data(state, e1, true).into_iter().chain(scope_data(state, x1, false)).collect();
     let is_reference = |d: &String| sdfg.container(d).is_some_and(|c| c.kind == DataKind::Reference);
     if written.iter().any(|d| used_by_first.contains(d)) || written.iter().chain(&used_by_first).any(is_reference) {
+        return None;
+    }
+    // C++ tasklets and library nodes cannot have the parameters renamed.
+    let renamed: HashMap<String, Expr> = rename.iter().filter(|(p, q)| **q != Expr::sym(p)).map(|(p, q)| (p.clone(), q.clone())).collect();
+    if !renamed.is_empty() && !renaming_is_safe(state, e2, *x2, &inside(&parents, e2), &renamed, &m2.params) {
         return None;
     }
     Some(Fusion { data: data.clone(), e1, x1, e2, x2: *x2, rename })

@@ -35,7 +35,7 @@
 
 use super::map_expansion::has_dynamic_inputs;
 use super::map_merge::{fuse, Pair};
-use super::scope_subst::inside;
+use super::scope_subst::{inside, renaming_is_safe};
 use super::uses::{mentions, reachable, viewed_chain};
 use super::{place, Match, Options, Place, Transformation};
 use crate::model::{scope, DataKind, MapScope, NodeKind, Sdfg, State};
@@ -163,49 +163,6 @@ fn parameter_mapping(m1: &MapScope, m2: &MapScope) -> Option<HashMap<String, Exp
     }
     let pairs = m2.params.iter().zip(target).filter_map(|(p, i)| Some((p, &m1.params[i?])));
     Some(pairs.filter(|(p, q)| p != q).map(|(p, q)| (p.clone(), Expr::sym(q))).collect())
-}
-
-/// Whether renaming the second map's parameters inside its scope means
-/// the same: every use is rewritable, and no target name is captured.
-fn renaming_is_safe(state: &State, e2: usize, x2: usize, body: &[usize], rename: &HashMap<String, Expr>, own: &[String]) -> bool {
-    let sources: Vec<&str> = rename.keys().map(String::as_str).collect();
-    let targets: Vec<String> = rename.values().map(|v| v.to_string()).collect();
-    let names: Vec<&str> = sources.iter().copied().chain(targets.iter().map(String::as_str)).collect();
-    // Targets that are not the second map's own parameters would be
-    // captured wherever the body already names them.
-    let foreign: Vec<&str> = targets.iter().map(String::as_str).filter(|t| !own.iter().any(|p| p == t)).collect();
-    let says = |text: &str, list: &[&str]| list.iter().any(|n| mentions(text, n));
-    for &n in body {
-        let node = &state.nodes[n];
-        let ok = match &node.kind {
-            NodeKind::Tasklet { code } => {
-                let conns = node.in_connectors.iter().chain(&node.out_connectors);
-                let hidden = conns.into_iter().any(|(c, _)| names.contains(&c.as_str()));
-                let unreadable = code.language != "Python" && says(&code.code, &names);
-                !hidden && !unreadable && !says(&code.code, &foreign)
-            }
-            NodeKind::MapEntry { map, .. } => {
-                !map.params.iter().any(|p| names.contains(&p.as_str())) && !says(&map.range.to_string(), &foreign)
-            }
-            NodeKind::ConsumeEntry { consume, .. } => {
-                let cond = consume.condition.as_ref().map(|c| c.code.clone()).unwrap_or_default();
-                !names.contains(&consume.pe_index.as_str()) && !says(&format!("{} {cond}", consume.num_pes), &names)
-            }
-            NodeKind::NestedSdfg { symbol_mapping, .. } => !symbol_mapping.iter().any(|(_, e)| says(&e.to_string(), &foreign)),
-            NodeKind::Library { properties, .. } => !says(&serde_json::Value::Object(properties.clone()).to_string(), &names),
-            _ => true,
-        };
-        if !ok {
-            return false;
-        }
-    }
-    let inner = |n: usize| n == e2 || n == x2 || body.contains(&n);
-    state.edges.iter().filter(|e| inner(e.src) && inner(e.dst)).all(|e| {
-        let m = &e.memlet;
-        let symbols = m.subset.iter().chain(&m.other_subset).flat_map(|s| s.free_symbols());
-        let symbols: BTreeSet<String> = symbols.chain(m.volume.iter().flat_map(Expr::free_symbols)).collect();
-        !symbols.iter().any(|s| foreign.contains(&s.as_str())) && !m.wcr.as_deref().is_some_and(|w| says(w, &names))
-    })
 }
 
 /// The data a map scope uses, views resolved to what they view.

@@ -3,7 +3,8 @@
 
 use crate::model::{DataEdge, NodeKind, State};
 use crate::symbolic::{Dim, Expr, Subset};
-use std::collections::HashMap;
+use super::uses::mentions;
+use std::collections::{BTreeSet, HashMap};
 
 /// Nodes strictly inside the scope of `entry`.
 pub fn inside(parents: &[Option<usize>], entry: usize) -> Vec<usize> {
@@ -59,4 +60,49 @@ pub fn substitute_in_scope(
         m.volume = m.volume.as_ref().map(|v| v.substitute(values));
     }
     Ok(())
+}
+
+/// Whether renaming a map's parameters (`own`) inside its scope by
+/// `rename` (no identity pairs) means the same: every use is rewritable
+/// (no C++ tasklet or library node names them), and no target name is
+/// captured.
+pub fn renaming_is_safe(state: &State, e2: usize, x2: usize, body: &[usize], rename: &HashMap<String, Expr>, own: &[String]) -> bool {
+    let sources: Vec<&str> = rename.keys().map(String::as_str).collect();
+    let targets: Vec<String> = rename.values().map(|v| v.to_string()).collect();
+    let names: Vec<&str> = sources.iter().copied().chain(targets.iter().map(String::as_str)).collect();
+    // Targets that are not the second map's own parameters would be
+    // captured wherever the body already names them.
+    let foreign: Vec<&str> = targets.iter().map(String::as_str).filter(|t| !own.iter().any(|p| p == t)).collect();
+    let says = |text: &str, list: &[&str]| list.iter().any(|n| mentions(text, n));
+    for &n in body {
+        let node = &state.nodes[n];
+        let ok = match &node.kind {
+            NodeKind::Tasklet { code } => {
+                let conns = node.in_connectors.iter().chain(&node.out_connectors);
+                let hidden = conns.into_iter().any(|(c, _)| names.contains(&c.as_str()));
+                let unreadable = code.language != "Python" && says(&code.code, &names);
+                !hidden && !unreadable && !says(&code.code, &foreign)
+            }
+            NodeKind::MapEntry { map, .. } => {
+                !map.params.iter().any(|p| names.contains(&p.as_str())) && !says(&map.range.to_string(), &foreign)
+            }
+            NodeKind::ConsumeEntry { consume, .. } => {
+                let cond = consume.condition.as_ref().map(|c| c.code.clone()).unwrap_or_default();
+                !names.contains(&consume.pe_index.as_str()) && !says(&format!("{} {cond}", consume.num_pes), &names)
+            }
+            NodeKind::NestedSdfg { symbol_mapping, .. } => !symbol_mapping.iter().any(|(_, e)| says(&e.to_string(), &foreign)),
+            NodeKind::Library { properties, .. } => !says(&serde_json::Value::Object(properties.clone()).to_string(), &names),
+            _ => true,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    let inner = |n: usize| n == e2 || n == x2 || body.contains(&n);
+    state.edges.iter().filter(|e| inner(e.src) && inner(e.dst)).all(|e| {
+        let m = &e.memlet;
+        let symbols = m.subset.iter().chain(&m.other_subset).flat_map(|s| s.free_symbols());
+        let symbols: BTreeSet<String> = symbols.chain(m.volume.iter().flat_map(Expr::free_symbols)).collect();
+        !symbols.iter().any(|s| foreign.contains(&s.as_str())) && !m.wcr.as_deref().is_some_and(|w| says(w, &names))
+    })
 }

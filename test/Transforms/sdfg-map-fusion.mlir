@@ -7,6 +7,7 @@
 // MATCHES: sdfg-map-fusion: no matches
 // MATCHES: sdfg-map-fusion: no matches
 // MATCHES: sdfg-map-fusion: no matches
+// MATCHES: sdfg-map-fusion: no matches
 
 // CHECK-LABEL: sdfg.sdfg "chain"
 // CHECK: sdfg.scalar "T" {dtype = "float64", {{.*}}shape = ["1"]{{.*}}transient}
@@ -153,5 +154,40 @@ sdfg.sdfg "in_place" ["A"] {
     sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N"}
     sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N"}
     sdfg.memlet %x2["OUT_A"] -> %A2 {data = "A", subset = "0:N"}
+  }
+}
+
+// -----
+
+// The second map's parameter appears in C++ code, which renaming cannot
+// reach: not fused.
+// CHECK-LABEL: sdfg.sdfg "cpp_param"
+// CHECK: sdfg.map "a" ["i"]
+// CHECK: sdfg.map "b" ["j"]
+sdfg.sdfg "cpp_param" ["A", "C"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.array "C" {dtype = "float64", shape = ["N"]}
+  sdfg.array "T" {dtype = "float64", shape = ["N"], transient}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %T = sdfg.access "T"
+    %C = sdfg.access "C"
+    %e1, %x1 = sdfg.map "a" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i"}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i"}
+    }
+    %e2, %x2 = sdfg.map "b" ["j"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t2 = sdfg.tasklet "t2" {code = "z = x + j;", language = "CPP", ins = {x}, outs = {z}}
+      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = "j"}
+      sdfg.memlet %t2["z"] -> %exit["IN_C"] {data = "C", subset = "j"}
+    }
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N"}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N"}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N"}
+    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = "0:N"}
   }
 }
