@@ -22,8 +22,8 @@
 //! before; memlets, map ranges and nested-SDFG symbol mappings get the
 //! constant. Option `max-iterations=K` (default 64): longer loops are not
 //! fully unrolled. Preconditions: the header is `i = a; i < b; i = i + c`
-//! (or the other comparisons) with constant `a`, `b`, `c` (`b` may be
-//! symbolic for partial unrolling); the body has no break, continue or
+//! (or the other comparisons) with constant `a`, `b`, `c` (`a` and `b` may
+//! be symbolic for partial unrolling); the body has no break, continue or
 //! return outside inner loops, never assigns the variable and no map inside
 //! uses it as a parameter.
 
