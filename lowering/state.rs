@@ -201,32 +201,39 @@ impl FnGen<'_, '_> {
             let end = self.int(&dim.end)?;
             let step = self.int(&dim.step)?;
             let one = self.b.i64(1);
-            let stop = self.b.binary(Op::Add, &end, &one)?;
-            let value = if d == 0 && parallel {
-                let lb = self.b.cast(&start, Ty::Index);
-                let ub = self.b.cast(&stop, Ty::Index);
-                let st = self.b.cast(&step, Ty::Index);
+            // Ranges are inclusive (`begin:end:step`). A positive constant
+            // step iterates `start..end + 1` directly; any other step counts
+            // iterations, `floor((end - start) / step) + 1` (none when the
+            // range is empty for the step's sign), and takes `start + k * step`.
+            let upward = dim.step.as_int().is_some_and(|s| s > 0);
+            let (lb, ub, st) = if upward {
+                (start.clone(), self.b.binary(Op::Add, &end, &one)?, step.clone())
+            } else {
+                let span = self.b.binary(Op::Sub, &end, &start)?;
+                let whole = self.b.binary(Op::FloorDiv, &span, &step)?;
+                let count = self.b.binary(Op::Add, &whole, &one)?;
+                let zero = self.b.i64(0);
+                (zero.clone(), self.b.binary(Op::Max, &count, &zero)?, one.clone())
+            };
+            let counter = if d == 0 && parallel {
+                let (lb, ub, st) = (self.b.cast(&lb, Ty::Index), self.b.cast(&ub, Ty::Index), self.b.cast(&st, Ty::Index));
                 let iv = self.b.fresh();
                 self.b.line(format!("scf.parallel ({iv}) = ({}) to ({}) step ({}) {{", lb.name, ub.name, st.name));
                 self.parallel += 1;
                 self.owned.insert(param.clone(), dim.step.as_int().unwrap_or(0));
                 self.b.cast(&Val { name: iv, ty: Ty::Index }, Ty::I64)
-            } else if dim.step.as_int().is_some_and(|s| s > 0) {
-                if self.parallel > 0 && self.within_one_step(&dim.start, &dim.end) {
+            } else {
+                if upward && self.parallel > 0 && self.within_one_step(&dim.start, &dim.end) {
                     self.owned.insert(param.clone(), dim.step.as_int().unwrap_or(0));
                 }
                 let iv = self.b.fresh();
-                self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", start.name, stop.name, step.name));
+                self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", lb.name, ub.name, st.name));
                 Val { name: iv, ty: Ty::I64 }
+            };
+            let value = if upward {
+                counter
             } else {
-                // Any step: count iterations, then i = start + k * step.
-                let span = self.b.binary(Op::Sub, &stop, &start)?;
-                let count = self.b.binary(Op::CeilDiv, &span, &step)?;
-                let zero = self.b.i64(0);
-                let count = self.b.binary(Op::Max, &count, &zero)?;
-                let k = self.b.fresh();
-                self.b.line(format!("scf.for {k} = {} to {} step {} : i64 {{", zero.name, count.name, one.name));
-                let off = self.b.binary(Op::Mul, &Val { name: k, ty: Ty::I64 }, &step)?;
+                let off = self.b.binary(Op::Mul, &counter, &step)?;
                 self.b.binary(Op::Add, &start, &off)?
             };
             closers += 1;

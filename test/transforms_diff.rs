@@ -21,6 +21,13 @@ fn tiled(sdfg: &mut Sdfg) -> usize {
     transforms::apply_deep(t, sdfg, &options, 10_000).expect("applies")
 }
 
+/// Loop unrolling with options (`factor=K`), everywhere.
+fn unrolled_by(sdfg: &mut Sdfg, options: &str) -> usize {
+    let t = transforms::find("sdfg-loop-unroll").expect("registered");
+    let options = transforms::Options::parse(options).expect("options");
+    transforms::apply_deep(t, sdfg, &options, 10_000).expect("applies")
+}
+
 /// Each transformation applied everywhere it matches; returns how often.
 const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-loop-lifting", transforms::loop_lifting::lift_all),
@@ -159,6 +166,16 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-loop-unroll", |s| {
         transforms::loop_lifting::lift_all(s);
         everywhere("sdfg-loop-unroll", s)
+    }),
+    // Partial unrolling: symbolic bounds get a remainder loop, constant ones
+    // the iterations left over.
+    ("sdfg-loop-unroll{factor=2}", |s| {
+        transforms::loop_lifting::lift_all(s);
+        unrolled_by(s, "factor=2")
+    }),
+    ("sdfg-loop-unroll{factor=3}", |s| {
+        transforms::loop_lifting::lift_all(s);
+        unrolled_by(s, "factor=3")
     }),
     ("sdfg-strip-mining", |s| everywhere("sdfg-strip-mining", s)),
     ("sdfg-strip-mining{dimension=0 tile-size=3}", |s| {

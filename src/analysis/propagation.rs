@@ -49,7 +49,7 @@ pub fn propagate_subset(inner: &Subset, map: &MapScope, local: &[String], shape:
 /// else the last multiple of the step from the start.
 fn last_value(r: &Dim) -> Expr {
     match r.step.as_int() {
-        Some(1) => r.end.clone(),
+        Some(1 | -1) => r.end.clone(),
         _ => r.start.add(&Expr::call("int_floor", vec![r.end.sub(&r.start), r.step.clone()]).mul(&r.step)).simplify(),
     }
 }
@@ -66,7 +66,12 @@ fn bound(e: &Expr, ranges: &[(&String, &Dim)], upper: bool) -> Option<Expr> {
         let at = |v: &Expr| e.substitute(&HashMap::from([((*p).clone(), v.clone())])).simplify();
         // The range's own bounds must not use the parameter being removed.
         let low_end = coefficient >= 0;
-        e = if low_end != upper { at(&r.start) } else { at(&last_value(r)) };
+        // A range counting down starts at its greatest value.
+        let (least, greatest) = match r.step.as_int() {
+            Some(s) if s < 0 => (last_value(r), r.start.clone()),
+            _ => (r.start.clone(), last_value(r)),
+        };
+        e = if low_end != upper { at(&least) } else { at(&greatest) };
         if e.free_symbols().contains(*p) {
             return None;
         }
@@ -163,6 +168,21 @@ mod tests {
         let shape = [Expr::sym("N")];
         let s = propagate_subset(&Subset::parse("t:t + 128").unwrap(), &tiles, &[], &shape).unwrap().to_string();
         assert!(s.contains("Min"), "{s}");
+    }
+
+    #[test]
+    fn descending_ranges_are_bounded_by_their_last_iteration() {
+        // i = 9, 7, 5, 3, 1 (inclusive end 0, step -2).
+        let m = MapScope {
+            params: vec!["i".into()],
+            range: Subset::Range(vec![Dim::new(Expr::int(9), Expr::int(0), Expr::int(-2), Expr::int(1))]),
+            schedule: "Default".into(),
+        };
+        let shape = [Expr::int(10)];
+        let s = propagate_subset(&Subset::parse("i").unwrap(), &m, &[], &shape).unwrap();
+        assert_eq!(s.to_string(), "1:10");
+        let inner = Memlet { data: Some("A".into()), subset: Some(Subset::parse("i").unwrap()), ..Default::default() };
+        assert_eq!(propagate_memlet(&inner, &m, &[], &shape).unwrap().volume.unwrap().to_string(), "5");
     }
 
     #[test]

@@ -58,12 +58,14 @@ impl Dim {
             && self.start.is_symbolically_equal(&self.end)
     }
 
-    /// `ceil((end - start + 1) / step) * tile`, simplified.
+    /// `ceil((end - start + 1) / step) * tile`, simplified; a negative
+    /// constant step counts down from `start` to `end`.
     pub fn num_elements(&self) -> Expr {
-        let len = self.end.sub(&self.start).add(&Expr::Int(1));
         let count = match self.step.simplify() {
-            Expr::Int(1) => len,
-            step => Expr::call("int_ceil", vec![len, step]).simplify(),
+            Expr::Int(1) => self.end.sub(&self.start).add(&Expr::Int(1)),
+            Expr::Int(-1) => self.start.sub(&self.end).add(&Expr::Int(1)),
+            Expr::Int(s) if s < 0 => Expr::call("int_ceil", vec![self.start.sub(&self.end).add(&Expr::Int(1)), Expr::Int(-s)]).simplify(),
+            step => Expr::call("int_ceil", vec![self.end.sub(&self.start).add(&Expr::Int(1)), step]).simplify(),
         };
         count.mul(&self.tile)
     }
@@ -276,6 +278,9 @@ mod tests {
         assert_eq!(n("0:N"), "N");
         assert_eq!(n("0:N:2"), "int_ceil(N, 2)");
         assert_eq!(n("0:10:3"), "4");
+        // Counting down, end inclusive: 9, 8, ..., 0 and 9, 7, ..., 1.
+        assert_eq!(Dim::new(Expr::int(9), Expr::int(0), Expr::int(-1), Expr::int(1)).num_elements().to_string(), "10");
+        assert_eq!(Dim::new(Expr::int(9), Expr::int(0), Expr::int(-2), Expr::int(1)).num_elements().to_string(), "5");
         assert_eq!(n("0:N, 1:M - 1"), "M*N - 2*N");
         assert_eq!(n("i, j"), "1");
         assert_eq!(n("0:N:1:4"), "4*N");

@@ -15,8 +15,10 @@
 //!   }
 //! }
 //! ```
-//! Preconditions: the loop is `i = a; i < b (<=, or > and >= counting down
-//! by one); i = i + c` with `c` a constant; its body is one state (empty
+//! Preconditions: the loop is `i = a; i < b (<=, or > and >= counting
+//! down); i = i + c` with `c` a nonzero constant (a loop counting down by
+//! one gives a map running upwards, other negative steps a map range such as
+//! `a:b:c` counting down); its body is one state (empty
 //! states chained to it by plain edges are dropped); the loop
 //! variable is not used after the loop (other loops over it set it first);
 //! every container the body writes is either (1) accessed, in every memlet
@@ -112,10 +114,6 @@ struct Plan {
 fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan> {
     let BlockKind::Loop(l) = &block.kind else { return None };
     let header = loops::header(l)?;
-    // Counting down is only taken by ones (the map runs upwards).
-    if header.step < 0 && header.step != -1 {
-        return None;
-    }
     let (body, _) = body_state(l)?;
     let var = header.var.as_str();
     let skip = |p: &[Step], b: &crate::model::Block| p == path || (redefines(b, var) && !path.starts_with(p));
@@ -269,10 +267,12 @@ fn written_before_read(sdfg: &Sdfg, body: &State, d: &str) -> bool {
 /// The state holding the map: outer access nodes, entry, nested SDFG, exit.
 fn map_state(sdfg: &Sdfg, label: &str, plan: &Plan, param: String, nested: Node) -> State {
     let h = &plan.header;
-    let range = if h.step > 0 {
-        Dim::new(h.start.clone(), h.last.clone(), Expr::int(h.step), Expr::int(1))
-    } else {
+    // Counting down by one runs upwards over the same values; other steps
+    // keep their sign (the map's end is inclusive and need not be reached).
+    let range = if h.step == -1 {
         Dim::range(h.last.clone(), h.start.clone())
+    } else {
+        Dim::new(h.start.clone(), h.last.clone(), Expr::int(h.step), Expr::int(1))
     };
     let loc = nested.loc.clone();
     let node = |label: &str, kind: NodeKind, ins: Vec<String>, outs: Vec<String>| Node {

@@ -25,6 +25,7 @@ mod local_storage;
 pub mod loop_lifting;
 pub mod loop_to_map;
 pub mod loop_unroll;
+mod loop_unroll_partial;
 pub mod loops;
 pub mod map_collapse;
 pub mod map_dim_shuffle;

@@ -75,6 +75,17 @@ pub fn substitute_symbols(sdfg: &mut Sdfg, values: &HashMap<String, Expr>) -> Re
     Ok(())
 }
 
+/// `substitute_symbols` inside one CFG (its edges, blocks and states), the
+/// SDFG's descriptors left alone; fails, leaving it unchanged, as
+/// `substitute_symbol` does.
+pub fn substitute_symbols_in_cfg(cfg: &mut Cfg, values: &HashMap<String, Expr>) -> Result<(), String> {
+    let texts = values.iter().map(|(k, v)| (k.clone(), format!("({v})"))).collect();
+    let mut copy = cfg.clone();
+    Subst { values: values.clone(), texts }.cfg(&mut copy)?;
+    *cfg = copy;
+    Ok(())
+}
+
 /// Replaces reads of symbol `name` by `value` inside one state; fails,
 /// leaving it unchanged, as `substitute_symbol` does.
 pub fn substitute_symbol_in_state(state: &mut State, name: &str, value: &Expr) -> Result<(), String> {

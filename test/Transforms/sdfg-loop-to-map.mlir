@@ -6,6 +6,7 @@
 // MATCHES: 0: loop 'for_i' over i
 // MATCHES: 0: loop 'down' over i
 // MATCHES: 0: loop 'scratch' over i
+// MATCHES: 0: loop 'down2' over i
 // MATCHES: sdfg-loop-to-map: no matches
 // MATCHES: sdfg-loop-to-map: no matches
 // MATCHES: sdfg-loop-to-map: no matches
@@ -96,6 +97,26 @@ sdfg.sdfg "private_scratch" ["A", "B"] attributes {experimental_blocks} {
       sdfg.memlet %t1["y"] -> %tt {data = "T", subset = "0"}
       sdfg.memlet %tt -> %t2["x"] {data = "T", subset = "0"}
       sdfg.memlet %t2["y"] -> %b {data = "B", subset = "i"}
+    }
+  }
+}
+
+// -----
+
+// Counting down by two keeps the step: the map runs i = N - 1, N - 3, ...
+// down to 0 or 1 (its inclusive end 0, written as stop 1).
+// CHECK-LABEL: sdfg.sdfg "down_by_two"
+// CHECK: sdfg.map "down2" ["i"] = "N - 1:1:-2"
+// CHECK-NOT: sdfg.loop
+sdfg.sdfg "down_by_two" ["A"] attributes {experimental_blocks} {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  %l = sdfg.loop "down2" attributes {condition = "i >= 0", init = "i = N - 1", loop_variable = "i", update = "i = i - 2"} {
+    %s = sdfg.state "body" {
+      %a = sdfg.access "A"
+      %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
     }
   }
 }
