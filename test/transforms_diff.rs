@@ -4,6 +4,8 @@
 
 #[path = "common/corpus.rs"]
 mod corpus;
+#[path = "common/expand_reduce.rs"]
+mod expand_reduce;
 
 use sdfg_mlir::{json, lowering::EngineKind, model::Sdfg, transforms};
 use std::{fs, path::Path, process::Command};
@@ -150,10 +152,20 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         tiled(s);
         everywhere("sdfg-accumulate-transient", s)
     }),
-    ("sdfg-map-wcr-fusion", |s| everywhere("sdfg-map-wcr-fusion", s)),
+    ("sdfg-map-reduce-fusion", |s| everywhere("sdfg-map-reduce-fusion", s)),
     // State fusion puts frontend maps and their reductions in one state.
-    ("sdfg-map-wcr-fusion+simplify", |s| {
+    ("sdfg-map-reduce-fusion+simplify", |s| {
         everywhere("sdfg-simplify", s);
+        everywhere("sdfg-map-reduce-fusion", s)
+    }),
+    ("sdfg-map-wcr-fusion", |s| everywhere("sdfg-map-wcr-fusion", s)),
+    // The corpus reduces with Reduce library nodes, which the lowering
+    // computes itself: expand them into a map over the kept axes around a
+    // map over the reduced ones, writing with WCR (DaCe's pure expansion),
+    // after state fusion has put each beside the map filling its input.
+    ("sdfg-map-wcr-fusion+simplify+reduce-expansion", |s| {
+        everywhere("sdfg-simplify", s);
+        expand_reduce::expand_reduces(s);
         everywhere("sdfg-map-wcr-fusion", s)
     }),
     // Expanding then collapsing must give back working programs too.

@@ -83,7 +83,8 @@ pub fn collapsible(state: &State, e: usize) -> Option<usize> {
     Some(inner)
 }
 
-fn collapse(state: &mut State, e: usize, e2: usize) {
+/// Merges the inner map `e2` into the outer map `e` (see [`collapsible`]).
+pub fn collapse(state: &mut State, e: usize, e2: usize) {
     let (x, x2) = match (&state.nodes[e].kind, &state.nodes[e2].kind) {
         (NodeKind::MapEntry { exit: x, .. }, NodeKind::MapEntry { exit: x2, .. }) => (*x, *x2),
         _ => return,

@@ -30,6 +30,7 @@ use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::scope_subst::{inside, renaming_is_safe, substitute_in_scope};
 use super::uses::viewed_chain;
+use super::place::Step;
 use super::{place, Match, Options, Place, Transformation};
 use crate::model::{scope, DataKind, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -65,22 +66,28 @@ impl Transformation for MapFusion {
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let state = place::state(sdfg, &m.place.state);
-        let f = state.and_then(|s| fusible(sdfg, s, m.place.node)).ok_or("match no longer applies")?;
-        let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        fuse(state, m.place.node, &f)?;
-        let desc = sdfg.container_mut(&f.data).ok_or("fused data is not a container")?;
-        desc.kind = DataKind::Scalar;
-        desc.shape = vec![Expr::int(1)];
-        desc.strides = Some(vec![Expr::int(1)]);
-        desc.offset = Some(vec![Expr::int(0)]);
-        desc.total_size = Some(Expr::int(1));
-        Ok(())
+        fuse_through(sdfg, &m.place.state, m.place.node)
     }
 }
 
+/// Fuses the two maps around access node `a` of the state at `path`,
+/// shrinking their transient to a scalar.
+pub(super) fn fuse_through(sdfg: &mut Sdfg, path: &[Step], a: usize) -> Result<(), String> {
+    let state = place::state(sdfg, path);
+    let f = state.and_then(|s| fusible(sdfg, s, a)).ok_or("match no longer applies")?;
+    let state = place::state_mut(sdfg, path).ok_or("match refers to a missing state")?;
+    fuse(state, a, &f)?;
+    let desc = sdfg.container_mut(&f.data).ok_or("fused data is not a container")?;
+    desc.kind = DataKind::Scalar;
+    desc.shape = vec![Expr::int(1)];
+    desc.strides = Some(vec![Expr::int(1)]);
+    desc.offset = Some(vec![Expr::int(0)]);
+    desc.total_size = Some(Expr::int(1));
+    Ok(())
+}
+
 /// The two maps around access node `a`.
-struct Fusion {
+pub(super) struct Fusion {
     data: String,
     e1: usize,
     x1: usize,
@@ -90,7 +97,7 @@ struct Fusion {
     rename: HashMap<String, Expr>,
 }
 
-fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
+pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     let NodeKind::Access { data, .. } = &state.nodes[a].kind else { return None };
     let desc = sdfg.container(data)?;
     if !desc.transient || !matches!(desc.kind, DataKind::Array | DataKind::Scalar) {

@@ -1,40 +1,55 @@
-//! MapWCRFusion: a map that fills a transient which a Reduce library node
-//! then reduces becomes one map writing with the Reduce's write-conflict
-//! resolution straight into the output (DaCe's MapReduceFusion).
+//! MapWCRFusion: a map filling a transient that an expanded reduction (a
+//! map whose body is one map writing with WCR) then reads becomes one map
+//! that writes with that WCR (DaCe's MapWCRFusion).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... %t["y"] -> %x["IN_T"] {data = "T", subset = "i, j"} }
-//! sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-//! %r = sdfg.library "Reduce" {axes = [1], identity = 0, wcr = "(lambda a, b: a + b)"}
-//! sdfg.memlet %T -> %r["_in"] {data = "T", subset = "0:N, 0:M"}
-//! sdfg.memlet %r["_out"] -> %O {data = "O", subset = "0:N"}
+//! %e1, %x1 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... %t1["y"] -> %x1["IN_T"] {data = "T", subset = "i, j"} }
+//! sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
+//! sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
+//! %e2, %x2 = sdfg.map "r" ["a"] = "0:N" {
+//!   %e3, %x3 = sdfg.map "ri" ["b"] = "0:M" {
+//!     ... %e3["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
+//!     %t2["s"] -> %x3["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+//!   }
+//! }
 //! ```
 //! becomes
 //! ```mlir
-//! (a map setting O[0:N] to 0, then an ordering edge from its O to %e)
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... %t["y"] -> %x["IN_T"] {data = "O", subset = "i", wcr = "(lambda a, b: a + b)"} }
-//! sdfg.memlet %x["OUT_T"] -> %O {data = "O", subset = "0:N", wcr = "(lambda a, b: a + b)"}
+//! %e1, %x2 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" {
+//!   ... %t1["y"] -> %T {data = "T", subset = "0"}
+//!   %T -> %t2["x"] {data = "T", subset = "0"}
+//!   %t2["s"] -> %x2["IN_O"] {data = "O", subset = "i", wcr = "(lambda x, y: x + y)"}
+//! }
 //! ```
-//! Without an identity the Reduce combines into what the output holds, and
-//! so do the WCR writes: nothing is initialised. Preconditions: `T` is a
-//! transient with this one access node in the SDFG, written only by the
-//! map and read whole only by the Reduce; the map is at top level, without
-//! dynamic range inputs, and writes `T` straight from a tasklet, one
-//! element per iteration, each index a distinct parameter plus a constant
-//! (so no element is written twice); no extent of `T` is 1; the map does
-//! not touch the output, which has no other access node in the state and
-//! whose non-unit extents match the kept axes; the identity, if any, is a
-//! finite number.
+//! with `T` now a scalar. As in DaCe, the reduction's two maps are
+//! collapsed into one (`sdfg-map-collapse`), whose parameters are put in
+//! the order that lines them up with the first map, and the two maps are
+//! then fused (`sdfg-map-fusion`); the writes keep their WCR.
+//!
+//! Preconditions: `T` has this one access node, written by the first map
+//! straight from a tasklet and read only by the outer reduction map; the
+//! first map writes each element of `T` in exactly one iteration (every
+//! parameter in one index, as itself plus a constant), so reading it in
+//! that same iteration sees the value the reduction saw; the inner
+//! reduction map receives a WCR write from a tasklet; the reduction maps
+//! can be collapsed, and the collapsed map, in some order of its
+//! parameters, fuses with the first map under `sdfg-map-fusion`'s
+//! preconditions (equal ranges, each read of `T` at the element written,
+//! no other path between the maps, the reduction writes nothing the
+//! first map uses).
 
-use super::array_copy::memlet_tree;
-use super::map_collapse::remove_nodes;
-use super::map_expansion::has_dynamic_inputs;
-use super::uses::{access_data, full_subset, may_alias, mentioned_in_code, same_subset};
-use super::{local_storage as ls, place, Match, Options, Place, Transformation};
-use crate::model::{scope, DataEdge, DataKind, Memlet, NodeKind, Sdfg, State};
-use crate::symbolic::{Dim, Expr, Subset};
+use super::map_collapse::{collapse, collapsible};
+use super::map_fusion::{fuse_through, fusible};
+use super::map_reduce_fusion::injective;
+use super::uses::access_data;
+use super::{place, Match, Options, Place, Transformation};
+use crate::model::{NodeKind, Sdfg, State};
+use crate::symbolic::{Dim, Subset};
 
 pub struct MapWcrFusion;
+
+/// Above this many parameters only the collapsed order is tried.
+const MAX_PERMUTED: usize = 6;
 
 impl Transformation for MapWcrFusion {
     fn name(&self) -> &'static str {
@@ -42,20 +57,20 @@ impl Transformation for MapWcrFusion {
     }
 
     fn summary(&self) -> &'static str {
-        "Fuse a map and the Reduce of its transient output into one map writing with WCR"
+        "Fuse a map into the expanded reduction (nested maps with WCR) that reads its transient output"
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
         let mut out = Vec::new();
         for (path, state) in place::states(sdfg) {
             for a in 0..state.nodes.len() {
-                let Some(f) = fusible(sdfg, state, a) else { continue };
+                let Some(p) = plan(sdfg, state, a) else { continue };
                 let description = format!(
-                    "map '{}' and reduce '{}' through '{}' into '{}' in state '{}'",
-                    state.nodes[f.entry].label,
-                    state.nodes[f.reduce].label,
-                    f.data,
-                    f.out_data,
+                    "map '{}' into reduction maps '{}'/'{}' through '{}' in state '{}'",
+                    state.nodes[p.producer].label,
+                    state.nodes[p.outer].label,
+                    state.nodes[p.inner].label,
+                    p.data,
                     place::state_label(sdfg, &path)
                 );
                 out.push(Match { place: Place { state: path.clone(), node: a }, description });
@@ -66,180 +81,104 @@ impl Transformation for MapWcrFusion {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        let f = fusible(sdfg, state, m.place.node).ok_or("match no longer applies")?;
+        let p = plan(sdfg, state, m.place.node).ok_or("match no longer applies")?;
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        fuse(state, m.place.node, &f);
-        sdfg.containers.retain(|(n, _)| *n != f.data);
-        Ok(())
+        let (a, outer) = collapse_reduction(state, &p);
+        reorder(state, outer, &p.order);
+        fuse_through(sdfg, &m.place.state, a)
     }
 }
 
-struct Fusion {
+/// The maps around access node `a` and the order of the collapsed
+/// reduction map's parameters that fuses.
+struct Plan {
+    access: usize,
     data: String,
-    entry: usize,
-    reduce: usize,
-    out: usize,
-    out_data: String,
-    /// The map's write tree into `T` and each edge's new subset of the output.
-    tree: Vec<(usize, Subset)>,
-    wcr: String,
-    /// The output region and the identity to set it to first.
-    init: Option<(Subset, String)>,
-    out_conn: Option<String>,
+    producer: usize,
+    outer: usize,
+    inner: usize,
+    inner_exit: usize,
+    order: Vec<usize>,
 }
 
-fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
+fn plan(sdfg: &Sdfg, state: &State, a: usize) -> Option<Plan> {
     let data = access_data(state, a)?;
-    let desc = sdfg.container(data)?;
-    if !desc.transient || !matches!(desc.kind, DataKind::Array | DataKind::Scalar) || mentioned_in_code(sdfg, data) {
+    let ins: Vec<_> = state.edges.iter().filter(|e| e.dst == a).collect();
+    let [w] = ins.as_slice() else { return None };
+    let NodeKind::MapExit { entry: producer } = state.nodes[w.src].kind else { return None };
+    let NodeKind::MapEntry { map: first, .. } = &state.nodes[producer].kind else { return None };
+    // The first map's tasklet writes each element of T once.
+    let conn = format!("IN_{}", w.src_conn.as_deref()?.strip_prefix("OUT_")?);
+    let writes: Vec<_> = state.edges.iter().filter(|e| e.dst == w.src && e.dst_conn.as_deref() == Some(&conn)).collect();
+    let [write] = writes.as_slice() else { return None };
+    if !matches!(state.nodes[write.src].kind, NodeKind::Tasklet { .. }) || !injective(write.memlet.subset.as_ref()?, &first.params) {
         return None;
     }
-    let everywhere: usize = place::states(sdfg).iter().map(|(_, s)| super::uses::access_nodes(s, data).len()).sum();
-    let ins: Vec<usize> = (0..state.edges.len()).filter(|&i| state.edges[i].dst == a).collect();
-    let outs: Vec<&DataEdge> = state.edges.iter().filter(|e| e.src == a).collect();
-    let ([w], [r]) = (ins.as_slice(), outs.as_slice()) else { return None };
-    let shape = &desc.shape;
-    if everywhere != 1 || shape.iter().any(|s| s.simplify().as_int() == Some(1)) {
-        return None;
-    }
-    // The Reduce: reads all of T, writes one output region.
-    let reduce = r.dst;
-    let NodeKind::Library { classpath, properties } = &state.nodes[reduce].kind else { return None };
-    let whole = full_subset(shape);
-    let reads_all = r.memlet.subset.as_ref().is_none_or(|s| same_subset(s, &whole));
-    if classpath.rsplit('.').next() != Some("Reduce") || !matches!(r.dst_conn.as_deref(), None | Some("_in")) || !reads_all || r.memlet.other_subset.is_some() {
-        return None;
-    }
-    let wcr = properties.get("wcr")?.as_str()?.to_string();
-    let axes: Vec<usize> = match properties.get("axes") {
-        None | Some(serde_json::Value::Null) => (0..shape.len()).collect(),
-        Some(v) => v.as_array()?.iter().map(|x| x.as_u64().map(|x| x as usize)).collect::<Option<_>>()?,
-    };
-    let identity = match properties.get("identity") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::Number(n)) if n.as_f64().is_some_and(f64::is_finite) => Some(n.to_string()),
-        Some(_) => return None,
-    };
-    let r_ins = state.edges.iter().filter(|e| e.dst == reduce).count();
-    let r_outs: Vec<&DataEdge> = state.edges.iter().filter(|e| e.src == reduce).collect();
-    let [o] = r_outs.as_slice() else { return None };
-    if !matches!(o.src_conn.as_deref(), None | Some("_out")) {
-        return None;
-    }
-    let out = o.dst;
-    let out_data = access_data(state, out)?.to_string();
-    let out_desc = sdfg.container(&out_data)?;
-    let om = &o.memlet;
-    if r_ins != 1 || axes.iter().any(|&x| x >= shape.len()) || om.data.as_deref() != Some(&out_data) || om.wcr.is_some() || om.other_subset.is_some() {
-        return None;
-    }
-    if !matches!(out_desc.kind, DataKind::Array | DataKind::Scalar) || out_data == data {
-        return None;
-    }
-    let region = om.subset.clone().unwrap_or_else(|| full_subset(&out_desc.shape));
-    let kept: Vec<usize> = (0..shape.len()).filter(|d| !axes.contains(d)).collect();
-    let free: Vec<usize> = (0..region.dims().len()).filter(|&k| region.dims()[k].num_elements().simplify().as_int() != Some(1)).collect();
-    if free.len() != kept.len() {
-        return None;
-    }
-    // The map, at top level, writes T from one tasklet, element by element.
-    let x = state.edges[*w].src;
-    let NodeKind::MapExit { entry } = state.nodes[x].kind else { return None };
-    let NodeKind::MapEntry { map, .. } = &state.nodes[entry].kind else { return None };
-    let parents = scope::scope_parents(state).ok()?;
-    if parents[entry].is_some() || has_dynamic_inputs(&state.nodes[entry]) {
-        return None;
-    }
-    let (edges, leaves) = memlet_tree(state, *w, true)?;
-    let [leaf] = leaves.as_slice() else { return None };
-    let write = edges.iter().copied().find(|&i| i != *w)?;
-    let wm = &state.edges[write].memlet;
-    if edges.len() != 2 || !matches!(state.nodes[*leaf].kind, NodeKind::Tasklet { .. }) || wm.dynamic {
-        return None;
-    }
-    let element = wm.subset.clone()?;
-    if !injective(&element, &map.params) {
-        return None;
-    }
-    let mut tree = Vec::new();
-    for &i in &edges {
-        let m = &state.edges[i].memlet;
-        if m.data.as_deref() != Some(data) || m.wcr.is_some() || m.other_subset.is_some() {
-            return None;
-        }
-        let s = m.subset.clone().unwrap_or_else(|| whole.clone());
-        let dims: Vec<Dim> = (0..region.dims().len())
-            .map(|k| {
-                let r = &region.dims()[k];
-                match free.iter().position(|&f| f == k) {
-                    Some(p) => {
-                        let d = &s.dims()[kept[p]];
-                        Dim::new(d.start.add(&r.start), d.end.add(&r.start), d.step.clone(), d.tile.clone())
-                    }
-                    None => Dim::index(r.start.clone()),
-                }
-            })
-            .collect();
-        tree.push((i, Subset::Range(dims)));
-    }
-    // The map must not see the output while it accumulates.
-    let body = super::scope_subst::inside(&parents, entry);
-    let touches = state.edges.iter().any(|e| {
-        let at_map = [e.src, e.dst].iter().any(|n| *n == entry || *n == x || body.contains(n));
-        at_map && e.memlet.data.as_deref() == Some(&out_data)
+    // The expanded reduction: a map around one map that a tasklet writes
+    // with WCR.
+    let outer = state.edges.iter().find(|e| e.src == a)?.dst;
+    let inner = collapsible(state, outer)?;
+    let NodeKind::MapEntry { exit: inner_exit, .. } = state.nodes[inner].kind else { return None };
+    let reduces = state.edges.iter().any(|e| {
+        e.dst == inner_exit && e.memlet.wcr.is_some() && matches!(state.nodes[e.src].kind, NodeKind::Tasklet { .. })
     });
-    let others = (0..state.nodes.len()).any(|n| n != out && n != a && may_alias(sdfg, state, n, &out_data));
-    if touches || others {
+    if !reduces {
         return None;
     }
-    Some(Fusion {
-        data: data.to_string(),
-        entry,
-        reduce,
-        out,
-        out_data,
-        tree,
-        wcr,
-        init: identity.map(|v| (region, v)),
-        out_conn: o.dst_conn.clone(),
-    })
+    // The rest is MapFusion's, on the collapsed maps in a fitting order.
+    let mut collapsed = state.clone();
+    let probe = Plan { access: a, data: data.to_string(), producer, outer, inner, inner_exit, order: Vec::new() };
+    let (a2, outer2) = collapse_reduction(&mut collapsed, &probe);
+    let NodeKind::MapEntry { map: reduction, .. } = &collapsed.nodes[outer2].kind else { return None };
+    let n = reduction.params.len();
+    let orders = if n <= MAX_PERMUTED { permutations(n) } else { vec![(0..n).collect()] };
+    let dims = reduction.range.dims().to_vec();
+    let same = |x: &Dim, y: &Dim| {
+        x.start.simplify() == y.start.simplify() && x.end.simplify() == y.end.simplify() && x.step.simplify() == y.step.simplify()
+    };
+    let fits = |order: &Vec<usize>| {
+        first.range.dims().len() == n && order.iter().zip(first.range.dims()).all(|(&k, d)| same(&dims[k], d))
+    };
+    for order in orders.into_iter().filter(fits) {
+        let mut trial = collapsed.clone();
+        reorder(&mut trial, outer2, &order);
+        if fusible(sdfg, &trial, a2).is_some() {
+            return Some(Plan { order, ..probe });
+        }
+    }
+    None
 }
 
-/// Whether every parameter appears in exactly one index, as itself plus a
-/// constant, so distinct iterations write distinct elements.
-fn injective(element: &Subset, params: &[String]) -> bool {
-    let mut seen = Vec::new();
-    for d in element.dims() {
-        let used: Vec<&String> = params.iter().filter(|p| d.start.free_symbols().contains(*p)).collect();
-        match used.as_slice() {
-            [] => {}
-            [p] if !seen.contains(p) && d.start.sub(&Expr::sym(p)).simplify().free_symbols().iter().all(|s| !params.contains(s)) => {
-                seen.push(*p)
-            }
-            _ => return false,
-        }
-        if !d.is_index() {
-            return false;
-        }
-    }
-    seen.len() == params.len()
+/// Collapses the reduction maps; returns the new indices of the access
+/// node and of the collapsed map.
+fn collapse_reduction(state: &mut State, p: &Plan) -> (usize, usize) {
+    collapse(state, p.outer, p.inner);
+    let gone = [p.inner, p.inner_exit];
+    let shifted = |n: usize| n - gone.iter().filter(|&&g| g < n).count();
+    (shifted(p.access), shifted(p.outer))
 }
 
-fn fuse(state: &mut State, a: usize, f: &Fusion) {
-    for (i, subset) in &f.tree {
-        let e = &mut state.edges[*i];
-        e.memlet = Memlet { data: Some(f.out_data.clone()), subset: Some(subset.clone()), wcr: Some(f.wcr.clone()), ..e.memlet.clone() };
-        if e.dst == a {
-            (e.dst, e.dst_conn) = (f.out, f.out_conn.clone());
+/// Puts the parameters of the map at `entry` in `order` (positions).
+fn reorder(state: &mut State, entry: usize, order: &[usize]) {
+    if let NodeKind::MapEntry { map, .. } = &mut state.nodes[entry].kind {
+        let (params, dims) = (map.params.clone(), map.range.dims().to_vec());
+        map.params = order.iter().map(|&k| params[k].clone()).collect();
+        map.range = Subset::Range(order.iter().map(|&k| dims[k].clone()).collect());
+    }
+}
+
+/// Every order of `0..n`, the identity first.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for first in 0..n {
+        for rest in permutations(n - 1) {
+            let mut order = vec![first];
+            order.extend(rest.into_iter().map(|k| if k >= first { k + 1 } else { k }));
+            out.push(order);
         }
     }
-    if let Some((region, value)) = &f.init {
-        let loc = state.nodes[f.out].loc.clone();
-        let init = ls::init_region(state, &f.out_data, region, value, None, &loc);
-        // Ordering only: the map starts once the output holds the identity.
-        state.edges.push(DataEdge { src: init, src_conn: None, dst: f.entry, dst_conn: None, memlet: Memlet::default(), loc });
-    }
-    let gone = [a, f.reduce];
-    state.edges.retain(|e| !gone.contains(&e.src) && !gone.contains(&e.dst));
-    remove_nodes(state, &gone);
+    out
 }

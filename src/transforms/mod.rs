@@ -39,6 +39,7 @@ pub mod map_to_for_loop;
 pub mod map_unroll;
 pub mod nest;
 pub mod nested;
+pub mod map_reduce_fusion;
 pub mod map_wcr_fusion;
 mod options;
 pub mod out_local_storage;
@@ -156,6 +157,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &in_local_storage::InLocalStorage,
         &out_local_storage::OutLocalStorage,
         &accumulate_transient::AccumulateTransient,
+        &map_reduce_fusion::MapReduceFusion,
         &map_wcr_fusion::MapWcrFusion,
         &scalar_to_symbol::ScalarToSymbolPromotion,
         &remove_unused_symbols::RemoveUnusedSymbols,

@@ -1391,3 +1391,18 @@ def empty_fill(A: dace.float64[N]):
     for i in range(N):
         r[i] = np.sum(tmp[i])
     return r
+
+
+# 74 -----------------------------------------------------------------------------------------
+@reg('reduce_products', dict(N=4, M=5, K=3),
+     lambda r: dict(A=f64(r, 4, 5), B=f64(r, 4, 5, lo=-1, hi=1), C=f64(r, 3, 4, 5), R=np.zeros(4), Q=np.zeros(5),
+                    S=np.zeros(4)),
+     lambda a, s: dict(R=(a['A'] * a['B']).sum(axis=1), Q=(a['A'] + a['B']).max(axis=0),
+                       S=(a['C'] * 2.0).sum(axis=(0, 2))),
+     'reductions of elementwise results over rows, columns and two of three axes')
+@dace.program
+def reduce_products(A: dace.float64[N, M], B: dace.float64[N, M], C: dace.float64[K, N, M], R: dace.float64[N],
+                    Q: dace.float64[M], S: dace.float64[N]):
+    R[:] = np.sum(A * B, axis=1)
+    Q[:] = np.max(A + B, axis=0)
+    S[:] = np.sum(C * 2.0, axis=(0, 2))
