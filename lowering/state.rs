@@ -10,6 +10,9 @@ use crate::symbolic::Subset;
 use std::collections::HashMap;
 
 /// Schedules that run a map's outer dimension on several threads.
+/// Scope-private transients up to this size live on the stack.
+const MAX_STACK_LOCAL_BYTES: i64 = 64 * 1024;
+
 const PARALLEL_SCHEDULES: [&str; 3] = ["CPU_Multicore", "CPU_Persistent", "Default"];
 
 /// The state being lowered, with its scope tree and dependency order.
@@ -297,6 +300,7 @@ impl FnGen<'_, '_> {
         };
         let mut shadowed = Vec::new();
         let mut streams = Vec::new();
+        let mut heap = Vec::new();
         for name in &registers {
             self.registers.insert(name.clone(), None);
         }
@@ -309,7 +313,17 @@ impl FnGen<'_, '_> {
             } else {
                 let count = self.total_elements(&c.desc)?;
                 let n = self.int(&count)?;
-                self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", n.name, c.ty.memory()))
+                // Thread stacks are small: large or unknown sizes go to the heap.
+                let small = count.as_int().is_some_and(|k| k * c.ty.bytes() as i64 <= MAX_STACK_LOCAL_BYTES);
+                if small {
+                    self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", n.name, c.ty.memory()))
+                } else {
+                    let size = self.b.i64(c.ty.bytes() as i64);
+                    let bytes = self.b.binary(super::arith::Op::Mul, &n, &size)?;
+                    let p = self.b.def(Ty::Ptr, format!("llvm.call @malloc({}) : (i64) -> !llvm.ptr", bytes.name));
+                    heap.push(p.clone());
+                    p
+                }
             };
             shadowed.push((name.clone(), c.clone()));
             self.containers.insert(name.clone(), Container { base: Base::Fixed(p), ..c });
@@ -324,6 +338,9 @@ impl FnGen<'_, '_> {
         }
         for s in streams {
             self.module.stream_free(&mut self.b, &s);
+        }
+        for p in heap {
+            self.b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", p.name));
         }
         for (name, c) in shadowed {
             self.containers.insert(name, c);
