@@ -30,6 +30,7 @@
 //! streams and consume scopes are refused, as are symbols that interstate
 //! edges define without declaring them.
 
+use super::loop_body::{self, BodyFacts};
 use super::loops::{self, cfg_uses, redefines, Header};
 use super::nest::{self, Interface};
 use super::place::{self, Step};
@@ -73,7 +74,6 @@ impl Transformation for LoopToMap {
         let block = cfg.blocks.get(b).ok_or("match refers to a missing loop")?.clone();
         let plan = plan(sdfg, &m.place.state, &block).ok_or("the loop no longer matches")?;
         let BlockKind::Loop(l) = &block.kind else { return Err("match is not a loop".into()) };
-        let (body, body_label) = body_state(l).ok_or("loop body is not one state")?;
         let var = plan.header.var.clone();
         // The variable stays declared only if other loops still set it; a map
         // parameter must not shadow a symbol.
@@ -90,8 +90,12 @@ impl Transformation for LoopToMap {
         while others && (sdfg.symbol_type(&param).is_some() || sdfg.containers.iter().any(|(n, _)| *n == param)) {
             param.push('_');
         }
-        let io = Interface { inputs: &plan.inputs, outputs: &plan.outputs, private: &plan.private, values: &[(var.clone(), Expr::sym(&param))], defined: &[] };
-        let nested = nest::nested_node(sdfg, body_label, body.clone(), &io)?;
+        let values = [(var.clone(), Expr::sym(&param))];
+        let io = Interface { inputs: &plan.inputs, outputs: &plan.outputs, private: &plan.private, values: &values, defined: &plan.loop_vars };
+        let nested = match body_state(l) {
+            Some((body, body_label)) => nest::nested_node(sdfg, body_label, body.clone(), &io)?,
+            None => nest::nested_cfg_node(sdfg, &block.label, l.cfg.clone(), &io)?,
+        };
         let state = map_state(sdfg, &block.label, &plan, param, nested);
         sdfg.containers.retain(|(n, _)| !plan.private.contains(n));
         if !others {
@@ -100,6 +104,14 @@ impl Transformation for LoopToMap {
         let cfg = place::cfg_at(&mut sdfg.cfg, &cfg_path).ok_or("match refers to a missing region")?;
         cfg.blocks[b].kind = BlockKind::State(state);
         cfg.blocks[b].extra = Default::default();
+        // Inner loop variables now set only inside the nested SDFG would
+        // look like arguments if they stayed declared outside.
+        let mut assigned = BTreeSet::new();
+        crate::lowering::abi::assigned(&sdfg.cfg, &mut assigned);
+        let outer_cfg = &sdfg.cfg;
+        let gone: Vec<&String> =
+            plan.loop_vars.iter().filter(|v| !assigned.contains(*v) && !cfg_uses(outer_cfg, v, &mut Vec::new(), &|_, _| false)).collect();
+        sdfg.symbols.retain(|(n, _)| !gone.contains(&n));
         Ok(())
     }
 }
@@ -109,62 +121,97 @@ struct Plan {
     inputs: Vec<String>,
     outputs: Vec<String>,
     private: Vec<String>,
+    /// Variables of loops inside the body, set by the nested SDFG itself.
+    loop_vars: Vec<String>,
 }
 
 fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan> {
     let BlockKind::Loop(l) = &block.kind else { return None };
     let header = loops::header(l)?;
-    let (body, _) = body_state(l)?;
     let var = header.var.as_str();
+    let body = body_facts(l, var)?;
     let skip = |p: &[Step], b: &crate::model::Block| p == path || (redefines(b, var) && !path.starts_with(p));
     if cfg_uses(&sdfg.cfg, var, &mut Vec::new(), &skip) || sdfg.containers.iter().any(|(n, _)| n == var) {
         return None;
     }
-    scope::scope_parents(body).ok()?;
-    if body.nodes.iter().any(|n| matches!(n.kind, NodeKind::ConsumeEntry { .. })) {
+    if body.loop_vars.iter().any(|v| sdfg.containers.iter().any(|(n, _)| n == v)) {
         return None;
     }
-    // Symbols set by interstate edges without a declaration cannot be mapped.
-    if nest::uses_undeclared(sdfg, body, var) {
-        return None;
+    for state in &body.states {
+        scope::scope_parents(state).ok()?;
+        if state.nodes.iter().any(|n| matches!(n.kind, NodeKind::ConsumeEntry { .. })) {
+            return None;
+        }
+        // Symbols set by interstate edges without a declaration cannot be mapped.
+        if nest::uses_undeclared(sdfg, state, var) {
+            return None;
+        }
     }
-    let mut used: BTreeSet<String> = body.edges.iter().filter_map(|e| e.memlet.data.clone()).collect();
-    used.extend(body.nodes.iter().filter_map(|n| match &n.kind {
-        NodeKind::Access { data, .. } => Some(data.clone()),
-        _ => None,
-    }));
-    if used.iter().any(|d| !nest::plain(sdfg, d)) {
-        return None;
-    }
-    let access_of = |n: usize, d: &str| matches!(&body.nodes[n].kind, NodeKind::Access { data, .. } if data == d);
-    let written: BTreeSet<String> = used.iter().filter(|d| body.edges.iter().any(|e| e.memlet.data.is_some() && access_of(e.dst, d))).cloned().collect();
-    let read = |d: &str| body.edges.iter().any(|e| e.memlet.data.is_some() && access_of(e.src, d));
-    let bound_syms: BTreeSet<String> = header.start.free_symbols().into_iter().chain(header.last.free_symbols()).collect();
-    if written.iter().any(|d| bound_syms.contains(d)) {
-        return None;
-    }
-    let defined = defined_in(body, var);
     let elsewhere = |d: &str| {
         let skip = |p: &[Step], _: &crate::model::Block| p == path;
         cfg_uses(&sdfg.cfg, d, &mut Vec::new(), &skip)
     };
+    // Containers read by conditions and inner loop headers.
+    let code_reads: BTreeSet<String> = sdfg
+        .containers
+        .iter()
+        .filter(|(n, _)| body.code.iter().any(|c| loops::idents(c).contains(&n.as_str())))
+        .map(|(n, _)| n.clone())
+        .collect();
+    let mut used: BTreeSet<String> = code_reads.clone();
+    for state in &body.states {
+        used.extend(state.edges.iter().filter_map(|e| e.memlet.data.clone()));
+        used.extend(state.nodes.iter().filter_map(|n| match &n.kind {
+            NodeKind::Access { data, .. } => Some(data.clone()),
+            _ => None,
+        }));
+    }
+    if used.iter().any(|d| !nest::plain(sdfg, d)) {
+        return None;
+    }
+    let access_of = |s: &State, n: usize, d: &str| matches!(&s.nodes[n].kind, NodeKind::Access { data, .. } if data == d);
+    let writes_in = |s: &State, d: &str| s.edges.iter().any(|e| e.memlet.data.is_some() && access_of(s, e.dst, d));
+    let reads_in = |s: &State, d: &str| s.edges.iter().any(|e| e.memlet.data.is_some() && access_of(s, e.src, d));
+    let written: BTreeSet<String> = used.iter().filter(|d| body.states.iter().any(|s| writes_in(s, d))).cloned().collect();
+    let read = |d: &str| code_reads.contains(d) || body.states.iter().any(|s| reads_in(s, d));
+    let bound_syms: BTreeSet<String> = header.start.free_symbols().into_iter().chain(header.last.free_symbols()).collect();
+    if written.iter().any(|d| bound_syms.contains(d) || code_reads.contains(d)) {
+        return None;
+    }
+    let mut defined: BTreeSet<String> = body.loop_vars.iter().cloned().collect();
+    for state in &body.states {
+        defined.extend(defined_in(state, var));
+    }
     let (mut inputs, mut outputs, mut private) = (Vec::new(), Vec::new(), Vec::new());
     for d in &used {
         let transient_here = sdfg.container(d).is_some_and(|c| c.transient) && !elsewhere(d);
         if !written.contains(d) {
             inputs.push(d.clone());
-        } else if disjoint_slices(body, d, &header, &defined) {
+        } else if disjoint_slices(&body.states, d, &header, &defined) {
             if read(d) {
                 inputs.push(d.clone());
             }
             outputs.push(d.clone());
-        } else if transient_here && written_before_read(sdfg, body, d) {
+        } else if transient_here && !code_reads.contains(d) && set_first(sdfg, l, &body.states, d) {
             private.push(d.clone());
         } else {
             return None;
         }
     }
-    Some(Plan { header, inputs, outputs, private })
+    Some(Plan { header, inputs, outputs, private, loop_vars: body.loop_vars })
+}
+
+/// The body's states and code: its one state, or every block of a body
+/// that has no interstate assignments and never leaves the loop early.
+fn body_facts<'a>(l: &'a LoopRegion, var: &str) -> Option<BodyFacts<'a>> {
+    if let Some((state, _)) = body_state(l) {
+        return Some(BodyFacts { states: vec![state], code: Vec::new(), loop_vars: Vec::new(), assigns: false });
+    }
+    if loops::escapes_or_assigns(&l.cfg, var) {
+        return None;
+    }
+    let facts = loop_body::facts(&l.cfg);
+    (!facts.assigns && !facts.loop_vars.iter().any(|v| v == var)).then_some(facts)
 }
 
 /// The body's one state with its label: the only non-empty state of a
@@ -213,8 +260,8 @@ fn subset_of(body: &State, e: &DataEdge, d: &str) -> Option<Option<Subset>> {
 
 /// Whether every access to `d` in the body lies in one slice of some
 /// dimension, `alpha * i + [lo, hi]`, that moves past itself each iteration.
-fn disjoint_slices(body: &State, d: &str, h: &Header, defined: &BTreeSet<String>) -> bool {
-    let subsets: Option<Vec<Subset>> = body.edges.iter().filter_map(|e| subset_of(body, e, d)).collect();
+fn disjoint_slices(states: &[&State], d: &str, h: &Header, defined: &BTreeSet<String>) -> bool {
+    let subsets: Option<Vec<Subset>> = states.iter().flat_map(|s| s.edges.iter().filter_map(move |e| subset_of(s, e, d))).collect();
     let Some(subsets) = subsets else { return false };
     let Some(rank) = subsets.first().map(|s| s.dims().len()) else { return false };
     if subsets.iter().any(|s| s.dims().len() != rank) {
@@ -242,6 +289,24 @@ fn disjoint_slices(body: &State, d: &str, h: &Header, defined: &BTreeSet<String>
         }
         span.1 - span.0 < alpha.saturating_mul(h.step).saturating_abs()
     })
+}
+
+/// Whether each iteration sets transient `d` before reading it: it lives
+/// in one state of the body that writes before it reads, or the first
+/// block of a chained body to name it is a state that does so and writes
+/// all of `d` (later blocks then read this iteration's values).
+fn set_first(sdfg: &Sdfg, l: &LoopRegion, states: &[&State], d: &str) -> bool {
+    let touching: Vec<&&State> = states.iter().filter(|s| loops::state_uses(s, d)).collect();
+    if let [only] = touching.as_slice() {
+        return written_before_read(sdfg, only, d);
+    }
+    let Some(order) = loop_body::chain_order(&l.cfg) else { return false };
+    let Some(&first) = order.iter().find(|&&b| loop_body::block_uses(&l.cfg, b, d)) else { return false };
+    let BlockKind::State(state) = &l.cfg.blocks[first].kind else { return false };
+    let whole = nest::whole(sdfg, d).subset;
+    let at = |n: usize| matches!(&state.nodes[n].kind, NodeKind::Access { data, .. } if data == d);
+    let covers = state.edges.iter().any(|e| e.memlet.data.is_some() && at(e.dst) && subset_of(state, e, d).is_some_and(|s| s.is_none() || s == whole));
+    covers && written_before_read(sdfg, state, d)
 }
 
 /// Whether each access node of transient `d` that is read was written

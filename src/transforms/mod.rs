@@ -23,6 +23,7 @@ pub mod inline_sdfg;
 mod inline_window;
 mod local_storage;
 pub mod loop_lifting;
+pub mod loop_body;
 pub mod loop_to_map;
 pub mod loop_unroll;
 mod loop_unroll_partial;
