@@ -32,6 +32,8 @@ use super::loops::{self, cfg_uses, redefines, Header};
 use super::nest::{self, Interface};
 use super::place::{self, Step};
 use super::{Match, Options, Place, Transformation};
+use crate::analysis::rwsets::state_sets;
+use crate::analysis::symbols::entry_symbols;
 use crate::model::{scope, BlockKind, DataEdge, LoopRegion, MapScope, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::{BTreeSet, HashMap};
@@ -139,7 +141,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
         return None;
     }
     let access_of = |n: usize, d: &str| matches!(&body.nodes[n].kind, NodeKind::Access { data, .. } if data == d);
-    let written: BTreeSet<String> = used.iter().filter(|d| body.edges.iter().any(|e| e.memlet.data.is_some() && access_of(e.dst, d))).cloned().collect();
+    let written: BTreeSet<String> = state_sets(sdfg, body).writes.into_keys().collect();
     let read = |d: &str| body.edges.iter().any(|e| e.memlet.data.is_some() && access_of(e.src, d));
     let bound_syms: BTreeSet<String> = header.start.free_symbols().into_iter().chain(header.last.free_symbols()).collect();
     if written.iter().any(|d| bound_syms.contains(d)) {
@@ -192,11 +194,8 @@ fn body_state(l: &LoopRegion) -> Option<(&State, &str)> {
 /// the loop variable: a slice offset must not depend on them.
 fn defined_in(body: &State, var: &str) -> BTreeSet<String> {
     let mut out: BTreeSet<String> = [var.to_string()].into();
-    for n in &body.nodes {
-        if let NodeKind::MapEntry { map, .. } = &n.kind {
-            out.extend(map.params.iter().cloned());
-            out.extend(n.in_connectors.iter().filter(|(c, _)| !c.starts_with("IN_")).map(|(c, _)| c.clone()));
-        }
+    for n in body.nodes.iter().filter(|n| matches!(n.kind, NodeKind::MapEntry { .. })) {
+        out.extend(entry_symbols(n));
     }
     out
 }
