@@ -7,7 +7,7 @@
 //! pointer to an `int64_t`. One uniform signature serves the JIT, shared
 //! libraries and the C header.
 
-use crate::model::{BlockKind, Cfg, DataKind, ScalarType, Sdfg};
+use crate::model::{DataKind, ScalarType, Sdfg};
 use crate::symbolic::Expr;
 use std::collections::BTreeSet;
 
@@ -68,30 +68,7 @@ pub fn free_symbols(sdfg: &Sdfg) -> BTreeSet<String> {
     sdfg.symbols.iter().map(|(n, _)| n.clone()).filter(|n| !defined.contains(n)).collect()
 }
 
-/// Names assigned anywhere in a CFG: interstate edges and loop statements.
-pub fn assigned(cfg: &Cfg, out: &mut BTreeSet<String>) {
-    for e in &cfg.edges {
-        out.extend(e.assignments.iter().map(|(k, _)| k.clone()));
-    }
-    for b in &cfg.blocks {
-        match &b.kind {
-            BlockKind::Region { cfg, .. } => assigned(cfg, out),
-            BlockKind::Loop(l) => {
-                if !l.loop_variable.is_empty() {
-                    out.insert(l.loop_variable.clone());
-                }
-                for stmt in [&l.init, &l.update].into_iter().flatten() {
-                    if let Some((name, _)) = stmt.code.split_once('=') {
-                        out.insert(name.trim().to_string());
-                    }
-                }
-                assigned(&l.cfg, out);
-            }
-            BlockKind::Conditional(branches) => branches.iter().for_each(|br| assigned(&br.cfg, out)),
-            _ => {}
-        }
-    }
-}
+pub use crate::analysis::symbols::assigned;
 
 /// A C header declaring the entry point and a typed wrapper, so C and C++
 /// programs can call a compiled SDFG.

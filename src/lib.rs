@@ -6,7 +6,8 @@
 //! - [`ir`]: conversion between the model and the `sdfg` dialect;
 //! - [`verify`]: DaCe's validation rules, reporting every error with a location;
 //! - [`transforms`]: transformations and pipelines;
-//! - [`analysis`]: analyses (state order, canonical form).
+//! - [`analysis`]: analyses (read/write sets, symbols, memlet trees, state
+//!   order, canonical form).
 pub mod analysis;
 pub mod diag;
 pub mod dialect;

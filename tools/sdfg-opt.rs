@@ -57,6 +57,11 @@ struct Cli {
     /// Print every place a transformation applies (`0: map 'm' ...`).
     #[arg(long = "sdfg-list-matches", value_name = "TRANSFORMATION")]
     list_matches: Option<String>,
+    /// Print an analysis of the SDFG after the transformations instead of
+    /// the IR: `rw-sets` (what each state and region reads and writes) or
+    /// `symbols` (what each defines and uses).
+    #[arg(long = "sdfg-print-analysis", value_name = "ANALYSIS", value_parser = ["rw-sets", "symbols"])]
+    print_analysis: Option<String>,
     /// Passes given as flags (`--canonicalize`, `--sdfg-verify`,
     /// `--canonicalize=max-iterations=3`), run in order.
     #[arg(skip)]
@@ -147,6 +152,7 @@ fn main() -> Result<()> {
         generic: cli.generic,
         timing: cli.timing,
         check_canonical: cli.check_canonical,
+        print_analysis: cli.print_analysis.clone(),
         warnings: Default::default(),
     };
     let chunks = if cli.split_input_file {

@@ -20,7 +20,6 @@ use super::reach::block_reach;
 use crate::diag::Diagnostic;
 use crate::model::scope::{adjacency, scope_parents};
 use crate::model::{BlockKind, Cfg, DataKind, Loc, NodeKind, Sdfg, State};
-use crate::symbolic;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One violated rule.
@@ -120,8 +119,7 @@ fn cycle_block(cfg: &Cfg) -> Option<usize> {
 
 /// Containers of kind Array (not scalars) that `text` reads.
 fn arrays_read(sdfg: &Sdfg, text: &str) -> Vec<String> {
-    let Ok(e) = symbolic::parse(text.trim()) else { return Vec::new() };
-    let names: BTreeSet<String> = e.free_symbols();
+    let names: BTreeSet<String> = super::rwsets::code_reads(sdfg, text).unwrap_or_default().into_iter().map(|(d, _)| d).collect();
     names.into_iter().filter(|n| sdfg.container(n).is_some_and(|d| d.kind == DataKind::Array)).collect()
 }
 

@@ -9,6 +9,7 @@ pub use expected::{check_expected, Expectation};
 pub use split::{split_input, Chunk, SPLIT_MARKER};
 
 use crate::{
+    analysis::report,
     diag::Diagnostic,
     ir::{self, context::location_loc},
     transforms, verify,
@@ -35,6 +36,9 @@ pub struct OptOptions {
     pub transforms: Vec<(String, String)>,
     /// Print the matches of this transformation instead of the IR.
     pub list_matches: Option<String>,
+    /// Print this analysis (`rw-sets`, `symbols`) of the SDFG after the
+    /// transformations instead of the IR.
+    pub print_analysis: Option<String>,
     /// Report the time of each phase on stderr.
     pub timing: bool,
     /// Check the canonical form (`analysis::canonical`) after the
@@ -81,13 +85,14 @@ fn check_sdfg(module: &melior::ir::Module, file: &str) -> Result<(), Vec<Diagnos
 /// Runs one input; returns the printed module, or every diagnostic.
 pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions) -> Result<String, Vec<Diagnostic>> {
     let mut timer = Timer { on: options.timing, last: std::time::Instant::now() };
+    let at_file = |m: String| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), m)];
+    let analysis = options.print_analysis.as_deref().map(str::parse::<report::Analysis>).transpose().map_err(at_file)?;
     let mut module = ir::parse_module(context, text, file)?;
     timer.lap("parse");
     if options.verify_sdfg {
         check_sdfg(&module, file)?;
         timer.lap("verify");
     }
-    let at_file = |m: String| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), m)];
     if let Some(name) = &options.list_matches {
         let t = transforms::find(name).ok_or_else(|| at_file(format!("unknown transformation '{name}'")))?;
         let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
@@ -121,6 +126,10 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
             return Err(errors.iter().map(|v| v.to_diagnostic()).collect());
         }
         timer.lap("canonical form check");
+    }
+    if let Some(analysis) = analysis {
+        let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
+        return Ok(report::print(&sdfg, analysis));
     }
     if let Some(pipeline) = &options.pipeline {
         let manager = PassManager::new(context);

@@ -3,6 +3,8 @@
 //! a subset of the other, and moving the memlets of a memlet tree (through
 //! map entries or exits) from one container to the other.
 
+pub use crate::analysis::memlet_tree::memlet_tree;
+
 use super::uses::full_subset;
 use crate::model::{DataEdge, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -80,35 +82,6 @@ impl Embedding {
     pub fn is_identity(&self) -> bool {
         matches!(self, Embedding::Offset(off) if off.iter().all(|o| o.simplify().as_int() == Some(0)))
     }
-}
-
-/// The edges of the memlet tree that starts with edge `e` and goes on
-/// through map exits (`up`: towards producers) or map entries (towards
-/// consumers), and the nodes at its far ends. `None` through consume scopes.
-pub fn memlet_tree(state: &State, e: usize, up: bool) -> Option<(Vec<usize>, Vec<usize>)> {
-    let (mut edges, mut leaves) = (Vec::new(), Vec::new());
-    let mut todo = vec![e];
-    while let Some(i) = todo.pop() {
-        if edges.contains(&i) || edges.len() > state.edges.len() {
-            return None;
-        }
-        edges.push(i);
-        let edge = state.edges.get(i)?;
-        let (far, conn) = if up { (edge.src, &edge.src_conn) } else { (edge.dst, &edge.dst_conn) };
-        match &state.nodes.get(far)?.kind {
-            NodeKind::MapExit { .. } if up => {
-                let inner = format!("IN_{}", conn.as_deref()?.strip_prefix("OUT_")?);
-                todo.extend((0..state.edges.len()).filter(|&k| state.edges[k].dst == far && state.edges[k].dst_conn.as_deref() == Some(&inner)));
-            }
-            NodeKind::MapEntry { .. } if !up => {
-                let inner = format!("OUT_{}", conn.as_deref()?.strip_prefix("IN_")?);
-                todo.extend((0..state.edges.len()).filter(|&k| state.edges[k].src == far && state.edges[k].src_conn.as_deref() == Some(&inner)));
-            }
-            NodeKind::ConsumeEntry { .. } | NodeKind::ConsumeExit { .. } | NodeKind::MapEntry { .. } | NodeKind::MapExit { .. } => return None,
-            _ => leaves.push(far),
-        }
-    }
-    Some((edges, leaves))
 }
 
 /// Whether a memlet tree can move to another container through an

@@ -18,15 +18,21 @@
 //! Preconditions: the loop is `i = a; i < b (<=, or > and >= counting
 //! down); i = i + c` with `c` a nonzero constant (a loop counting down by
 //! one gives a map running upwards, other negative steps a map range such as
-//! `a:b:c` counting down); its body is one state (empty
-//! states chained to it by plain edges are dropped); the loop
-//! variable is not used after the loop (other loops over it set it first);
-//! every container the body writes is either (1) accessed, in every memlet
-//! of the body, in one dimension at `alpha * i + offset` with constant
-//! offsets spanning less than `|alpha * c|` (so iterations touch disjoint
-//! slices and read only their own), or (2) a transient used nowhere else
-//! whose every read is preceded at the same access node by a plain write of
-//! that subset (it becomes private to each iteration). Views, references,
+//! `a:b:c` counting down); its body is one state (empty states chained to
+//! it by plain edges are dropped) or several blocks (states, inner loops,
+//! conditionals) without interstate assignments, breaks, continues or
+//! returns, whose conditions and inner loop headers read no data the body
+//! writes; the loop variable is not used after the loop (other loops over
+//! it set it first); every container the body writes is either (1)
+//! accessed, in every memlet of the body, in one dimension at
+//! `alpha * i + offset` with constant offsets spanning less than
+//! `|alpha * c|` (so iterations touch disjoint slices and read only their
+//! own), or (2) a transient used nowhere else that each iteration sets
+//! before reading it: within its one state, each read preceded at the same
+//! access node by a plain write of that subset, or, in a chained body, the
+//! first block naming it is a state writing all of it that way (it becomes
+//! private to each iteration). Inner loop variables become symbols of the
+//! nested SDFG. Views, references,
 //! streams and consume scopes are refused, as are symbols that interstate
 //! edges define without declaring them.
 
@@ -35,6 +41,8 @@ use super::loops::{self, cfg_uses, redefines, Header};
 use super::nest::{self, Interface};
 use super::place::{self, Step};
 use super::{Match, Options, Place, Transformation};
+use crate::analysis::rwsets::state_sets;
+use crate::analysis::symbols::entry_symbols;
 use crate::model::{scope, BlockKind, DataEdge, LoopRegion, MapScope, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::{BTreeSet, HashMap};
@@ -170,9 +178,8 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
         return None;
     }
     let access_of = |s: &State, n: usize, d: &str| matches!(&s.nodes[n].kind, NodeKind::Access { data, .. } if data == d);
-    let writes_in = |s: &State, d: &str| s.edges.iter().any(|e| e.memlet.data.is_some() && access_of(s, e.dst, d));
     let reads_in = |s: &State, d: &str| s.edges.iter().any(|e| e.memlet.data.is_some() && access_of(s, e.src, d));
-    let written: BTreeSet<String> = used.iter().filter(|d| body.states.iter().any(|s| writes_in(s, d))).cloned().collect();
+    let written: BTreeSet<String> = body.states.iter().flat_map(|s| state_sets(sdfg, s).writes.into_keys()).collect();
     let read = |d: &str| code_reads.contains(d) || body.states.iter().any(|s| reads_in(s, d));
     let bound_syms: BTreeSet<String> = header.start.free_symbols().into_iter().chain(header.last.free_symbols()).collect();
     if written.iter().any(|d| bound_syms.contains(d) || code_reads.contains(d)) {
@@ -237,11 +244,8 @@ fn body_state(l: &LoopRegion) -> Option<(&State, &str)> {
 /// the loop variable: a slice offset must not depend on them.
 fn defined_in(body: &State, var: &str) -> BTreeSet<String> {
     let mut out: BTreeSet<String> = [var.to_string()].into();
-    for n in &body.nodes {
-        if let NodeKind::MapEntry { map, .. } = &n.kind {
-            out.extend(map.params.iter().cloned());
-            out.extend(n.in_connectors.iter().filter(|(c, _)| !c.starts_with("IN_")).map(|(c, _)| c.clone()));
-        }
+    for n in body.nodes.iter().filter(|n| matches!(n.kind, NodeKind::MapEntry { .. })) {
+        out.extend(entry_symbols(n));
     }
     out
 }

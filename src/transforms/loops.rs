@@ -216,6 +216,6 @@ fn has_return(cfg: &Cfg) -> bool {
 
 fn assigns(cfg: &Cfg, var: &str) -> bool {
     let mut names = std::collections::BTreeSet::new();
-    crate::lowering::abi::assigned(cfg, &mut names);
+    crate::analysis::symbols::assigned(cfg, &mut names);
     names.contains(var)
 }

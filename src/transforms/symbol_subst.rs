@@ -37,21 +37,7 @@ fn count_cfg(cfg: &Cfg, counts: &mut BTreeMap<String, usize>) {
 /// Whether `name` is bound by a map, consume scope or loop somewhere, where
 /// replacing it would change what the inner name means.
 pub fn is_scope_bound(sdfg: &Sdfg, name: &str) -> bool {
-    let mut bound = false;
-    super::place::visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
-        for b in &cfg.blocks {
-            match &b.kind {
-                BlockKind::Loop(l) if l.loop_variable == name => bound = true,
-                BlockKind::State(s) => bound |= s.nodes.iter().any(|n| match &n.kind {
-                    NodeKind::MapEntry { map, .. } => map.params.iter().any(|p| p == name),
-                    NodeKind::ConsumeEntry { consume, .. } => consume.pe_index == name,
-                    _ => false,
-                }),
-                _ => {}
-            }
-        }
-    });
-    bound
+    crate::analysis::symbols::scope_bound(sdfg).contains(name)
 }
 
 /// Replaces every read of symbol `name` by `value`. Fails, leaving `sdfg`

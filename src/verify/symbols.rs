@@ -6,7 +6,8 @@
 use super::exprs::{check_subset_symbols, report_undefined, split_assignment, split_statements, subset_exprs};
 use super::paths::describe;
 use super::{states, Env, Verifier};
-use crate::model::{BlockKind, Cfg, CodeBlock, Node, NodeKind, Sdfg, State};
+use crate::analysis::symbols::{dynamic_inputs, entry_symbols, scope_locals};
+use crate::model::{BlockKind, Cfg, CodeBlock, NodeKind, Sdfg, State};
 use crate::symbolic::{self, Expr};
 use std::collections::BTreeSet;
 
@@ -60,38 +61,6 @@ pub(super) fn check_state(v: &mut Verifier, env: &Env, s: &State, parents: &[Opt
     }
 }
 
-/// Symbols that the scopes from `scope` outwards define: map parameters,
-/// consume PE indices and dynamic map-range inputs.
-fn scope_locals(s: &State, parents: &[Option<usize>], mut scope: Option<usize>) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for _ in 0..=s.nodes.len() {
-        let Some(entry) = scope else { break };
-        let Some(node) = s.nodes.get(entry) else { break };
-        out.extend(defined_by_entry(node));
-        scope = parents.get(entry).copied().flatten();
-    }
-    out
-}
-
-/// What an entry node defines for its scope.
-fn defined_by_entry(node: &Node) -> Vec<String> {
-    let mut out = dynamic_inputs(node);
-    match &node.kind {
-        NodeKind::MapEntry { map, .. } => out.extend(map.params.iter().cloned()),
-        NodeKind::ConsumeEntry { consume, .. } if !consume.pe_index.is_empty() => out.push(consume.pe_index.clone()),
-        _ => {}
-    }
-    out
-}
-
-/// Entry in-connectors that are not `IN_x` data inputs: dynamic range symbols.
-fn dynamic_inputs(node: &Node) -> Vec<String> {
-    if node.kind.scope_exit().is_none() {
-        return Vec::new();
-    }
-    node.in_connectors.iter().filter(|(c, _)| !c.starts_with("IN_")).map(|(c, _)| c.clone()).collect()
-}
-
 /// DaCe's `SDFG.free_symbols`: declared symbols plus every symbol used by
 /// descriptors, control flow and states, minus what the SDFG defines itself
 /// (containers, constants, interstate/loop assignments, scope symbols).
@@ -106,7 +75,7 @@ pub(super) fn free_symbols(sdfg: &Sdfg) -> BTreeSet<String> {
     let mut local = BTreeSet::new();
     for s in states(&sdfg.cfg) {
         for node in &s.nodes {
-            local.extend(defined_by_entry(node));
+            local.extend(entry_symbols(node));
             match &node.kind {
                 NodeKind::MapEntry { map, .. } => used.extend(subset_exprs(&map.range).flat_map(Expr::free_symbols)),
                 NodeKind::ConsumeEntry { consume, .. } => used.extend(consume.num_pes.free_symbols()),

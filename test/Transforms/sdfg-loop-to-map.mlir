@@ -11,7 +11,11 @@
 // MATCHES: sdfg-loop-to-map: no matches
 // MATCHES: sdfg-loop-to-map: no matches
 // MATCHES: sdfg-loop-to-map: no matches
+// MATCHES: 0: loop 'for_i' over i
+// MATCHES: 0: loop 'rows' over i
 // MATCHES: sdfg-loop-to-map: no matches
+// MATCHES: sdfg-loop-to-map: no matches
+// MATCHES: 0: loop 'sums' over i
 
 // CHECK-LABEL: sdfg.sdfg "independent"
 // CHECK-NOT: sdfg.symbol "i"
@@ -215,9 +219,14 @@ sdfg.sdfg "scratch_read_first" ["B"] attributes {experimental_blocks} {
 
 // -----
 
-// Two states with work in the body: not handled.
+// Two states with work in the body: the nested SDFG runs both.
 // CHECK-LABEL: sdfg.sdfg "two_states"
-// CHECK: sdfg.loop
+// CHECK-NOT: sdfg.loop
+// CHECK: sdfg.map "for_i" ["i"] = "0:N"
+// CHECK: sdfg.nested "for_i" attributes {outs = {A, B}, symbol_mapping = {N = "N", i = "i"}}
+// CHECK: sdfg.state "one"
+// CHECK: sdfg.state "two"
+// CHECK: sdfg.edge
 sdfg.sdfg "two_states" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = "int32"}
   sdfg.symbol "i" {dtype = "int64"}
@@ -235,5 +244,138 @@ sdfg.sdfg "two_states" ["A", "B"] attributes {experimental_blocks} {
       sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
     }
     sdfg.edge %s -> %s2
+  }
+}
+
+// -----
+
+// A scalar set by the first state and read by the second is private to
+// each iteration; the inner loop (a map first) moves inside.
+// CHECK-LABEL: sdfg.sdfg "rows"
+// CHECK-NOT: sdfg.symbol "j"
+// CHECK: sdfg.map "rows" ["i"]
+// CHECK: sdfg.sdfg "rows" ["A", "B"]
+// CHECK: sdfg.scalar "s" {dtype = "float64", shape = ["1"], transient}
+// CHECK: sdfg.state "first"
+// CHECK: sdfg.map "cols" ["j"] = "0:M"
+sdfg.sdfg "rows" ["A", "B"] attributes {experimental_blocks} {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "M" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "j" {dtype = "int64"}
+  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.array "B" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.scalar "s" {dtype = "float64", shape = ["1"], transient}
+  %l = sdfg.loop "rows" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
+    %first = sdfg.state "first" {
+      %a = sdfg.access "A"
+      %sv = sdfg.access "s"
+      %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
+      sdfg.memlet %a -> %t["x"] {data = "A", subset = "i, 0"}
+      sdfg.memlet %t["y"] -> %sv {data = "s", subset = "0"}
+    }
+    %inner = sdfg.loop "cols" attributes {condition = "j < M", init = "j = 0", loop_variable = "j", update = "j = j + 1"} {
+      %body = sdfg.state "body" {
+        %sv = sdfg.access "s"
+        %a = sdfg.access "A"
+        %b = sdfg.access "B"
+        %t = sdfg.tasklet "u" {code = "z = x + w", ins = {x, w}, outs = {z}}
+        sdfg.memlet %sv -> %t["x"] {data = "s", subset = "0"}
+        sdfg.memlet %a -> %t["w"] {data = "A", subset = "i, j"}
+        sdfg.memlet %t["z"] -> %b {data = "B", subset = "i, j"}
+      }
+    }
+    sdfg.edge %first -> %inner
+  }
+}
+
+// -----
+
+// The first state reads s before the second sets it: each iteration sees
+// the previous one's value.
+// CHECK-LABEL: sdfg.sdfg "carried_across_states"
+// CHECK: sdfg.loop
+sdfg.sdfg "carried_across_states" ["A", "B"] attributes {experimental_blocks} {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.scalar "s" {dtype = "float64", shape = ["1"], transient}
+  %l = sdfg.loop "carry" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
+    %use = sdfg.state "use" {
+      %sv = sdfg.access "s"
+      %b = sdfg.access "B"
+      %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
+      sdfg.memlet %sv -> %t["x"] {data = "s", subset = "0"}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+    }
+    %set = sdfg.state "set" {
+      %a = sdfg.access "A"
+      %sv = sdfg.access "s"
+      %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
+      sdfg.memlet %a -> %t["x"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %sv {data = "s", subset = "0"}
+    }
+    sdfg.edge %use -> %set
+  }
+}
+
+// -----
+
+// An assignment inside the body: not handled.
+// CHECK-LABEL: sdfg.sdfg "assigning_body"
+// CHECK: sdfg.loop
+sdfg.sdfg "assigning_body" ["A"] attributes {experimental_blocks} {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "k" {dtype = "int64"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  %l = sdfg.loop "assign" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
+    %one = sdfg.state "one" {
+    }
+    %two = sdfg.state "two" {
+      %a = sdfg.access "A"
+      %t = sdfg.tasklet "t" {code = "y = k", outs = {y}}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+    }
+    sdfg.edge %one -> %two {assignments = ["k = i * 2"]}
+  }
+}
+
+// -----
+
+// The inner loop sums into B[i]: it stays a loop, inside the nested SDFG,
+// which sets its variable j itself.
+// CHECK-LABEL: sdfg.sdfg "inner_sum"
+// CHECK-NOT: sdfg.symbol "j"
+// CHECK: sdfg.map "sums" ["i"] = "0:N"
+// CHECK: sdfg.sdfg "sums" ["A", "B"]
+// CHECK: sdfg.symbol "j" {dtype = "int64"}
+// CHECK: sdfg.loop "add" attributes {condition = "j < M", init = "j = 0", loop_variable = "j", update = "j = j + 1"}
+sdfg.sdfg "inner_sum" ["A", "B"] attributes {experimental_blocks} {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "M" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "j" {dtype = "int64"}
+  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  %l = sdfg.loop "sums" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
+    %zero = sdfg.state "zero" {
+      %b = sdfg.access "B"
+      %t = sdfg.tasklet "z" {code = "y = 0", outs = {y}}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+    }
+    %inner = sdfg.loop "add" attributes {condition = "j < M", init = "j = 0", loop_variable = "j", update = "j = j + 1"} {
+      %body = sdfg.state "body" {
+        %a = sdfg.access "A"
+        %b = sdfg.access "B"
+        %b2 = sdfg.access "B"
+        %t = sdfg.tasklet "u" {code = "z = x + w", ins = {x, w}, outs = {z}}
+        sdfg.memlet %a -> %t["x"] {data = "A", subset = "i, j"}
+        sdfg.memlet %b -> %t["w"] {data = "B", subset = "i"}
+        sdfg.memlet %t["z"] -> %b2 {data = "B", subset = "i"}
+      }
+    }
+    sdfg.edge %zero -> %inner
   }
 }

@@ -1,0 +1,158 @@
+//! Read and write sets of interstate edges, blocks, regions and SDFGs.
+
+use super::{state::state_sets, RwSets};
+use crate::analysis::propagation::propagate_subset;
+use crate::analysis::symbols::{assigned, assignment, words};
+use crate::model::{Block, BlockKind, Branch, Cfg, CodeBlock, InterstateEdge, LoopRegion, MapScope, Sdfg};
+use crate::symbolic::{self, Dim, Expr, Subset};
+use std::collections::BTreeSet;
+
+/// The containers a Python expression reads, each at the indices written
+/// there (`A[i, 0]` reads `i, 0`) or whole (`x`), in the order they appear;
+/// `None` when the text does not parse.
+pub fn code_reads(sdfg: &Sdfg, text: &str) -> Option<Vec<(String, Option<Subset>)>> {
+    let e = symbolic::parse(text.trim()).ok()?;
+    let mut out = Vec::new();
+    collect(&e, sdfg, &mut out);
+    Some(out)
+}
+
+fn collect(e: &Expr, sdfg: &Sdfg, out: &mut Vec<(String, Option<Subset>)>) {
+    match e {
+        Expr::Sym(s) if sdfg.container(s).is_some() => out.push((s.clone(), None)),
+        Expr::Index(name, args) => {
+            if sdfg.container(name).is_some() {
+                out.push((name.clone(), Some(Subset::Range(args.iter().map(|a| Dim::index(a.clone())).collect()))));
+            }
+            args.iter().for_each(|a| collect(a, sdfg, out));
+        }
+        Expr::Add(xs) | Expr::Mul(xs) | Expr::Call(_, xs) | Expr::And(xs) | Expr::Or(xs) => xs.iter().for_each(|x| collect(x, sdfg, out)),
+        Expr::Pow(a, b) | Expr::Cmp(_, a, b) => {
+            collect(a, sdfg, out);
+            collect(b, sdfg, out);
+        }
+        Expr::Not(a) => collect(a, sdfg, out),
+        _ => {}
+    }
+}
+
+/// Reads of an expression; where it does not parse, every container it
+/// names, whole.
+fn text_reads(sdfg: &Sdfg, text: &str, out: &mut RwSets) {
+    match code_reads(sdfg, text) {
+        Some(found) => found.into_iter().for_each(|(d, s)| out.read(&d, s)),
+        None => words(text).filter(|w| sdfg.container(w).is_some()).for_each(|w| out.read(w, None)),
+    }
+}
+
+fn code_block_reads(sdfg: &Sdfg, c: &CodeBlock, out: &mut RwSets) {
+    if c.language == "Python" {
+        text_reads(sdfg, &c.code, out);
+    } else {
+        words(&c.code).filter(|w| sdfg.container(w).is_some()).for_each(|w| out.read(w, None));
+    }
+}
+
+/// Reads of `lhs = rhs` statements (loop init and update).
+fn statement_reads(sdfg: &Sdfg, c: &CodeBlock, out: &mut RwSets) {
+    for stmt in c.code.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()) {
+        match assignment(stmt) {
+            Some((lhs, rhs, augmented)) => {
+                text_reads(sdfg, rhs, out);
+                if augmented {
+                    text_reads(sdfg, lhs, out);
+                }
+            }
+            None => text_reads(sdfg, stmt, out),
+        }
+    }
+}
+
+/// What an interstate edge reads: the containers of its condition and of
+/// its assignments' right-hand sides.
+pub fn edge_sets(sdfg: &Sdfg, e: &InterstateEdge) -> RwSets {
+    let mut out = RwSets::default();
+    e.condition.iter().for_each(|c| code_block_reads(sdfg, c, &mut out));
+    e.assignments.iter().for_each(|(_, rhs)| text_reads(sdfg, rhs, &mut out));
+    out
+}
+
+/// What a block reads and writes, seen from outside it.
+pub fn block_sets(sdfg: &Sdfg, block: &Block) -> RwSets {
+    match &block.kind {
+        BlockKind::State(s) => state_sets(sdfg, s),
+        BlockKind::Region { cfg, .. } => cfg_sets(sdfg, cfg),
+        BlockKind::Loop(l) => loop_sets(sdfg, l),
+        BlockKind::Conditional(branches) => {
+            let mut out = RwSets::default();
+            branches.iter().for_each(|br| out.extend(&branch_sets(sdfg, br)));
+            out
+        }
+        BlockKind::Break | BlockKind::Continue | BlockKind::Return => RwSets::default(),
+    }
+}
+
+/// What one branch of a conditional reads (its condition too) and writes.
+pub fn branch_sets(sdfg: &Sdfg, br: &Branch) -> RwSets {
+    let mut out = cfg_sets(sdfg, &br.cfg);
+    br.condition.iter().for_each(|c| code_block_reads(sdfg, c, &mut out));
+    out
+}
+
+/// What a region reads and writes: its blocks and edges, with subsets that
+/// use symbols assigned inside it widened to the whole dimension.
+pub fn cfg_sets(sdfg: &Sdfg, cfg: &Cfg) -> RwSets {
+    let mut out = RwSets::default();
+    cfg.blocks.iter().for_each(|b| out.extend(&block_sets(sdfg, b)));
+    cfg.edges.iter().for_each(|e| out.extend(&edge_sets(sdfg, e)));
+    let mut locals = BTreeSet::new();
+    assigned(cfg, &mut locals);
+    let locals: Vec<String> = locals.into_iter().collect();
+    out.map_subsets(&|d, s| widen(s, &locals, &shape(sdfg, d)))
+}
+
+/// What a whole SDFG reads and writes.
+pub fn sdfg_sets(sdfg: &Sdfg) -> RwSets {
+    cfg_sets(sdfg, &sdfg.cfg)
+}
+
+fn shape(sdfg: &Sdfg, data: &str) -> Vec<Expr> {
+    sdfg.container(data).map(|c| c.shape.clone()).unwrap_or_default()
+}
+
+/// A loop's body and header, over every value of its variable.
+fn loop_sets(sdfg: &Sdfg, l: &LoopRegion) -> RwSets {
+    let mut out = cfg_sets(sdfg, &l.cfg);
+    l.condition.iter().for_each(|c| code_block_reads(sdfg, c, &mut out));
+    l.init.iter().chain(l.update.iter()).for_each(|c| statement_reads(sdfg, c, &mut out));
+    let var = l.loop_variable.clone();
+    if var.is_empty() {
+        return out;
+    }
+    let range = crate::transforms::loops::header(l).map(|h| {
+        // Counting down visits a subset of `last..=start`.
+        let dim = if h.step > 0 { Dim::new(h.start, h.last, Expr::int(h.step), Expr::int(1)) } else { Dim::range(h.last, h.start) };
+        MapScope { params: vec![var.clone()], range: Subset::Range(vec![dim]), schedule: "Sequential".into() }
+    });
+    let locals = [var];
+    out.map_subsets(&|d, s| match &range {
+        Some(map) => propagate_subset(s, map, &[], &shape(sdfg, d)),
+        None => widen(s, &locals, &shape(sdfg, d)),
+    })
+}
+
+/// `s` with every dimension that uses one of `locals` widened to the whole
+/// dimension of a container of `shape`; `None` (the whole container) when
+/// the shape does not say.
+pub(super) fn widen(s: &Subset, locals: &[String], shape: &[Expr]) -> Option<Subset> {
+    let mut dims = Vec::with_capacity(s.dims().len());
+    for (k, d) in s.dims().iter().enumerate() {
+        let uses = [&d.start, &d.end, &d.step, &d.tile].iter().any(|e| e.free_symbols().iter().any(|x| locals.contains(x)));
+        if uses {
+            dims.push(Dim::range(Expr::int(0), shape.get(k)?.sub(&Expr::int(1))));
+        } else {
+            dims.push(d.clone());
+        }
+    }
+    Some(Subset::Range(dims))
+}
