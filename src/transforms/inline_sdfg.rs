@@ -37,7 +37,9 @@
 //! and windows read no container (they were evaluated once, on entry); no
 //! inner map parameter collides with a name they bring in; no inner
 //! expression names a container; a non-identity symbol value meets no C++
-//! tasklet, library node or consume scope.
+//! tasklet, library node or consume scope; a view inside stays next to an
+//! access node of what it views, so a connector feeding one must come from
+//! an access node outside, not a scope node.
 
 use super::inline_plan::{prepare, rewrite_memlets, single_state, substitute_state, Bound, Outer};
 use super::inline_window::{same_subset, Window};
@@ -111,14 +113,12 @@ fn port(o: &Outer) -> Port {
 
 /// Where reads of connector `c` come from: its own input, or an input bound
 /// to the same outer window (DaCe reads outputs in place).
-fn read_port(c: &str, ins: &Bound, outs: &Bound) -> Option<Port> {
+fn read_port<'a, 'b>(c: &str, ins: &'b Bound<'a>, outs: &'b Bound<'a>) -> Option<&'b Outer<'a>> {
     if let Some(o) = ins.get(c) {
-        return Some(port(o));
+        return Some(o);
     }
     let w = outs.get(c)?.memlet;
-    ins.values()
-        .find(|o| o.memlet.data == w.data && same_subset(o.memlet.subset.as_ref(), w.subset.as_ref()))
-        .map(|o| port(o))
+    ins.values().find(|o| o.memlet.data == w.data && same_subset(o.memlet.subset.as_ref(), w.subset.as_ref()))
 }
 
 /// Finds the connector access nodes and where each one's edges attach
@@ -135,19 +135,25 @@ fn connect(state: &mut State, windows: &HashMap<String, Window>, ins: &Bound, ou
         let Some(data) = access(state, i).filter(|d| windows.contains_key(d)) else { continue };
         let reads = state.edges.iter().any(|e| e.src == i);
         let writes = state.edges.iter().any(|e| e.dst == i);
-        let port = match (reads, writes) {
+        let outer = match (reads, writes) {
             (true, true) => return None,
-            (true, false) => read_port(&data, ins, outs)?,
+            (true, false) => Some(read_port(&data, ins, outs)?),
             (false, true) => {
                 // The outer memlet's WCR must be what every inner write does.
                 let o = outs.get(data.as_str())?;
                 if o.memlet.wcr.is_some() && state.edges.iter().any(|e| e.dst == i && e.memlet.wcr != o.memlet.wcr) {
                     return None;
                 }
-                port(o)
+                Some(o)
             }
-            (false, false) => Port { node: usize::MAX, conn: None },
+            (false, false) => None,
         };
+        // A view must stay next to an access node of what it views.
+        let views = state.edges.iter().any(|e| (e.src == i && e.dst_conn.as_deref() == Some("views")) || (e.dst == i && e.src_conn.as_deref() == Some("views")));
+        if views && outer.is_some_and(|o| !o.access) {
+            return None;
+        }
+        let port = outer.map_or(Port { node: usize::MAX, conn: None }, port);
         if reads || writes {
             carried.insert((port.node, port.conn.clone(), reads));
             if writes {

@@ -32,7 +32,8 @@
 //! access node by a plain write of that subset, or, in a chained body, the
 //! first block naming it is a state writing all of it that way (it becomes
 //! private to each iteration). Inner loop variables become symbols of the
-//! nested SDFG. Views, references,
+//! nested SDFG. Views used only in the body move inside with it; other
+//! views, references,
 //! streams and consume scopes are refused, as are symbols that interstate
 //! edges define without declaring them.
 
@@ -174,7 +175,10 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
             _ => None,
         }));
     }
-    if used.iter().any(|d| !nest::plain(sdfg, d)) {
+    // Views used only here move inside with the body; what they view is
+    // checked through the edges that set them.
+    let local_view = |d: &str| sdfg.container(d).is_some_and(|c| c.transient && c.kind == crate::model::DataKind::View) && !elsewhere(d);
+    if used.iter().any(|d| !nest::plain(sdfg, d) && !local_view(d)) {
         return None;
     }
     let access_of = |s: &State, n: usize, d: &str| matches!(&s.nodes[n].kind, NodeKind::Access { data, .. } if data == d);
@@ -192,7 +196,9 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
     let (mut inputs, mut outputs, mut private) = (Vec::new(), Vec::new(), Vec::new());
     for d in &used {
         let transient_here = sdfg.container(d).is_some_and(|c| c.transient) && !elsewhere(d);
-        if !written.contains(d) {
+        if local_view(d) {
+            private.push(d.clone());
+        } else if !written.contains(d) {
             inputs.push(d.clone());
         } else if disjoint_slices(&body.states, d, &header, &defined) {
             if read(d) {

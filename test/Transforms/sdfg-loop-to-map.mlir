@@ -2,6 +2,9 @@
 // nested SDFG running the body.
 // RUN: sdfg-opt %s --split-input-file --sdfg-loop-to-map | FileCheck %s
 // RUN: sdfg-opt %s --split-input-file --sdfg-list-matches=sdfg-loop-to-map | FileCheck %s --check-prefix=MATCHES
+// A view fed through the map entry would lose what it views: inlining the
+// body keeps it nested.
+// RUN: sdfg-opt %s --split-input-file --sdfg-loop-to-map --sdfg-inline-sdfg | FileCheck %s --check-prefix=INLINED
 
 // MATCHES: 0: loop 'for_i' over i
 // MATCHES: 0: loop 'down' over i
@@ -16,6 +19,7 @@
 // MATCHES: sdfg-loop-to-map: no matches
 // MATCHES: sdfg-loop-to-map: no matches
 // MATCHES: 0: loop 'sums' over i
+// MATCHES: 0: loop 'by_row' over i
 
 // CHECK-LABEL: sdfg.sdfg "independent"
 // CHECK-NOT: sdfg.symbol "i"
@@ -377,5 +381,36 @@ sdfg.sdfg "inner_sum" ["A", "B"] attributes {experimental_blocks} {
       }
     }
     sdfg.edge %zero -> %inner
+  }
+}
+
+// -----
+
+// A view of row i used only in the body moves inside with it.
+// INLINED-LABEL: sdfg.sdfg "row_view"
+// INLINED: sdfg.map "by_row"
+// INLINED: sdfg.nested "body"
+// CHECK-LABEL: sdfg.sdfg "row_view"
+// CHECK-NOT: sdfg.view
+// CHECK: sdfg.map "by_row" ["i"] = "0:N"
+// CHECK: sdfg.view "R" {dtype = "float64", shape = ["M"], transient}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["views"] {data = "A", other_subset = "0:M", subset = "i, 0:M"}
+sdfg.sdfg "row_view" ["A", "B"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "M" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.view "R" {dtype = "float64", shape = ["M"], transient}
+  %l = sdfg.loop "by_row" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
+    %s = sdfg.state "body" {
+      %a = sdfg.access "A"
+      %r = sdfg.access "R" {ins = {views}}
+      %b = sdfg.access "B"
+      %t = sdfg.tasklet "first" {code = "y = x[0]", ins = {x}, outs = {y}}
+      sdfg.memlet %a -> %r["views"] {data = "A", other_subset = "0:M", subset = "i, 0:M"}
+      sdfg.memlet %r -> %t["x"] {data = "R", subset = "0:M"}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+    }
   }
 }
