@@ -4,8 +4,6 @@
 
 #[path = "common/corpus.rs"]
 mod corpus;
-#[path = "common/expand_reduce.rs"]
-mod expand_reduce;
 
 use sdfg_mlir::{json, lowering::EngineKind, model::Sdfg, transforms};
 use std::{fs, path::Path, process::Command};
@@ -160,14 +158,15 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     }),
     ("sdfg-map-wcr-fusion", |s| everywhere("sdfg-map-wcr-fusion", s)),
     // The corpus reduces with Reduce library nodes, which the lowering
-    // computes itself: expand them into a map over the kept axes around a
-    // map over the reduced ones, writing with WCR (DaCe's pure expansion),
-    // after state fusion has put each beside the map filling its input.
-    ("sdfg-map-wcr-fusion+simplify+reduce-expansion", |s| {
+    // computes itself: expanding them gives a map over the kept axes around
+    // a map over the reduced ones, writing with WCR (DaCe's pure expansion);
+    // state fusion then puts each beside the map filling its input.
+    ("sdfg-map-wcr-fusion+expand-library-nodes+simplify", |s| {
+        everywhere("sdfg-expand-library-nodes", s);
         everywhere("sdfg-simplify", s);
-        expand_reduce::expand_reduces(s);
         everywhere("sdfg-map-wcr-fusion", s)
     }),
+    ("sdfg-expand-library-nodes", |s| everywhere("sdfg-expand-library-nodes", s)),
     // Expanding then collapsing must give back working programs too.
     ("sdfg-loop-to-map", |s| {
         transforms::loop_lifting::lift_all(s);

@@ -21,6 +21,7 @@ pub mod inline_multistate_sdfg;
 mod inline_plan;
 pub mod inline_sdfg;
 mod inline_window;
+pub mod library_expansion;
 mod local_storage;
 pub mod loop_lifting;
 pub mod loop_body;
@@ -163,6 +164,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &scalar_to_symbol::ScalarToSymbolPromotion,
         &remove_unused_symbols::RemoveUnusedSymbols,
         &tile_wcr::TileWcr,
+        &library_expansion::LibraryExpansion,
         &simplify::Simplify,
         &auto_optimize::AutoOptimize,
     ]
