@@ -6,13 +6,15 @@
 
 // DEVICE: error: sdfg-auto-optimize: device 'fpga' has no back end (known: cpu)
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-loop-to-map (1)
+// MATCHES: 0: the whole SDFG; applicable now: sdfg-simplify (1), sdfg-tile-wcr (1)
+// MATCHES: sdfg-auto-optimize: no matches
 
 // A frontend-style loop (guard and latch states) over independent
 // iterations becomes one parallel map whose body is the loop body, inlined.
 // CHECK-LABEL: sdfg.sdfg "frontend_loop"
 // CHECK-NOT: sdfg.loop
 // CHECK-NOT: sdfg.nested
-// CHECK: sdfg.map "{{.*}}" ["i"] = "0:N"
+// CHECK: sdfg.map "{{.*}}" ["i"] = "0:N" attributes {{{.*}}schedule = "CPU_Multicore"}
 // CHECK: sdfg.tasklet "t" {code = "y = x + 1"
 // CHECK-NOT: sdfg.state
 sdfg.sdfg "frontend_loop" ["A", "B"] {
@@ -37,4 +39,67 @@ sdfg.sdfg "frontend_loop" ["A", "B"] {
   sdfg.edge %guard -> %body {condition = "i < N"}
   sdfg.edge %guard -> %end {condition = "not (i < N)"}
   sdfg.edge %body -> %guard {assignments = ["i = i + 1"]}
+}
+
+// -----
+
+// A sum over a parallel map is tiled with a per-tile accumulator; the
+// intermediate array, sized by the SDFG's own symbol and used only outside
+// maps, becomes persistent; the small accumulator goes to registers.
+// CHECK-LABEL: sdfg.sdfg "total"
+// CHECK: sdfg.array "T" {dtype = "float64", lifetime = "Persistent", shape = ["N"], transient}
+// CHECK: sdfg.array "trans_S" {dtype = "float64", shape = ["1"], storage = "Register", transient}
+// CHECK: sdfg.map "sum" ["tile_i"] = "0:N:128" attributes {{{.*}}schedule = "CPU_Multicore"}
+// CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 127) + 1" attributes {{{.*}}schedule = "Sequential"}
+sdfg.sdfg "total" ["A", "S"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.array "T" {dtype = "float64", shape = ["N"], transient}
+  sdfg.array "S" {dtype = "float64", shape = ["1"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %T = sdfg.access "T"
+    %c = sdfg.tasklet "copy" {code = "y = x", ins = {x}, outs = {y}}
+    sdfg.memlet %A -> %c["x"] {data = "A", subset = "0"}
+    sdfg.memlet %c["y"] -> %T {data = "T", subset = "0"}
+  }
+  %s2 = sdfg.state "s2" {
+    %A = sdfg.access "A"
+    %T = sdfg.access "T"
+    %S = sdfg.access "S"
+    %e, %x = sdfg.map "sum" ["i"] = "0:N" attributes {ins = {IN_A, IN_T}, outs = {OUT_A, OUT_T}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "t" {code = "y = x + w", ins = {x, w}, outs = {y}}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
+      sdfg.memlet %entry["OUT_T"] -> %t["w"] {data = "T", subset = "0"}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda a, b: a + b)"}
+    }
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
+    sdfg.memlet %T -> %e["IN_T"] {data = "T", subset = "0"}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = "(lambda a, b: a + b)"}
+  }
+  sdfg.edge %s -> %s2
+}
+
+// -----
+
+// Nothing left to do: a parallel map without transients.
+// CHECK-LABEL: sdfg.sdfg "done"
+// CHECK: sdfg.map "m" ["i"] = "0:N" attributes {{{.*}}schedule = "CPU_Multicore"}
+sdfg.sdfg "done" ["A", "B"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %B = sdfg.access "B"
+    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = "CPU_Multicore"} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+    }
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
+    sdfg.memlet %x["OUT_B"] -> %B {data = "B", subset = "0:N"}
+  }
 }

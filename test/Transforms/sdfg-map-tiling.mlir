@@ -55,3 +55,23 @@ sdfg.sdfg "strided" ["A"] {
     sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N"}
   }
 }
+
+// -----
+
+// A map counting down is not tiled.
+// CHECK-LABEL: sdfg.sdfg "down"
+// CHECK: sdfg.map "m" ["i"] = "9:0:-1"
+// CHECK-NOT: tile_i
+sdfg.sdfg "down" ["A"] {
+  sdfg.array "A" {dtype = "float64", shape = ["10"]}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %me, %mx = sdfg.map "m" ["i"] = "9:0:-1" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
+      sdfg.memlet %entry -> %t
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+    }
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:10"}
+  }
+}
