@@ -54,7 +54,8 @@ struct Cli {
     /// violated rule is an error at its location.
     #[arg(long = "sdfg-check-canonical")]
     check_canonical: bool,
-    /// Print every place a transformation applies (`0: map 'm' ...`).
+    /// Print every place a transformation applies (`0: map 'm' ...`);
+    /// options may follow the name (`'sdfg-loop-unroll factor=2'`).
     #[arg(long = "sdfg-list-matches", value_name = "TRANSFORMATION")]
     list_matches: Option<String>,
     /// Print an analysis of the SDFG after the transformations instead of

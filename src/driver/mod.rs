@@ -93,10 +93,14 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
         check_sdfg(&module, file)?;
         timer.lap("verify");
     }
-    if let Some(name) = &options.list_matches {
+    if let Some(spec) = &options.list_matches {
+        // `flag key=value ...`: the matches those options would apply to.
+        let (name, text) = spec.trim().split_once(char::is_whitespace).unwrap_or((spec.trim(), ""));
         let t = transforms::find(name).ok_or_else(|| at_file(format!("unknown transformation '{name}'")))?;
+        let opts = transforms::Options::parse(text).map_err(|e| at_file(format!("{name}: {e}")))?;
+        opts.check(t).map_err(at_file)?;
         let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
-        let found = transforms::nested::matches_deep(t, &sdfg, &transforms::Options::default()).map_err(at_file)?;
+        let found = transforms::nested::matches_deep(t, &sdfg, &opts).map_err(at_file)?;
         let lines: Vec<String> = found.iter().enumerate().map(|(k, m)| format!("{k}: {}", m.inner.description)).collect();
         return Ok(if lines.is_empty() { format!("{name}: no matches") } else { lines.join("\n") });
     }

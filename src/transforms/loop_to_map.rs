@@ -143,7 +143,13 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
     if cfg_uses(&sdfg.cfg, var, &mut Vec::new(), &skip) || sdfg.containers.iter().any(|(n, _)| n == var) {
         return None;
     }
-    if body.loop_vars.iter().any(|v| sdfg.containers.iter().any(|(n, _)| n == v)) {
+    // Inner loop variables are set only inside the nested SDFG: nothing
+    // outside may read their final values.
+    let used_outside = |v: &str| {
+        let skip = |p: &[Step], b: &crate::model::Block| p == path || (redefines(b, v) && !path.starts_with(p));
+        cfg_uses(&sdfg.cfg, v, &mut Vec::new(), &skip)
+    };
+    if body.loop_vars.iter().any(|v| sdfg.containers.iter().any(|(n, _)| n == v) || used_outside(v)) {
         return None;
     }
     for state in &body.states {

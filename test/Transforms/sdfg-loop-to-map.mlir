@@ -20,6 +20,7 @@
 // MATCHES: sdfg-loop-to-map: no matches
 // MATCHES: 0: loop 'sums' over i
 // MATCHES: 0: loop 'by_row' over i
+// MATCHES: sdfg-loop-to-map: no matches
 
 // CHECK-LABEL: sdfg.sdfg "independent"
 // CHECK-NOT: sdfg.symbol "i"
@@ -413,4 +414,36 @@ sdfg.sdfg "row_view" ["A", "B"] {
       sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
     }
   }
+}
+
+// -----
+
+// The inner loop's final j is read after the loops: not handled.
+// CHECK-LABEL: sdfg.sdfg "inner_var_after"
+// CHECK: sdfg.loop "outer"
+sdfg.sdfg "inner_var_after" ["A", "B"] attributes {experimental_blocks} {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "M" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "j" {dtype = "int64"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.array "B" {dtype = "float64", shape = ["1"]}
+  %l = sdfg.loop "outer" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
+    %zero = sdfg.state "zero" {
+      %a = sdfg.access "A"
+      %t = sdfg.tasklet "z" {code = "y = 0", outs = {y}}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+    }
+    %inner = sdfg.loop "count" attributes {condition = "j < M", init = "j = 0", loop_variable = "j", update = "j = j + 1"} {
+      %body = sdfg.state "body" {
+      }
+    }
+    sdfg.edge %zero -> %inner
+  }
+  %after = sdfg.state "after" {
+    %b = sdfg.access "B"
+    %t = sdfg.tasklet "last" {code = "y = j", outs = {y}}
+    sdfg.memlet %t["y"] -> %b {data = "B", subset = "0"}
+  }
+  sdfg.edge %l -> %after
 }

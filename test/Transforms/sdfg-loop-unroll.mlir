@@ -3,6 +3,12 @@
 // copies per iteration, then the iterations left over.
 // RUN: sdfg-opt %s --split-input-file --sdfg-loop-unroll | FileCheck %s
 // RUN: sdfg-opt %s --split-input-file --sdfg-list-matches=sdfg-loop-unroll | FileCheck %s --check-prefix=MATCHES
+// Listing with the option shows what factor=2 would do.
+// RUN: sdfg-opt %s --split-input-file --sdfg-list-matches='sdfg-loop-unroll factor=2' | FileCheck %s --check-prefix=LISTTWO
+// RUN: not sdfg-opt %s --split-input-file --sdfg-list-matches='sdfg-loop-unroll bogus=2' 2>&1 | FileCheck %s --check-prefix=LISTBAD
+// LISTTWO: 0: loop 'l' over i (2 copies per iteration, 1 left over)
+// LISTTWO: 0: loop 'down' over k (2 copies)
+// LISTBAD: error: sdfg-loop-unroll: unknown option 'bogus'
 // RUN: sdfg-opt %s --split-input-file --sdfg-loop-unroll='max-iterations=2' | FileCheck %s --check-prefix=SMALL
 // RUN: not sdfg-opt %s --split-input-file --sdfg-loop-unroll='max-iterations=0' 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: sdfg-opt %s --split-input-file --sdfg-loop-unroll='factor=2' | FileCheck %s --check-prefix=TWO
