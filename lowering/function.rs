@@ -181,10 +181,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
 
     /// Elements to allocate: the total size when given, else the shape product.
     pub fn total_elements(&self, desc: &DataDesc) -> Result<Expr, String> {
-        if let Some(t) = &desc.total_size {
-            return Ok(t.clone());
-        }
-        Ok(desc.shape.iter().fold(Expr::int(1), |acc, d| acc.mul(d)))
+        Ok(desc.total_elements())
     }
 
     pub fn blas_enabled(&self) -> bool {

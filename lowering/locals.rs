@@ -5,7 +5,8 @@
 //! parallel iterations never share it. Nested SDFGs are analysed too: their
 //! maps run in parallel like any other.
 
-use crate::model::{scope, BlockKind, Cfg, NodeKind, Sdfg, State};
+use crate::model::{scope, NodeKind, Sdfg, State};
+use crate::transforms::place;
 use std::collections::{HashMap, HashSet};
 
 /// A scope: the address of its state and the index of its entry node.
@@ -39,13 +40,13 @@ impl Locals {
         let own = scope_locals(sdfg);
         self.by_sdfg.insert(sdfg_key(sdfg), own.values().flatten().cloned().collect());
         self.by_scope.extend(own);
-        visit_cfg(&sdfg.cfg, &mut |state| {
+        for (_, state) in place::states(sdfg) {
             for node in &state.nodes {
                 if let NodeKind::NestedSdfg { sdfg, .. } = &node.kind {
                     self.add(sdfg);
                 }
             }
-        });
+        }
     }
 }
 
@@ -55,7 +56,7 @@ fn scope_locals(sdfg: &Sdfg) -> HashMap<ScopeKey, Vec<String>> {
         sdfg.containers.iter().filter(|(_, d)| d.transient).map(|(n, _)| n.as_str()).collect();
     // container -> every place it is referenced (None = outside any scope).
     let mut places: HashMap<String, HashSet<Option<ScopeKey>>> = HashMap::new();
-    visit_cfg(&sdfg.cfg, &mut |state| {
+    for (_, state) in place::states(sdfg) {
         let parents = scope::scope_parents(state).unwrap_or_else(|_| vec![None; state.nodes.len()]);
         let outermost = |mut n: usize| -> Option<ScopeKey> {
             let mut top = None;
@@ -82,7 +83,7 @@ fn scope_locals(sdfg: &Sdfg) -> HashMap<ScopeKey, Vec<String>> {
                 places.entry(d.clone()).or_default().insert(at);
             }
         }
-    });
+    }
     let mut out: HashMap<ScopeKey, Vec<String>> = HashMap::new();
     let mut names: Vec<(&String, &HashSet<Option<ScopeKey>>)> = places.iter().collect();
     names.sort_by(|a, b| a.0.cmp(b.0));
@@ -95,16 +96,4 @@ fn scope_locals(sdfg: &Sdfg) -> HashMap<ScopeKey, Vec<String>> {
         }
     }
     out
-}
-
-fn visit_cfg(cfg: &Cfg, f: &mut dyn FnMut(&State)) {
-    for b in &cfg.blocks {
-        match &b.kind {
-            BlockKind::State(s) => f(s),
-            BlockKind::Region { cfg, .. } => visit_cfg(cfg, f),
-            BlockKind::Loop(l) => visit_cfg(&l.cfg, f),
-            BlockKind::Conditional(brs) => brs.iter().for_each(|br| visit_cfg(&br.cfg, f)),
-            _ => {}
-        }
-    }
 }

@@ -183,6 +183,11 @@ pub struct DataDesc {
 }
 
 impl DataDesc {
+    /// Elements it holds: the total size when given, else the shape product.
+    pub fn total_elements(&self) -> Expr {
+        self.total_size.clone().unwrap_or_else(|| self.shape.iter().fold(Expr::int(1), |acc, d| acc.mul(d)))
+    }
+
     /// Strides as written, or C-order strides derived from the shape.
     pub fn strides_or_default(&self) -> Vec<Expr> {
         if let Some(s) = &self.strides {

@@ -186,6 +186,13 @@ impl Expr {
         }
     }
 
+    /// How much the value grows when `var` grows by one, if that is a
+    /// constant (`3` for `3 * i + N`).
+    pub fn unit_step(&self, var: &str) -> Option<i64> {
+        let next: HashMap<String, Expr> = [(var.to_string(), Expr::sym(var).add(&Expr::int(1)))].into();
+        self.substitute(&next).sub(self).simplify().as_int()
+    }
+
     /// Whether `(self - other).simplify()` is zero. Sound (never claims a false
     /// equality) but incomplete, e.g. for identities between opaque functions.
     pub fn is_symbolically_equal(&self, other: &Expr) -> bool {

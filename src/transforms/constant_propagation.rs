@@ -31,9 +31,9 @@
 use super::place::{cfg_at, visit_cfgs, Step};
 use super::symbol_subst::{assignment_counts, is_pure, is_scope_bound, parse_value, substitute_symbol, substitute_symbols};
 use super::{Match, Options, Place, Transformation};
-use crate::model::{BlockKind, NodeKind, Sdfg};
+use crate::model::Sdfg;
 use crate::symbolic::Expr;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 pub struct ConstantPropagation;
 
@@ -117,7 +117,7 @@ const MAX_VALUE_LEN: usize = 200;
 /// dependency order.
 fn resolved(sdfg: &Sdfg) -> Vec<Resolved> {
     let counts = assignment_counts(sdfg);
-    let bound = scope_bound(sdfg);
+    let bound = crate::analysis::symbols::scope_bound(sdfg);
     let mut defs: HashMap<String, (Expr, Vec<Step>, usize)> = HashMap::new();
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
         for (i, e) in cfg.edges.iter().enumerate() {
@@ -176,33 +176,6 @@ fn resolved(sdfg: &Sdfg) -> Vec<Resolved> {
         })
         .collect();
     out.sort_by(|a, b| a.symbol.cmp(&b.symbol));
-    out
-}
-
-/// Loop variables, map parameters and consume indices.
-fn scope_bound(sdfg: &Sdfg) -> HashSet<String> {
-    let mut out = HashSet::new();
-    visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
-        for b in &cfg.blocks {
-            match &b.kind {
-                BlockKind::Loop(l) => {
-                    out.insert(l.loop_variable.clone());
-                }
-                BlockKind::State(s) => {
-                    for n in &s.nodes {
-                        match &n.kind {
-                            NodeKind::MapEntry { map, .. } => out.extend(map.params.iter().cloned()),
-                            NodeKind::ConsumeEntry { consume, .. } => {
-                                out.insert(consume.pe_index.clone());
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    });
     out
 }
 

@@ -46,7 +46,7 @@ use crate::analysis::rwsets::state_sets;
 use crate::analysis::symbols::entry_symbols;
 use crate::model::{scope, BlockKind, DataEdge, LoopRegion, MapScope, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 pub struct LoopToMap;
 
@@ -116,7 +116,7 @@ impl Transformation for LoopToMap {
         // Inner loop variables now set only inside the nested SDFG would
         // look like arguments if they stayed declared outside.
         let mut assigned = BTreeSet::new();
-        crate::lowering::abi::assigned(&sdfg.cfg, &mut assigned);
+        crate::analysis::symbols::assigned(&sdfg.cfg, &mut assigned);
         let outer_cfg = &sdfg.cfg;
         let gone: Vec<&String> =
             plan.loop_vars.iter().filter(|v| !assigned.contains(*v) && !cfg_uses(outer_cfg, v, &mut Vec::new(), &|_, _| false)).collect();
@@ -284,11 +284,9 @@ fn disjoint_slices(states: &[&State], d: &str, h: &Header, defined: &BTreeSet<St
         return false;
     }
     let i = Expr::sym(&h.var);
-    let next: HashMap<String, Expr> = [(h.var.clone(), i.add(&Expr::int(1)))].into();
-    let coefficient = |e: &Expr| e.substitute(&next).sub(e).simplify().as_int();
     (0..rank).any(|k| {
         let first = &subsets[0].dims()[k];
-        let Some(alpha) = coefficient(&first.start).filter(|a| *a != 0) else { return false };
+        let Some(alpha) = first.start.unit_step(&h.var).filter(|a| *a != 0) else { return false };
         let base = first.start.sub(&i.mul(&Expr::int(alpha))).simplify();
         if base.free_symbols().iter().any(|s| defined.contains(s)) {
             return false;

@@ -118,10 +118,6 @@ pub trait Transformation: Sync {
     fn recurses(&self) -> bool {
         false
     }
-    /// Whether `nested` may apply it inside nested SDFGs.
-    fn in_nested_sdfgs(&self) -> bool {
-        true
-    }
 }
 
 /// Every transformation, by flag.

@@ -35,7 +35,7 @@ fn collect(
         let description = format!("{prefix}{}", m.description);
         out.push(Located { path: path.clone(), inner: Match { description, ..m } });
     }
-    if t.recurses() || !t.in_nested_sdfgs() {
+    if t.recurses() {
         return Ok(());
     }
     for (state_path, state) in place::states(sdfg) {
@@ -82,7 +82,7 @@ pub fn apply_at(t: &dyn Transformation, sdfg: &mut Sdfg, at: &Located, options: 
 /// how often.
 pub fn apply_everywhere_deep(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
     let mut count = super::apply(t, sdfg, options, limit)?;
-    if t.recurses() || !t.in_nested_sdfgs() {
+    if t.recurses() {
         return Ok(count);
     }
     let mut result = Ok(());

@@ -17,7 +17,7 @@
 //! what DaCe's own auto-optimize would.
 
 use super::pipeline::for_each_state_mut;
-use crate::model::{scope, BlockKind, Cfg, DataKind, NodeKind, Sdfg, State};
+use crate::model::{scope, DataKind, NodeKind, Sdfg, State};
 use std::collections::{BTreeSet, HashSet};
 
 /// DaCe's `optimizer.autotile_size`.
@@ -47,7 +47,7 @@ pub fn set_schedules_storage_lifetimes(sdfg: &mut Sdfg, in_map: bool) -> usize {
 fn small_arrays_to_registers(sdfg: &mut Sdfg) -> usize {
     let mut changed = 0;
     for (_, desc) in &mut sdfg.containers {
-        let size = desc.total_size.clone().unwrap_or_else(|| desc.shape.iter().fold(crate::symbolic::Expr::int(1), |a, d| a.mul(d)));
+        let size = desc.total_elements();
         let small = size.simplify().as_int().is_some_and(|n| n <= TILE_SIZE);
         if desc.transient && desc.kind == DataKind::Array && desc.storage == "Default" && desc.lifetime == "Scope" && small {
             desc.storage = "Register".into();
@@ -58,7 +58,8 @@ fn small_arrays_to_registers(sdfg: &mut Sdfg) -> usize {
 }
 
 fn persistent_transients(sdfg: &mut Sdfg) -> usize {
-    let defined = defined_symbols(&sdfg.cfg);
+    let mut defined = BTreeSet::new();
+    crate::analysis::symbols::assigned(&sdfg.cfg, &mut defined);
     let given: BTreeSet<String> = sdfg.symbols.iter().map(|(n, _)| n.clone()).filter(|n| !defined.contains(n)).collect();
     let constants: HashSet<String> = sdfg.constants.iter().map(|c| c.name.clone()).collect();
     let mut seen = HashSet::new();
@@ -76,7 +77,7 @@ fn persistent_transients(sdfg: &mut Sdfg) -> usize {
     });
     let mut changed = 0;
     for (name, desc) in &mut sdfg.containers {
-        let size = desc.total_size.clone().unwrap_or_else(|| desc.shape.iter().fold(crate::symbolic::Expr::int(1), |a, d| a.mul(d)));
+        let size = desc.total_elements();
         let eligible = desc.transient
             && matches!(desc.kind, DataKind::Array | DataKind::Scalar)
             && desc.storage != "Register"
@@ -93,16 +94,3 @@ fn persistent_transients(sdfg: &mut Sdfg) -> usize {
     changed
 }
 
-/// Symbols assigned on interstate edges or used as loop variables.
-fn defined_symbols(cfg: &Cfg) -> HashSet<String> {
-    let mut out = HashSet::new();
-    crate::transforms::place::visit_cfgs(cfg, &mut Vec::new(), &mut |_, c| {
-        out.extend(c.edges.iter().flat_map(|e| e.assignments.iter().map(|(n, _)| n.clone())));
-        for b in &c.blocks {
-            if let BlockKind::Loop(l) = &b.kind {
-                out.insert(l.loop_variable.clone());
-            }
-        }
-    });
-    out
-}

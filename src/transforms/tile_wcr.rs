@@ -40,11 +40,12 @@ use super::scope_subst::inside;
 use super::{map_tiling, place, Match, Options, Place, Transformation};
 use crate::model::{scope, DataKind, MapScope, NodeKind, Sdfg, State};
 use crate::symbolic::{Expr, Subset};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 pub struct TileWcr;
 
-const DEFAULT_TILE: i64 = 128;
+/// DaCe's `optimizer.autotile_size`.
+const DEFAULT_TILE: i64 = super::placement::TILE_SIZE;
 
 impl Transformation for TileWcr {
     fn name(&self) -> &'static str {
@@ -205,10 +206,5 @@ fn conflicted_params(sdfg: &Sdfg, state: &State, e: usize) -> Option<BTreeSet<us
 
 /// Whether some index of `subset` is `a * p + b` with a nonzero constant `a`.
 fn indexes_injectively(subset: &Subset, p: &str) -> bool {
-    let next: HashMap<String, Expr> = [(p.to_string(), Expr::sym(p).add(&Expr::int(1)))].into();
-    subset.dims().iter().any(|d| {
-        d.start == d.end
-            && d.start.free_symbols().contains(p)
-            && d.start.substitute(&next).sub(&d.start).simplify().as_int().is_some_and(|a| a != 0)
-    })
+    subset.dims().iter().any(|d| d.start == d.end && d.start.free_symbols().contains(p) && d.start.unit_step(p).is_some_and(|a| a != 0))
 }
