@@ -135,9 +135,14 @@ impl FnGen<'_, '_> {
     }
 
     fn reduce(&mut self, inp: &Operand, out: &Operand, wcr: &str, axes: Option<Vec<usize>>, identity: Option<f64>) -> Result<(), String> {
-        let rank = inp.dims.len();
-        let axes: Vec<usize> = axes.unwrap_or_else(|| (0..rank).collect());
-        let kept: Vec<usize> = (0..rank).filter(|d| !axes.contains(d)).collect();
+        // `axes` number every dimension of the input subset, unit ones
+        // included (as DaCe's expansion does); the loops run over the
+        // non-unit ones, `inp.dims`, and the output window drops the same.
+        let axes: Vec<usize> = axes.unwrap_or_else(|| (0..inp.start.len()).collect());
+        if let Some(bad) = axes.iter().find(|&&a| a >= inp.start.len()) {
+            return Err(format!("Reduce axis {bad} out of range for a {}-dimensional input", inp.start.len()));
+        }
+        let kept: Vec<usize> = (0..inp.dims.len()).filter(|&i| !axes.contains(&inp.dims[i].0)).collect();
         let out_ty = self.container(&out.data)?.ty;
         if let Some(id) = identity {
             let extents = kept.iter().map(|&d| dim(inp, d)).collect::<Result<Vec<_>, _>>()?;
@@ -147,7 +152,7 @@ impl FnGen<'_, '_> {
             self.store_plain(out, &idx, &v)?;
             self.close(outer);
         }
-        let extents = (0..rank).map(|d| dim(inp, d)).collect::<Result<Vec<_>, _>>()?;
+        let extents = (0..inp.dims.len()).map(|d| dim(inp, d)).collect::<Result<Vec<_>, _>>()?;
         let (outer, idx) = self.loops(&extents)?;
         let v = self.element_of(inp, &idx)?;
         let o_idx: Vec<Val> = kept.iter().map(|&d| idx[d].clone()).collect();

@@ -37,7 +37,7 @@ impl FnGen<'_, '_> {
             values.insert(name, v);
         }
         self.scopes.push(values);
-        let result = self.allocate_deferred(state).and_then(|_| self.bind_views(&cx)).and_then(|_| self.scope_body(&cx, None));
+        let result = self.allocate_deferred(state).and_then(|_| self.bind_views(&cx, None)).and_then(|_| self.scope_body(&cx, None));
         self.scopes.pop();
         result
     }
@@ -71,13 +71,17 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
-    /// Points views and references at the memory their `views`/`set` edges
-    /// select, before anything in the state reads or writes them. A view of
-    /// a view is bound after the view it points into, whichever way the
-    /// edges run (reads flow view -> user, writes user -> view).
-    fn bind_views(&mut self, cx: &StateCx) -> Result<(), String> {
+    /// Points the views and references directly inside `scope` at the
+    /// memory their `views`/`set` edges select, before anything there reads
+    /// or writes them. A view of a view is bound after the view it points
+    /// into, whichever way the edges run (reads flow view -> user, writes
+    /// user -> view). Views inside a map or consume scope are bound at the
+    /// start of each iteration to an SSA pointer (returned with the
+    /// container they shadow): their target moves with the scope's
+    /// parameters, and a shared slot would race between threads.
+    fn bind_views(&mut self, cx: &StateCx, scope: Option<usize>) -> Result<Vec<(String, Container)>, String> {
         let mut pending: Vec<(usize, usize, &DataEdge)> = Vec::new();
-        for &n in &cx.order {
+        for &n in cx.order.iter().filter(|&&n| cx.parents[n] == scope) {
             for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
                 match (e.src_conn.as_deref(), e.dst_conn.as_deref()) {
                     (_, Some("views" | "set")) if e.dst == n => pending.push((e.dst, e.src, e)),
@@ -86,31 +90,42 @@ impl FnGen<'_, '_> {
                 }
             }
         }
+        let target_of = |target: usize, e: &DataEdge, alias: &str| -> Option<String> {
+            access_data(cx.state, target).or_else(|| {
+                // Through a scope node: the memlet names the outer container.
+                e.memlet.data.clone().filter(|d| d != alias).or_else(|| path_end(cx.state, e, e.src != target))
+            })
+        };
+        let mut shadowed = Vec::new();
         while !pending.is_empty() {
             let ready = pending
                 .iter()
-                .position(|&(_, target, _)| {
-                    let data = access_data(cx.state, target);
-                    !pending.iter().any(|&(alias, _, _)| access_data(cx.state, alias) == data)
+                .position(|&(alias, target, e)| {
+                    let Some(alias) = access_data(cx.state, alias) else { return true };
+                    let data = target_of(target, e, &alias);
+                    !pending.iter().any(|&(other, _, _)| access_data(cx.state, other) == data)
                 })
                 .ok_or("views form a cycle")?;
             let (alias, target, e) = pending.remove(ready);
-            let (Some(alias_name), Some(target_name)) = (access_data(cx.state, alias), access_data(cx.state, target))
-            else {
-                continue;
-            };
+            let Some(alias_name) = access_data(cx.state, alias) else { continue };
+            let Some(target_name) = target_of(target, e, &alias_name) else { continue };
             let subset = self.subset_of(e, &target_name, cx.state)?;
             let start: Vec<Val> = match &subset {
                 Some(s) => s.dims().iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?,
                 None => Vec::new(),
             };
             let ptr = self.address(&target_name, &start)?;
-            if let Some(Container { base: Base::Slot(slot), .. }) = self.containers.get(&alias_name) {
-                let slot = slot.clone();
-                self.b.store(&ptr, &slot, Ty::Ptr);
+            let Some(c) = self.containers.get(&alias_name).cloned() else { continue };
+            if scope.is_some() {
+                if !shadowed.iter().any(|(n, _): &(String, Container)| *n == alias_name) {
+                    shadowed.push((alias_name.clone(), c.clone()));
+                }
+                self.containers.insert(alias_name, Container { base: Base::Fixed(ptr), ..c });
+            } else if let Base::Slot(slot) = &c.base {
+                self.b.store(&ptr, slot, Ty::Ptr);
             }
         }
-        Ok(())
+        Ok(shadowed)
     }
 
     /// Lowers, in dependency order, the nodes directly inside `scope`.
@@ -306,6 +321,10 @@ impl FnGen<'_, '_> {
         }
         for name in locals.iter().filter(|n| !registers.contains(n)) {
             let Some(c) = self.containers.get(name).cloned() else { continue };
+            // Views and references own no memory: `bind_views` points them.
+            if matches!(c.desc.kind, crate::model::DataKind::View | crate::model::DataKind::Reference) {
+                continue;
+            }
             let p = if c.desc.kind == crate::model::DataKind::Stream {
                 let s = self.module.stream_here(&mut self.b, c.ty);
                 streams.push(s.clone());
@@ -328,6 +347,7 @@ impl FnGen<'_, '_> {
             shadowed.push((name.clone(), c.clone()));
             self.containers.insert(name.clone(), Container { base: Base::Fixed(p), ..c });
         }
+        shadowed.extend(self.bind_views(cx, Some(entry))?);
         let newly_private: Vec<String> = locals.iter().filter(|n| self.private.insert((*n).clone())).cloned().collect();
         self.scope_body(cx, Some(entry))?;
         for name in &newly_private {
