@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
-# Create $REPO/.venv with dace 1.0.2 (used by test/interop/dace_check.py).
+# Create $REPO/.venv with dace 1.0.2 (used by test/interop/dace_check.py)
+# and SciPy (../shared/npbench/make_data.py needs it for spmv's inputs).
 # Idempotent: exits quickly when the venv already has dace 1.0.2.
 # All progress goes to stderr; nothing is printed on stdout.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$REPO/.venv"
-STAMP="$VENV/.dace-1.0.2.stamp"
+STAMP="$VENV/.dace-1.0.2-scipy.stamp"
 DACE_VERSION="1.0.2"
 # networkx >= 3.5 breaks dace 1.0.2 (immediate_dominators change).
-PKGS=("dace==$DACE_VERSION" "networkx<3.5")
+# SciPy 1.13.1 is the version the NPBench reference data was checked with.
+PKGS=("dace==$DACE_VERSION" "networkx<3.5" "scipy==1.13.1")
 
 log() { echo "setup-venv: $*" >&2; }
 
 # Fast path: stamp present and dace importable at the right version.
 if [[ -f "$STAMP" && -x "$VENV/bin/python" ]] &&
-   "$VENV/bin/python" -c "import dace, sys; sys.exit(dace.__version__ != '$DACE_VERSION')" >/dev/null 2>&1; then
+   "$VENV/bin/python" -c "import dace, scipy, sys; sys.exit(dace.__version__ != '$DACE_VERSION')" >/dev/null 2>&1; then
     log "venv at $VENV is ready (dace $DACE_VERSION)"
     exit 0
 fi
