@@ -5,7 +5,7 @@ import lit.formats
 config.name = "sdfg-mlir"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["interop", "Inputs", "common", "extra-corpus", "npbench", "lit.cfg.py"]
+config.excludes = ["interop", "Inputs", "common", "extra-corpus", "npbench", "fuzz", "lit.cfg.py"]
 config.substitutions.append(("clang ", "/usr/lib/llvm-22/bin/clang "))
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 # Keep lit's scratch files out of the source tree.
