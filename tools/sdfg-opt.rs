@@ -140,9 +140,9 @@ fn main() -> Result<()> {
         None => None,
     };
     let (bytes, file) = common::read_input(&cli.input);
-    let Ok(text) = String::from_utf8(bytes) else {
-        eprintln!("{file}: error: the input is not UTF-8 text");
-        std::process::exit(1);
+    let text = match sdfg_mlir::diag::decode_utf8(&bytes, &file) {
+        Ok(text) => text.to_string(),
+        Err(d) => common::fail(&d.into()),
     };
     let options = OptOptions {
         pipeline,

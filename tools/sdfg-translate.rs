@@ -31,12 +31,9 @@ fn main() -> Result<()> {
     let result = if cli.import_sdfg {
         translate::import_sdfg(&bytes, &file)
     } else {
-        match String::from_utf8(bytes) {
-            Ok(text) => translate::export_sdfg(&text, &file),
-            Err(_) => {
-                eprintln!("{file}: error: the input is not UTF-8 text");
-                std::process::exit(1);
-            }
+        match sdfg_mlir::diag::decode_utf8(&bytes, &file) {
+            Ok(text) => translate::export_sdfg(text, &file),
+            Err(d) => common::fail(&d.into()),
         }
     };
     match result {

@@ -48,7 +48,7 @@ pub fn import_bytes(bytes: &[u8], file: &str) -> Result<Sdfg, Diagnostics> {
     } else {
         bytes
     };
-    let text = std::str::from_utf8(bytes).map_err(|e| error(format!("not UTF-8 text: {e}")))?;
+    let text = crate::diag::decode_utf8(bytes, file)?;
     import_str(text, file)
 }
 

@@ -158,7 +158,23 @@ fn io_and_encoding_errors_name_the_file() {
     let err = import_bytes(&[0x1f, 0x8b, 1, 2, 3], "z.sdfgz").err().map(|d| d.to_string());
     assert!(err.unwrap_or_default().starts_with("z.sdfgz: error: cannot decompress"));
     let err = import_bytes(&[b'{', 0xff, b'}'], "u.sdfg").err().map(|d| d.to_string());
-    assert!(err.unwrap_or_default().starts_with("u.sdfg: error: not UTF-8"));
+    assert_eq!(err.unwrap_or_default(), "u.sdfg:1:2: error: not UTF-8 text: invalid byte 0xff");
+    // Columns count characters, lines restart them.
+    let mut bytes = "{\n  \"é\": \"".as_bytes().to_vec();
+    bytes.extend([0xe9, b'"', b'}']);
+    let err = import_bytes(&bytes, "v.sdfg").err().map(|d| d.to_string());
+    assert_eq!(err.unwrap_or_default(), "v.sdfg:2:9: error: not UTF-8 text: invalid byte 0xe9");
+}
+
+#[test]
+fn errors_of_the_root_object_are_placed_at_its_start() {
+    let mut doc = minimal_vec_add();
+    if let Some(o) = doc.as_object_mut() {
+        o.remove("type");
+    }
+    assert_reported(&errors_of(&doc), "bad.sdfg:1:1: error: missing required key `type`");
+    let err = import_str("\n  [1, 2]", "a.sdfg").err().map(|d| d.to_string());
+    assert_eq!(err.unwrap_or_default(), "a.sdfg:2:3: error: expected an object, found array");
 }
 
 /// A small deterministic generator (no dependency needed).

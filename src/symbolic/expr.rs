@@ -228,6 +228,46 @@ impl Expr {
         }
     }
 
+    /// Whether `pred` holds for this expression or any subexpression.
+    pub fn any(&self, pred: &dyn Fn(&Expr) -> bool) -> bool {
+        if pred(self) {
+            return true;
+        }
+        match self {
+            Expr::Int(_) | Expr::Rational(..) | Expr::Float(_) | Expr::Bool(_) | Expr::Sym(_) => false,
+            Expr::Index(_, xs) | Expr::Add(xs) | Expr::Mul(xs) | Expr::Call(_, xs) | Expr::And(xs) | Expr::Or(xs) => {
+                xs.iter().any(|x| x.any(pred))
+            }
+            Expr::Pow(a, b) | Expr::Cmp(_, a, b) => a.any(pred) || b.any(pred),
+            Expr::Not(a) => a.any(pred),
+        }
+    }
+
+    /// Whether this divides by a literal zero somewhere: `x/0` (`x*0**-1`),
+    /// `x // 0`, `x % 0`, also once folded (`x // (2 - 2)` simplifies to `x // 0`).
+    pub fn divides_by_zero(&self) -> bool {
+        let zero = |e: &Expr| match e {
+            Expr::Int(0) | Expr::Rational(0, _) => true,
+            Expr::Float(f) => f.0 == 0.0,
+            _ => false,
+        };
+        let negative = |e: &Expr| match e {
+            Expr::Int(k) => *k < 0,
+            Expr::Rational(n, d) => (*n < 0) != (*d < 0),
+            Expr::Float(f) => f.0 < 0.0,
+            Expr::Mul(fs) => matches!(fs.first(), Some(Expr::Int(k)) if *k < 0),
+            _ => false,
+        };
+        self.any(&|e| match e {
+            Expr::Rational(_, 0) => true,
+            Expr::Pow(b, x) => zero(b) && negative(x),
+            Expr::Call(f, args) if matches!(f.as_str(), "int_floor" | "int_ceil" | "Mod") => {
+                args.get(1).is_some_and(zero)
+            }
+            _ => false,
+        })
+    }
+
     /// Replaces symbols by expressions and simplifies the result. A container
     /// name mapped to a plain symbol renames the container of indirections
     /// (`A[i]` with `A -> B` gives `B[i]`); other mappings of container names are ignored.
@@ -309,5 +349,15 @@ mod tests {
         assert_eq!(p("int_floor(7, 2) + 1").as_int(), Some(4));
         assert_eq!(p("N").as_int(), None);
         assert_eq!(Expr::rational(4, 2), Expr::int(2));
+    }
+
+    #[test]
+    fn division_by_zero_is_found() {
+        for bad in ["N // 0", "N / 0", "N % 0", "N // (2 - 2)", "1 + Min(N, 4 / (N - N))", "int_ceil(N, 0)", "N / 0.0"] {
+            assert!(p(bad).simplify().divides_by_zero(), "{bad}");
+        }
+        for good in ["N // 2", "N / M", "N % (N - 1)", "0 ** 2", "N ** -1"] {
+            assert!(!p(good).simplify().divides_by_zero(), "{good}");
+        }
     }
 }

@@ -38,6 +38,13 @@ pub struct TaskletError {
 }
 
 impl TaskletError {
+    /// Whether the code is valid Python using a construct tasklets do not
+    /// support (every such message says "not supported in tasklets"),
+    /// rather than a Python syntax error.
+    pub fn is_unsupported(&self) -> bool {
+        self.message.contains("not supported in tasklets")
+    }
+
     /// An error at the start of `span`.
     pub fn at(span: Span, message: impl Into<String>) -> Self {
         TaskletError {

@@ -225,7 +225,7 @@ impl<'a> Parser<'a> {
             Tok::Newline | Tok::Eof | Tok::Op(";") => {
                 return Err(self.err(
                     start,
-                    "expression statements have no effect in tasklets; expected an assignment",
+                    "expression statements are not supported in tasklets (they have no effect); expected an assignment",
                 ))
             }
             _ => return Err(self.unexpected("'=' or end of statement")),

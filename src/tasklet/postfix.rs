@@ -40,7 +40,7 @@ impl<'a> Parser<'a> {
             } else if self.is_op("(") {
                 return Err(self.err(
                     self.span(),
-                    "only named functions (e.g. 'exp' or 'math.exp') can be called in tasklets",
+                    "calls of anything but named functions (e.g. 'exp' or 'math.exp') are not supported in tasklets",
                 ));
             } else if self.is_op(".") {
                 return Err(self.err(self.span(), "attribute access is not supported in tasklets"));

@@ -97,11 +97,11 @@ fn unsupported_constructs() {
         ("a, b = 1, 2", "1:2: tuple assignment and tuple expressions are not supported in tasklets"),
         ("a = b = 1", "1:7: chained assignment is not supported in tasklets"),
         ("x: int = 1", "1:2: annotated assignments are not supported in tasklets"),
-        ("exp(x)", "1:1: expression statements have no effect in tasklets; expected an assignment"),
+        ("exp(x)", "1:1: expression statements are not supported in tasklets (they have no effect); expected an assignment"),
         ("f(x) = 1", "1:1: cannot assign to a function call"),
         ("a + b = 1", "1:1: cannot assign to an expression"),
         ("x = a @ b", "1:7: the matrix multiplication operator '@' is not supported in tasklets"),
-        ("x = f(a)(b)", "1:9: only named functions (e.g. 'exp' or 'math.exp') can be called in tasklets"),
+        ("x = f(a)(b)", "1:9: calls of anything but named functions (e.g. 'exp' or 'math.exp') are not supported in tasklets"),
         ("x = (a + b)[0]", "1:12: only named arrays can be indexed in tasklets"),
         ("x = sum(i for i in a)", "1:11: comprehensions and generator expressions are not supported in tasklets"),
         ("x = a + not b", "1:9: 'not' must be parenthesized here"),
@@ -228,5 +228,16 @@ fn garbage_never_panics() {
             assert!(e.line >= 1 && e.col >= 1, "{src:?}: {e}");
             assert!(e.line <= src.split('\n').count(), "{src:?}: {e}");
         }
+    }
+}
+
+#[test]
+fn syntax_errors_are_told_from_unsupported_python() {
+    for bad in ["a = = b", "x = (1", "f(x) = 1", "x = 1 +"] {
+        assert!(!super::parse(bad).err().is_some_and(|e| e.is_unsupported()), "{bad}");
+        assert!(super::parse(bad).is_err(), "{bad}");
+    }
+    for valid in ["for i in range(3):\n    x = i", "x = f(a)(b)", "x = 'text'", "a = b = c", "x = [1, 2]"] {
+        assert!(super::parse(valid).err().is_some_and(|e| e.is_unsupported()), "{valid}");
     }
 }

@@ -26,6 +26,13 @@ fn region(v: &mut Verifier, env: &Env, cfg: &Cfg, owner: &str, loc: &Loc, in_loo
     for e in &cfg.edges {
         edge(v, env, e, n);
     }
+    // DaCe names blocks by label within their region.
+    let mut labels = BTreeSet::new();
+    for b in cfg.blocks.iter().filter(|b| !b.label.is_empty()) {
+        if !labels.insert(b.label.as_str()) {
+            v.error(&b.loc, format!("several blocks are labelled '{}' in '{owner}'", b.label));
+        }
+    }
     for (i, b) in cfg.blocks.iter().enumerate() {
         let connected = cfg.edges.iter().any(|e| e.src == i || e.dst == i);
         // DaCe rejects a state no edge reaches when it has siblings.

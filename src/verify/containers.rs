@@ -113,6 +113,17 @@ fn container(v: &mut Verifier, env: &Env, name: &str, d: &DataDesc) {
         }
         _ => {}
     }
+    // The layout is counted in whole elements: a float there (`1e30`) is
+    // no size at all, and a zero divisor has no value.
+    let layout = [("shape", Some(&d.shape)), ("strides", d.strides.as_ref()), ("offset", d.offset.as_ref())];
+    let singles = [("total size", &d.total_size), ("buffer size", &d.buffer_size)];
+    let items = layout.into_iter().flat_map(|(what, list)| list.into_iter().flatten().map(move |e| (what, e)));
+    for (what, e) in items.chain(singles.into_iter().filter_map(|(what, e)| e.as_ref().map(|e| (what, e)))) {
+        if e.any(&|x| matches!(x, Expr::Float(_))) || matches!(e, Expr::Rational(..)) {
+            v.error(loc, format!("container '{name}' has non-integer {what} {e}"));
+        }
+        super::exprs::check_arithmetic(v, e, loc, &format!("{what} of container '{name}'"));
+    }
     // Every symbol the descriptor's layout depends on must be known.
     let exprs = d.shape.iter().chain(d.strides.iter().flatten()).chain(d.offset.iter().flatten());
     let used: BTreeSet<String> =

@@ -38,6 +38,16 @@ pub(crate) fn report_undefined(
             v.error(loc, format!("undefined symbol '{s}' in {what}"));
         }
     }
+    check_arithmetic(v, expr, loc, what);
+}
+
+/// Every symbolic expression the verifier reads passes here: a literal
+/// division by zero would make DaCe's SymPy yield `zoo` and our code trap.
+pub(crate) fn check_arithmetic(v: &mut Verifier, expr: &Expr, loc: &Loc, what: &str) {
+    // Code blocks arrive unsimplified; `N // (2 - 2)` shows its zero folded.
+    if expr.divides_by_zero() || expr.simplify().divides_by_zero() {
+        v.error(loc, format!("division by zero in {what} '{expr}'"));
+    }
 }
 
 /// Parses a Python expression code block and checks its symbols. Code in
@@ -181,6 +191,9 @@ pub(crate) fn check_subset_symbols(
     what: &str,
 ) {
     let mut seen = BTreeSet::new();
+    if subset_exprs(subset).any(Expr::divides_by_zero) {
+        v.error(loc, format!("division by zero in {what} '{subset}'"));
+    }
     for e in subset_exprs(subset) {
         for s in e.free_symbols() {
             if !env.is_defined(&s) && !local.contains(&s) && seen.insert(s.clone()) {

@@ -66,6 +66,16 @@ fn node_rules(v: &mut Verifier, env: &Env, node: &Node) {
             if !LANGUAGES.contains(&code.language.as_str()) {
                 v.error(loc, format!("tasklet '{}' has unknown language '{}'", node.label, code.language));
             }
+            // Only Python is parsed here; constructs the lowering does not
+            // support are valid Python and left to it.
+            if code.language == "Python" {
+                if let Err(e) = crate::tasklet::parse(&code.code) {
+                    if !e.is_unsupported() {
+                        let at = loc.child("attributes").child("code");
+                        v.error(&at, format!("Python code of tasklet '{}' does not parse: {e}", node.label));
+                    }
+                }
+            }
             // DaCe: connectors would shadow data or symbols in the code.
             for (c, _) in node.in_connectors.iter().chain(&node.out_connectors) {
                 if env.has_container(c) || env.sdfg.symbol_type(c).is_some() || env.has_constant(c) {
@@ -78,6 +88,12 @@ fn node_rules(v: &mut Verifier, env: &Env, node: &Node) {
                 v.error(loc, format!("invalid map name '{}'", node.label));
             }
             let ndims = super::exprs::dims(&map.range).len();
+            // A zero step never reaches the end: the map would never finish.
+            for (i, d) in super::exprs::dims(&map.range).iter().enumerate() {
+                if d.step.as_int() == Some(0) {
+                    v.error(loc, format!("map '{}' has step 0 in dimension {i}", node.label));
+                }
+            }
             if map.params.len() != ndims {
                 v.error(
                     loc,
@@ -151,6 +167,10 @@ fn connectors(v: &mut Verifier, s: &State) {
     }
     for (i, node) in s.nodes.iter().enumerate() {
         let is_exit = matches!(node.kind, NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. });
+        let is_code = matches!(
+            node.kind,
+            NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. } | NodeKind::Library { .. }
+        );
         for (c, _) in &node.in_connectors {
             let count = s.edges.iter().filter(|e| e.dst == i && e.dst_conn.as_deref() == Some(c)).count();
             if count == 0 {
@@ -159,10 +179,13 @@ fn connectors(v: &mut Verifier, s: &State) {
                 v.error(&node.loc, format!("in-connector '{c}' of {} has {count} incoming edges", describe(node)));
             }
         }
-        let is_code = matches!(
-            node.kind,
-            NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. } | NodeKind::Library { .. }
-        );
+        // A value computed by code or leaving a scope has one destination.
+        for (c, _) in node.out_connectors.iter().filter(|_| is_exit || is_code) {
+            let count = s.edges.iter().filter(|e| e.src == i && e.src_conn.as_deref() == Some(c)).count();
+            if count > 1 {
+                v.error(&node.loc, format!("out-connector '{c}' of {} has {count} outgoing edges", describe(node)));
+            }
+        }
         if !is_code && !s.edges.iter().any(|e| e.src == i || e.dst == i) {
             v.error(&node.loc, format!("{} is isolated", describe(node)));
         }

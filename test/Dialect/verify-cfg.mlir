@@ -276,3 +276,42 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "" {
   }
 }
+
+// -----
+
+// Division by a literal zero in an interstate condition or assignment.
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  %s0 = sdfg.state "s0" {
+  }
+  %s1 = sdfg.state "s1" {
+  }
+  // expected-error@+2 {{division by zero in interstate edge condition}}
+  // expected-error@+1 {{division by zero in assignment to 'x'}}
+  sdfg.edge %s0 -> %s1 {condition = "N / 0 > 1", assignments = ["x = N // (2 - 2)"]}
+}
+
+// -----
+
+// DaCe names blocks by label: two blocks of one region may not share one.
+sdfg.sdfg "f" [] {
+  %s0 = sdfg.state "s" {
+  }
+  // expected-error@+1 {{several blocks are labelled 's' in 'f'}}
+  %s1 = sdfg.state "s" {
+  }
+  sdfg.edge %s0 -> %s1
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %r = sdfg.region "r" attributes {kind = "ControlFlowRegion"} {
+    %a = sdfg.state "a" {
+    }
+    // expected-error@+1 {{several blocks are labelled 'a' in 'r'}}
+    %b = sdfg.region "a" attributes {kind = "ControlFlowRegion"} {
+    }
+    sdfg.edge %a -> %b
+  }
+}

@@ -145,3 +145,18 @@ sdfg.sdfg "f" ["B"] {
   // expected-error@+1 {{undefined symbol 'K' in the layout of container 'A'}}
   sdfg.array "A" {dtype = "float64", shape = ["K"], transient}
 }
+
+// -----
+
+// Layouts are whole numbers of elements: a float stride (or size) is no
+// layout, and a literal zero divisor has no value.
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  // expected-error@+3 {{container 'A' has non-integer strides}}
+  // expected-error@+2 {{container 'A' has non-integer total size}}
+  // expected-error@+1 {{division by zero in shape of container 'A'}}
+  sdfg.array "A" {dtype = "float64", shape = ["N // (2 - 2)"], strides = ["1e30"], total_size = "2.5", transient}
+  // expected-error@+2 {{container 'B' has non-integer shape}}
+  // expected-error@+1 {{division by zero in offset of container 'B'}}
+  sdfg.array "B" {dtype = "float64", shape = ["0.5*N"], offset = ["N % 0"], transient}
+}

@@ -423,3 +423,56 @@ sdfg.sdfg "f" [] {
     sdfg.memlet %t["x"] -> %b
   }
 }
+
+// -----
+
+// A map whose step is zero (after folding) never finishes.
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    // expected-error@+1 {{map 'm' has step 0 in dimension 1}}
+    %me, %mx = sdfg.map "m" ["i", "j"] = "0:4, 0:4:N - N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    ^bb0(%e: !sdfg.node, %x: !sdfg.node):
+      %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
+      sdfg.memlet %e -> %t
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i", dynamic}
+    }
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4", dynamic}
+  }
+}
+
+// -----
+
+// Python tasklet code is parsed when verified; C++ code is not.
+sdfg.sdfg "f" [] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    // expected-error@+1 {{Python code of tasklet 't' does not parse}}
+    %t = sdfg.tasklet "t" {code = "x = = 1", outs = {x}}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
+    %b = sdfg.access "A"
+    %c = sdfg.tasklet "c" {code = "x = = 1;", language = "CPP", outs = {x}}
+    sdfg.memlet %c["x"] -> %b {data = "A", subset = "1"}
+    %d = sdfg.access "A"
+    %u = sdfg.tasklet "u" {code = "for k in range(3):\n    x = k", outs = {x}}
+    sdfg.memlet %u["x"] -> %d {data = "A", subset = "2"}
+  }
+}
+
+// -----
+
+// DaCe: a tasklet's out-connector has one outgoing edge.
+sdfg.sdfg "f" [] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    %b = sdfg.access "A"
+    // expected-error@+1 {{out-connector 'x' of tasklet 't' has 2 outgoing edges}}
+    %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
+    sdfg.memlet %t["x"] -> %b {data = "A", subset = "1"}
+  }
+}

@@ -126,3 +126,23 @@ sdfg.sdfg "f" [] {
     sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:n", dynamic}
   }
 }
+
+// -----
+
+// Division by a literal zero in a map range and in memlet subsets.
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    // expected-error@+1 {{division by zero in range of map 'm'}}
+    %me, %mx = sdfg.map "m" ["i"] = "0:N // 0" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    ^bb0(%e: !sdfg.node, %x: !sdfg.node):
+      %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
+      sdfg.memlet %e -> %t
+      // expected-error@+1 {{division by zero in memlet subset}}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i % (N - N)", dynamic}
+    }
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4", dynamic}
+  }
+}

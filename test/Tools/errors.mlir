@@ -29,3 +29,9 @@ sdfg.nonsense
 // expected-error@+1 {{never produced}}
 sdfg.sdfg "fine" [] {
 }
+
+// Input that is not UTF-8 is reported at the line and column of the bad byte.
+// RUN: printf 'sdfg.sdfg "ok" [] {\n}\nsdfg.sdfg "caf\351" [] {\n}\n' > %t.latin1.mlir
+// RUN: not sdfg-opt %t.latin1.mlir -o %t.latin1.out 2>&1 | FileCheck %s --check-prefix=UTF8 -DFILE=%t.latin1.mlir
+// RUN: test ! -e %t.latin1.out
+// UTF8: {{^}}[[FILE]]:3:15: error: not UTF-8 text: invalid byte 0xe9{{$}}

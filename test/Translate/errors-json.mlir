@@ -26,12 +26,19 @@
 // EMPTY: {{^}}[[FILE]]:1:{{[0-9]+}}: error: invalid JSON: EOF while parsing a value{{.*$}}
 // EMPTY-NOT: error
 //
-// Not UTF-8 (a Latin-1 byte in a string).
+// Not UTF-8 (a Latin-1 byte in a string), placed at its line and column.
 // RUN: printf '{"type": "SDFG", "attributes": {"name": "caf\351"}}' > %t.latin1.sdfg
 // RUN: not sdfg-translate --import-sdfg %t.latin1.sdfg -o %t.latin1.out 2>&1 | FileCheck %s --check-prefix=UTF8 -DFILE=%t.latin1.sdfg
 // RUN: test ! -e %t.latin1.out
-// UTF8: {{^}}[[FILE]]: error: not UTF-8 text: invalid utf-8 sequence of 1 bytes from index 44{{$}}
+// UTF8: {{^}}[[FILE]]:1:45: error: not UTF-8 text: invalid byte 0xe9{{$}}
 // UTF8-NOT: error
+//
+// The root object lacks its `type`: the error is placed where the root starts.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.notype.sdfg 'del d["type"]'
+// RUN: not sdfg-translate --import-sdfg %t.notype.sdfg -o %t.notype.out 2>&1 | FileCheck %s --check-prefix=NOTYPE -DFILE=%t.notype.sdfg
+// RUN: test ! -e %t.notype.out
+// NOTYPE: {{^}}[[FILE]]:1:1: error: missing required key `type`{{$}}
+// NOTYPE-NOT: error
 //
 // Valid JSON of the wrong shape: `nodes` is a string.
 // RUN: not sdfg-translate --import-sdfg %inputs/wrong-type-nodes.sdfg -o %t.types.out 2>&1 | FileCheck %s --check-prefix=TYPES -DFILE=%inputs/wrong-type-nodes.sdfg
@@ -42,7 +49,7 @@
 // Not an SDFG at all (a JSON array), and an SDFG object of another type.
 // RUN: printf '[1, 2]' > %t.array.sdfg
 // RUN: not sdfg-translate --import-sdfg %t.array.sdfg 2>&1 | FileCheck %s --check-prefix=ARRAY -DFILE=%t.array.sdfg
-// ARRAY: {{^}}[[FILE]]: error: expected an object, found array{{$}}
+// ARRAY: {{^}}[[FILE]]:1:1: error: expected an object, found array{{$}}
 //
 // Several errors in one file are all reported, in document order.
 // RUN: printf '{"type": "SDFG", "attributes": {"name": 5, "_arrays": []}, "nodes": [], "edges": {}}' > %t.multi.sdfg

@@ -29,6 +29,49 @@
 // RUN: test ! -e %t.cond.out
 // COND: {{^}}[[FILE]]:edges[0]{{(\.attributes\.data\.attributes\.condition)?}}: error: {{.*}}N >{{.*}}
 //
+//
+// Bad values that DaCe or the generated code cannot run, each at its JSON path.
+// A map step that folds to 0 (the map would never finish).
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.step.sdfg 'd["nodes"][1]["nodes"][0]["attributes"]["range"]["ranges"][0]["step"] = "N - N"'
+// RUN: not sdfg-translate --import-sdfg %t.step.sdfg -o %t.step.out 2>&1 | FileCheck %s --check-prefix=STEP -DFILE=%t.step.sdfg
+// RUN: test ! -e %t.step.out
+// STEP: {{^}}[[FILE]]:nodes[1].nodes[0]: error: map '_Add__map' has step 0 in dimension 0{{$}}
+//
+// Literal divisions by zero: a memlet subset, an interstate assignment, a shape.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.div.sdfg 'd["nodes"][1]["edges"][3]["attributes"]["data"]["attributes"]["subset"]["ranges"][0]["start"] = "__i0 // (2 - 2)"' 'd["edges"][0]["attributes"]["data"]["attributes"]["assignments"] = {"k": "N % 0"}' 'd["attributes"]["_arrays"]["b"]["attributes"]["shape"] = ["N / 0"]'
+// RUN: not sdfg-translate --import-sdfg %t.div.sdfg -o %t.div.out 2>&1 | FileCheck %s --check-prefix=DIV -DFILE=%t.div.sdfg
+// RUN: test ! -e %t.div.out
+// DIV-DAG: {{^}}[[FILE]]:attributes._arrays.b{{.*}}: error: division by zero in shape of container 'b'
+// DIV-DAG: {{^}}[[FILE]]:edges[0]{{.*}}: error: division by zero in assignment to 'k'
+// DIV-DAG: {{^}}[[FILE]]:nodes[1].edges[3]: error: division by zero in memlet subset
+//
+// A Python tasklet with a syntax error, at the path of its code.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.code.sdfg 'd["nodes"][1]["nodes"][1]["attributes"]["code"]["string_data"] = "__out = = __in1"'
+// RUN: not sdfg-translate --import-sdfg %t.code.sdfg -o %t.code.out 2>&1 | FileCheck %s --check-prefix=CODE -DFILE=%t.code.sdfg
+// RUN: test ! -e %t.code.out
+// CODE: {{^}}[[FILE]]:nodes[1].nodes[1].attributes.code: error: Python code of tasklet '_Add_' does not parse: 1:9: {{.+}}
+// CODE-NOT: error
+//
+// Two edges leaving one tasklet out-connector.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.out2.sdfg 'd["nodes"][1]["edges"].append(dict(d["nodes"][1]["edges"][5]))'
+// RUN: not sdfg-translate --import-sdfg %t.out2.sdfg -o %t.out2.out 2>&1 | FileCheck %s --check-prefix=OUT2 -DFILE=%t.out2.sdfg
+// RUN: test ! -e %t.out2.out
+// OUT2: {{^}}[[FILE]]:nodes[1].nodes[1]: error: out-connector '__out' of tasklet '_Add_' has 2 outgoing edges{{$}}
+// OUT2-NOT: error
+//
+// Two states of one region with the same label.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.label.sdfg 'd["nodes"][2]["label"] = "BinOp_20"'
+// RUN: not sdfg-translate --import-sdfg %t.label.sdfg -o %t.label.out 2>&1 | FileCheck %s --check-prefix=LABEL -DFILE=%t.label.sdfg
+// RUN: test ! -e %t.label.out
+// LABEL: {{^}}[[FILE]]:nodes[2]: error: several blocks are labelled 'BinOp_20' in 'progs_basic_vec_add'{{$}}
+// LABEL-NOT: error
+//
+// A float stride.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.stride.sdfg 'd["attributes"]["_arrays"]["a"]["attributes"]["strides"] = ["1e30"]'
+// RUN: not sdfg-translate --import-sdfg %t.stride.sdfg -o %t.stride.out 2>&1 | FileCheck %s --check-prefix=STRIDE -DFILE=%t.stride.sdfg
+// RUN: test ! -e %t.stride.out
+// STRIDE: {{^}}[[FILE]]:attributes._arrays.a{{.*}}: error: container 'a' has non-integer strides {{.+}}
+//
 // Verification also runs for every file that imports fine: the output of a
 // corpus file passes sdfg-opt's verifier.
 // RUN: sdfg-translate --import-sdfg %corpus/vec_add.minimal.sdfg | sdfg-opt -o %t.ok.mlir

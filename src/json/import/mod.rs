@@ -26,7 +26,17 @@ pub(super) fn import_text(text: &str, file: &str) -> Result<Sdfg, Diagnostics> {
         let message = text.split(" at line ").next().unwrap_or(&text).to_string();
         Diagnostics::from(Diagnostic::new(&loc, format!("invalid JSON: {message}")))
     })?;
-    import_value(&value, file)
+    // The root object has no JSON path; its errors (a missing `type`) are
+    // placed where it starts in the text instead.
+    import_value(&value, file).map_err(|mut d| {
+        let (line, col) = crate::diag::root_position(text);
+        for diag in &mut d.0 {
+            if diag.loc == Loc::json(file, "") {
+                diag.loc = Loc::Text { file: file.to_string(), line, col };
+            }
+        }
+        d
+    })
 }
 
 /// Imports an already parsed JSON document.
