@@ -194,6 +194,10 @@ pub(crate) fn check_subset_symbols(
     if subset_exprs(subset).any(Expr::divides_by_zero) {
         v.error(loc, format!("division by zero in {what} '{subset}'"));
     }
+    // Indices count whole elements: a float bound (`1e30`) indexes nothing.
+    if subset_exprs(subset).any(|e| e.any(&|x| matches!(x, Expr::Float(_))) || matches!(e, Expr::Rational(..))) {
+        v.error(loc, format!("non-integer bound in {what} '{subset}'"));
+    }
     for e in subset_exprs(subset) {
         for s in e.free_symbols() {
             if !env.is_defined(&s) && !local.contains(&s) && seen.insert(s.clone()) {

@@ -72,6 +72,12 @@
 // RUN: test ! -e %t.stride.out
 // STRIDE: {{^}}[[FILE]]:attributes._arrays.a{{.*}}: error: container 'a' has non-integer strides {{.+}}
 //
+// A float bound in a memlet subset (indices count whole elements).
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.fsub.sdfg 'd["nodes"][1]["edges"][3]["attributes"]["data"]["attributes"]["subset"]["ranges"][0]["start"] = "1e+30"'
+// RUN: not sdfg-translate --import-sdfg %t.fsub.sdfg -o %t.fsub.out 2>&1 | FileCheck %s --check-prefix=FSUB -DFILE=%t.fsub.sdfg
+// RUN: test ! -e %t.fsub.out
+// FSUB: {{^}}[[FILE]]:nodes[1].edges[3]{{.*}}: error: non-integer bound in memlet subset {{.+}}
+//
 // Verification also runs for every file that imports fine: the output of a
 // corpus file passes sdfg-opt's verifier.
 // RUN: sdfg-translate --import-sdfg %corpus/vec_add.minimal.sdfg | sdfg-opt -o %t.ok.mlir
