@@ -63,6 +63,7 @@ impl FnGen<'_, '_> {
     fn block(&mut self, block: &Block, after: &str, exit: &str, loops: Option<&LoopTargets>) -> Result<(), String> {
         match &block.kind {
             BlockKind::State(state) => {
+                self.state_label = block.label.clone();
                 self.state(state)?;
                 self.b.line(format!("cf.br {after}"));
             }

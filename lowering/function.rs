@@ -60,6 +60,8 @@ pub struct FnGen<'a, 'm> {
     pub registers: HashMap<String, Option<Val>>,
     /// How many elements the last drain of a stream put into an array.
     pub fill_counts: HashMap<String, Val>,
+    /// The label of the state being lowered, for run-time messages.
+    pub state_label: String,
 }
 
 impl<'a, 'm> FnGen<'a, 'm> {
@@ -80,6 +82,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             conn_types: HashMap::new(),
             registers: HashMap::new(),
             fill_counts: HashMap::new(),
+            state_label: String::new(),
         }
     }
 
@@ -166,9 +169,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
                         Base::Fixed(Val { name: p, ty: Ty::Ptr })
                     } else {
                         let n = self.int(&count)?;
-                        let size = self.b.i64(ty.bytes() as i64);
-                        let bytes = self.b.binary(super::arith::Op::Mul, &n, &size)?;
-                        let p = self.b.def(Ty::Ptr, format!("llvm.call @malloc({}) : (i64) -> !llvm.ptr", bytes.name));
+                        let p = self.allocate(name, &n, ty, None);
                         self.frees.push(p.clone());
                         Base::Fixed(p)
                     }
@@ -249,7 +250,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
     pub fn element_address(&mut self, name: &str, indices: &[Val]) -> Result<Val, String> {
         if self.module.check_bounds {
             let shape = self.container(name)?.desc.shape.clone();
-            let label = self.module.string_constant(name);
+            let label = self.module.string_constant(&format!("error: out-of-bounds access to '{name}'"));
             for (d, (idx, size)) in indices.iter().zip(&shape).enumerate() {
                 let i = self.b.cast(idx, Ty::I64);
                 let n = self.int(size)?;

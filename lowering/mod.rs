@@ -12,6 +12,7 @@ mod arith;
 pub mod blas;
 mod builder;
 mod cfg;
+mod checks;
 mod copy;
 mod expr;
 mod function;
@@ -143,17 +144,17 @@ impl ModuleGen {
         name
     }
 
-    /// `__sdfg_out_of_bounds(name, dim, index, size)`: report and exit(1).
-    fn declare_bounds_check(&mut self) {
-        let fmt = "error: out-of-bounds access to '%s': index %ld of dimension %ld is outside [0, %ld)\n";
+    /// `__sdfg_out_of_bounds(what, dim, index, size)`: report and exit(1).
+    pub fn declare_bounds_check(&mut self) {
+        let fmt = "%s: index %ld of dimension %ld is outside [0, %ld)\n";
         let sym = self.string_constant(fmt);
         self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
         self.globals.insert("llvm.func @exit(i32)".into());
         self.globals.insert(format!(
-            "func.func private @__sdfg_out_of_bounds(%name: !llvm.ptr, %dim: i64, %idx: i64, %size: i64) {{
+            "func.func private @__sdfg_out_of_bounds(%what: !llvm.ptr, %dim: i64, %idx: i64, %size: i64) {{
     %fmt = llvm.mlir.addressof @{sym} : !llvm.ptr
     %fd = llvm.mlir.constant(2 : i32) : i32
-    %r = llvm.call @dprintf(%fd, %fmt, %name, %idx, %dim, %size) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> i32
+    %r = llvm.call @dprintf(%fd, %fmt, %what, %idx, %dim, %size) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> i32
     %one = llvm.mlir.constant(1 : i32) : i32
     llvm.call @exit(%one) : (i32) -> ()
     return

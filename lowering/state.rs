@@ -37,7 +37,11 @@ impl FnGen<'_, '_> {
             values.insert(name, v);
         }
         self.scopes.push(values);
-        let result = self.allocate_deferred(state).and_then(|_| self.bind_views(&cx, None)).and_then(|_| self.scope_body(&cx, None));
+        let result = self
+            .allocate_deferred(state)
+            .and_then(|_| self.bind_views(&cx, None))
+            .and_then(|_| self.check_state_memlets(&cx))
+            .and_then(|_| self.scope_body(&cx, None));
         self.scopes.pop();
         result
     }
@@ -62,10 +66,8 @@ impl FnGen<'_, '_> {
             let Base::Slot(slot) = &c.base else { continue };
             let count = self.total_elements(&c.desc)?;
             let n = self.int(&count)?;
-            let size = self.b.i64(c.ty.bytes() as i64);
-            let bytes = self.b.binary(Op::Mul, &n, &size)?;
             let old = self.b.load(slot, Ty::Ptr);
-            let p = self.b.def(Ty::Ptr, format!("llvm.call @realloc({}, {}) : (!llvm.ptr, i64) -> !llvm.ptr", old.name, bytes.name));
+            let p = self.allocate(&name, &n, c.ty, Some(&old));
             self.b.store(&p, slot, Ty::Ptr);
         }
         Ok(())
@@ -208,6 +210,7 @@ impl FnGen<'_, '_> {
             scope.insert(conn.to_string(), v);
         }
         self.scopes.push(scope);
+        self.check_map_memlets(cx, entry, map)?;
         // Stream queues are not thread-safe: maps that use them run in order.
         let parallel = self.parallel == 0
             && PARALLEL_SCHEDULES.contains(&map.schedule.as_str())
@@ -337,9 +340,7 @@ impl FnGen<'_, '_> {
                 if small {
                     self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", n.name, c.ty.memory()))
                 } else {
-                    let size = self.b.i64(c.ty.bytes() as i64);
-                    let bytes = self.b.binary(super::arith::Op::Mul, &n, &size)?;
-                    let p = self.b.def(Ty::Ptr, format!("llvm.call @malloc({}) : (i64) -> !llvm.ptr", bytes.name));
+                    let p = self.allocate(name, &n, c.ty, None);
                     heap.push(p.clone());
                     p
                 }

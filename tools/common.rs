@@ -22,8 +22,15 @@ pub fn read_input(path: &str) -> (Vec<u8>, String) {
 }
 
 /// Writes to a path (atomically: a temporary file renamed into place, so a
-/// failure leaves no partial file), or stdout for `-`.
+/// failure leaves no partial file), or stdout for `-`; exits on failure.
 pub fn write_output(path: &str, text: &str) {
+    if let Err(e) = try_write_output(path, text) {
+        fail_with(if path == "-" { "<stdout>" } else { path }, &e);
+    }
+}
+
+/// [`write_output`] returning the error message instead of exiting.
+pub fn try_write_output(path: &str, text: &str) -> Result<(), String> {
     if path == "-" {
         let mut out = std::io::stdout().lock();
         let result = out.write_all(text.as_bytes()).and_then(|_| {
@@ -33,11 +40,11 @@ pub fn write_output(path: &str, text: &str) {
                 out.write_all(b"\n")
             }
         });
-        match result {
+        return match result {
             // A reader that stopped early (`| head`) is not an error.
-            Err(e) if e.kind() != ErrorKind::BrokenPipe => fail_with("<stdout>", &format!("cannot write: {e}")),
-            _ => return,
-        }
+            Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(format!("cannot write: {e}")),
+            _ => Ok(()),
+        };
     }
     let target = Path::new(path);
     let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -46,8 +53,9 @@ pub fn write_output(path: &str, text: &str) {
     let written = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, target));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        fail_with(path, &format!("cannot write file: {}", io_message(&e)));
+        return Err(format!("cannot write file: {}", io_message(&e)));
     }
+    Ok(())
 }
 
 /// Prints diagnostics to stderr and exits with status 1.

@@ -1,6 +1,7 @@
 //! sdfg-opt: parse, verify, transform and print `sdfg` dialect IR.
 
 #[path = "common.rs"]
+#[allow(dead_code)]
 mod common;
 
 use anyhow::Result;
@@ -186,19 +187,39 @@ fn main() -> Result<()> {
     if !errors.is_empty() {
         common::fail(&Diagnostics(errors));
     }
-    common::write_output(&cli.output, &outputs.join(&format!("\n{SPLIT_MARKER}\n")));
-    if let Some(path) = &cli.record_history {
-        let entries = sdfg_mlir::transforms::history::format(&cli.transforms);
-        let appended = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, entries.as_bytes()));
-        if let Err(e) = appended {
-            common::fail_with(path, &format!("cannot write the history: {e}"));
+    // The history is appended first and rolled back if the output cannot be
+    // written, so a failed run changes neither file.
+    let history = cli.record_history.as_ref().map(|path| {
+        append_history(path, &sdfg_mlir::transforms::history::format(&cli.transforms))
+            .unwrap_or_else(|e| common::fail_with(path, &format!("cannot write the history: {e}")))
+    });
+    if let Err(e) = common::try_write_output(&cli.output, &outputs.join(&format!("\n{SPLIT_MARKER}\n"))) {
+        if let Some((path, old_len)) = history {
+            roll_back_history(&path, old_len);
         }
+        common::fail_with(&cli.output, &e);
     }
     Ok(())
+}
+
+/// Appends `entries` to the history file; returns its path and length before.
+fn append_history(path: &str, entries: &str) -> std::io::Result<(String, Option<u64>)> {
+    let old_len = std::fs::metadata(path).ok().map(|m| m.len());
+    let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    std::io::Write::write_all(&mut f, entries.as_bytes())?;
+    Ok((path.to_string(), old_len))
+}
+
+/// Restores the history file to its length before this run (or removes it).
+fn roll_back_history(path: &str, old_len: Option<u64>) {
+    match old_len {
+        Some(n) => {
+            let _ = std::fs::OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(n));
+        }
+        None => {
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 /// Reports chunk-relative lines as lines of the whole file.

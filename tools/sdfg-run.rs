@@ -105,6 +105,10 @@ fn main() {
         let Ok(v) = value.trim().parse::<i64>() else { common::fail_with(&file, &format!("bad --symbol '{s}': not an integer")) };
         symbols.insert(name.trim().to_string(), v);
     }
+    // Only explicit flags must name real symbols; a manifest may list more.
+    if let Err(e) = run::check_symbol_names(&sdfg.symbols, symbols.keys().map(String::as_str)) {
+        common::fail_with(&file, &e);
+    }
     // A corpus manifest also gives the symbol values.
     if let Some(m) = &cli.manifest {
         if let Some(given) = read_manifest(m)["symbols"].as_object() {
@@ -134,11 +138,6 @@ fn main() {
         t.sort_by(|a, b| a.total_cmp(b));
         eprintln!("compile: {:.3} s; run: median {:.6} s over {} runs", result.compile_seconds, t[t.len() / 2], t.len());
     }
-    if let Some(out) = &cli.output {
-        if let Err(e) = npz::write_npz(std::path::Path::new(out), &result.outputs) {
-            common::fail_with(out, &e.to_string());
-        }
-    }
     if let Some(exp) = &cli.expected {
         let expected = read_arrays(exp, "out.");
         let rules = match &cli.manifest {
@@ -155,16 +154,22 @@ fn main() {
                 t.atol = a;
             }
         }
-        let got: HashMap<String, Array> = result.outputs.into_iter().collect();
-        let mut names: Vec<String> = expected.keys().filter(|k| got.contains_key(*k)).cloned().collect();
+        let got: HashMap<&str, &Array> = result.outputs.iter().map(|(n, a)| (n.as_str(), a)).collect();
+        let mut names: Vec<String> = expected.keys().filter(|k| got.contains_key(k.as_str())).cloned().collect();
         names.sort();
-        if let Err(errors) = npz::compare_outputs(&names, &|n| got.get(n), &|n| expected.get(n), &rules) {
+        if let Err(errors) = npz::compare_outputs(&names, &|n| got.get(n).copied(), &|n| expected.get(n), &rules) {
             for e in errors {
                 eprintln!("{file}: error: {e}");
             }
             std::process::exit(1);
         }
         eprintln!("{} outputs match", names.len());
+    }
+    // Written last: a failed comparison leaves no output file.
+    if let Some(out) = &cli.output {
+        if let Err(e) = npz::write_npz(std::path::Path::new(out), &result.outputs) {
+            common::fail_with(out, &e.to_string());
+        }
     }
 }
 

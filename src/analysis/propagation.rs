@@ -45,6 +45,17 @@ pub fn propagate_subset(inner: &Subset, map: &MapScope, local: &[String], shape:
     Some(Subset::Range(out))
 }
 
+/// The least (`upper` false) or greatest value `e` takes over a map's
+/// iterations, exactly, when `e` is affine in each parameter with a
+/// constant coefficient (no clamping to any shape).
+pub fn extreme(e: &Expr, map: &MapScope, upper: bool) -> Option<Expr> {
+    let ranges: Vec<(&String, &Dim)> = map.params.iter().zip(map.range.dims()).collect();
+    if ranges.len() != map.params.len() {
+        return None;
+    }
+    bound(e, &ranges, upper)
+}
+
 /// The value of the last iteration of a range: its end for unit steps,
 /// else the last multiple of the step from the start.
 fn last_value(r: &Dim) -> Expr {

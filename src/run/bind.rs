@@ -32,7 +32,7 @@ impl Buffer {
         if array.dtype != want {
             return Err(format!("input '{}' has dtype {}, the program expects {}", arg.name, array.dtype.name(), want.name()));
         }
-        if array.len() != count {
+        if array.len() != count || !same_shape(&array.shape, &shape) {
             return Err(format!("input '{}' has shape {:?}, the program expects {:?}", arg.name, array.shape, shape));
         }
         let mut words = vec![0u64; array.data.len().div_ceil(8).max(1)];
@@ -50,6 +50,25 @@ impl Buffer {
         let data = unsafe { std::slice::from_raw_parts(self.words.as_ptr() as *const u8, self.bytes) }.to_vec();
         Array { dtype: self.dtype, shape: self.shape, data }
     }
+}
+
+/// Whether a given shape is the expected one, up to dimensions of size one
+/// (a scalar given as `()` or `(1,)`), which do not change the layout.
+fn same_shape(given: &[usize], expected: &[usize]) -> bool {
+    let squeeze = |s: &[usize]| s.iter().copied().filter(|&n| n != 1).collect::<Vec<_>>();
+    squeeze(given) == squeeze(expected)
+}
+
+/// Rejects `--symbol` names the program does not declare.
+pub fn check_symbol_names<'n>(declared: &[(String, String)], given: impl IntoIterator<Item = &'n str>) -> Result<(), String> {
+    let unknown: Vec<&str> = given.into_iter().filter(|g| !declared.iter().any(|(d, _)| d == g)).collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let mut known: Vec<&str> = declared.iter().map(|(d, _)| d.as_str()).collect();
+    known.sort();
+    let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+    Err(format!("the program has no symbol(s) {} (its symbols: {known})", unknown.join(", ")))
 }
 
 /// The value of every free symbol: given explicitly, or read off the shape

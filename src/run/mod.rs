@@ -3,7 +3,7 @@
 
 mod bind;
 
-pub use bind::{bind_symbols, Buffer};
+pub use bind::{bind_symbols, check_symbol_names, Buffer};
 
 use crate::lowering::{self, abi::ArgKind, EngineKind};
 use crate::model::Sdfg;

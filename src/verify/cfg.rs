@@ -62,11 +62,31 @@ fn edge(v: &mut Verifier, env: &Env, e: &InterstateEdge, n: usize) {
         if !valid_name(lhs) {
             v.error(&e.loc, format!("interstate edge assigns to invalid symbol name '{lhs}'"));
         }
+        if let Some((name, dims)) = sized_argument(env, lhs) {
+            v.error(
+                &e.loc,
+                format!(
+                    "interstate edge assigns to symbol '{lhs}', which sizes non-transient '{name}' (shape ({dims})); \
+                     the shape of a container the caller passes cannot change while the program runs"
+                ),
+            );
+        }
         let what = format!("assignment to '{lhs}'");
         if let Some(x) = parse_or_report(v, rhs, &e.loc, &what) {
             report_undefined(v, env, &none, &x, &e.loc, &what);
         }
     }
+}
+
+/// The first non-transient container whose shape or strides use `symbol`,
+/// with its shape as text.
+fn sized_argument(env: &Env, symbol: &str) -> Option<(String, String)> {
+    env.sdfg.containers.iter().filter(|(_, d)| !d.transient).find_map(|(name, d)| {
+        let strides = d.strides.iter().flatten();
+        let uses = d.shape.iter().chain(strides).any(|x| x.free_symbols().contains(symbol));
+        let dims: Vec<String> = d.shape.iter().map(|x| x.to_string()).collect();
+        uses.then(|| (name.clone(), dims.join(", ")))
+    })
 }
 
 fn block(v: &mut Verifier, env: &Env, b: &Block, in_loop: bool) {

@@ -3,7 +3,7 @@
 // RUN: sdfg-run %s --emit lowered | FileCheck %s --check-prefix=LOWERED
 // LOWERED: scf.parallel
 // LOWERED-DAG: llvm.alloca {{.*}} x f64
-// LOWERED-DAG: llvm.call @malloc
+// LOWERED-DAG: func.call @__sdfg_alloc
 // LOWERED: llvm.call @free
 // RUN: sdfg-run %s --expected %S/Inputs/scope-locals-heap-expected.npz 2>&1 | FileCheck %s
 // CHECK: 1 outputs match

@@ -1,0 +1,256 @@
+//! Run-time checks that cost nothing per element: the range of every memlet
+//! whose subset is exact, against its container's shape, once where its
+//! scope is entered; and the size of every heap allocation.
+//!
+//! A memlet outside any scope is checked as written when its state starts.
+//! A memlet inside a map is checked before the map's loops over the range
+//! it covers across all iterations (its indices' extremes, when they are
+//! affine in the parameters). Subsets that may over-approximate what is
+//! accessed (dynamic memlets, indirection, `Min`/`Max`, non-unit steps,
+//! the propagated memlets between nested scopes, windows passed to nested
+//! SDFGs and library nodes) are not checked: a skipped check never rejects
+//! a valid program.
+
+use super::builder::Val;
+use super::function::FnGen;
+use super::state::StateCx;
+use super::types::Ty;
+use super::ModuleGen;
+use crate::analysis::propagation::extreme;
+use crate::model::{DataEdge, DataKind, MapScope, NodeKind};
+use crate::symbolic::Expr;
+
+impl FnGen<'_, '_> {
+    /// Checks the memlets outside every scope of a state, the outer
+    /// memlets of its maps included.
+    pub fn check_state_memlets(&mut self, cx: &StateCx) -> Result<(), String> {
+        for e in cx.state.edges.iter().filter(|e| cx.parents.get(e.dst) == Some(&None)) {
+            let Some((data, dims)) = self.exact_subset(cx, e) else { continue };
+            if dims.iter().flatten().all(|x| self.resolvable(x)) {
+                self.check_range(cx, e, &data, &dims, None)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks, before a map's loops, the range each memlet directly inside
+    /// it covers over all of the map's iterations (when there are any).
+    pub fn check_map_memlets(&mut self, cx: &StateCx, entry: usize, map: &MapScope) -> Result<(), String> {
+        let steps: Option<Vec<i64>> = map.range.dims().iter().map(|d| d.step.as_int().filter(|s| *s != 0)).collect();
+        let Some(steps) = steps.filter(|s| s.len() == map.params.len()) else { return Ok(()) };
+        let mut nonempty: Option<Val> = None;
+        for e in cx.state.edges.iter().filter(|e| cx.parents.get(e.dst) == Some(&Some(entry))) {
+            // Memlets between nested scopes are propagated (maybe widened):
+            // the nested scope checks its own.
+            let scope_node = |n: usize| {
+                matches!(
+                    cx.state.nodes[n].kind,
+                    NodeKind::MapEntry { .. } | NodeKind::MapExit { .. } | NodeKind::ConsumeEntry { .. } | NodeKind::ConsumeExit { .. }
+                )
+            };
+            let own = |n: usize| n == entry || matches!(cx.state.nodes[n].kind, NodeKind::MapExit { entry: x } if x == entry);
+            if (scope_node(e.src) && !own(e.src)) || (scope_node(e.dst) && !own(e.dst)) {
+                continue;
+            }
+            let Some((data, dims)) = self.exact_subset(cx, e) else { continue };
+            let over: Option<Vec<[Expr; 2]>> =
+                dims.iter().map(|[lo, hi]| Some([extreme(lo, map, false)?, extreme(hi, map, true)?])).collect();
+            let Some(over) = over.filter(|o| o.iter().flatten().all(|x| self.resolvable(x))) else { continue };
+            if nonempty.is_none() {
+                nonempty = Some(self.map_nonempty(map, &steps)?);
+            }
+            self.check_range(cx, e, &data, &over, nonempty.clone())?;
+        }
+        Ok(())
+    }
+
+    /// The container and per-dimension `[first, last]` indices of a memlet
+    /// whose subset is exactly what it accesses, or `None`.
+    fn exact_subset(&self, cx: &StateCx, e: &DataEdge) -> Option<(String, Vec<[Expr; 2]>)> {
+        let m = &e.memlet;
+        // A nested SDFG or library node may be given a window larger than
+        // what it accesses (a tile clamped inside the callee).
+        let callee = |n: usize| cx.state.nodes.get(n).is_some_and(|x| matches!(x.kind, NodeKind::NestedSdfg { .. } | NodeKind::Library { .. }));
+        if callee(e.src) || callee(e.dst) {
+            return None;
+        }
+        let alias = matches!(e.dst_conn.as_deref(), Some("views" | "set")) || e.src_conn.as_deref() == Some("views");
+        if m.dynamic || alias {
+            return None;
+        }
+        let data = m.data.clone()?;
+        let c = self.containers.get(&data)?;
+        let subset = m.subset.as_ref()?;
+        if c.desc.kind == DataKind::Stream || c.desc.shape.len() != subset.dims().len() {
+            return None;
+        }
+        let dims: Option<Vec<[Expr; 2]>> = subset
+            .dims()
+            .iter()
+            .map(|d| {
+                let unit = d.step.as_int() == Some(1) && d.tile.as_int() == Some(1);
+                (unit && plain(&d.start) && plain(&d.end)).then(|| [d.start.clone(), d.end.clone()])
+            })
+            .collect();
+        Some((data, dims?))
+    }
+
+    /// Whether an expression only names integer values known here.
+    fn resolvable(&self, e: &Expr) -> bool {
+        e.free_symbols().iter().all(|s| {
+            self.scopes.iter().any(|scope| scope.get(s).is_some_and(|v| v.ty == Ty::I64))
+                || (!self.containers.contains_key(s) && self.symbols.get(s).is_some_and(|v| v.ty == Ty::I64))
+        })
+    }
+
+    /// Whether every dimension of the map's range has an iteration.
+    fn map_nonempty(&mut self, map: &MapScope, steps: &[i64]) -> Result<Val, String> {
+        let mut all = self.b.int(1, Ty::I1);
+        for (d, &step) in map.range.dims().iter().zip(steps) {
+            let (start, end) = (self.int(&d.start)?, self.int(&d.end)?);
+            let some = if step > 0 { self.b.compare("le", &start, &end) } else { self.b.compare("ge", &start, &end) };
+            all = self.b.logic(true, &all, &some);
+        }
+        Ok(all)
+    }
+
+    /// Stops the program when a non-empty `[first, last]` leaves its
+    /// dimension, with a message naming the memlet, where it is, and the
+    /// shape.
+    fn check_range(&mut self, cx: &StateCx, e: &DataEdge, data: &str, dims: &[[Expr; 2]], guard: Option<Val>) -> Result<(), String> {
+        let shape = self.container(data)?.desc.shape.clone();
+        if !shape.iter().all(|s| self.resolvable(s)) {
+            return Ok(());
+        }
+        // Bounds that hold for every symbol value need no code.
+        let open: Vec<(usize, &[Expr; 2], &Expr)> = dims
+            .iter()
+            .zip(&shape)
+            .enumerate()
+            .filter(|(_, ([lo, hi], size))| {
+                let from_zero = lo.simplify().as_int().is_some_and(|k| k >= 0);
+                let below_size = hi.sub(size).simplify().as_int().is_some_and(|k| k < 0);
+                !(from_zero && below_size)
+            })
+            .map(|(d, (b, size))| (d, b, size))
+            .collect();
+        if open.is_empty() {
+            return Ok(());
+        }
+        let subset = e.memlet.subset.as_ref().map(|s| s.to_string()).unwrap_or_default();
+        let shape_text: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
+        let place = match &e.loc {
+            crate::model::Loc::Unknown => String::new(),
+            loc => format!("{loc}: "),
+        };
+        let text = format!(
+            "{place}error: memlet {data}[{subset}] from '{}' to '{}' in state '{}' leaves '{data}' of shape ({})",
+            cx.state.nodes[e.src].label,
+            cx.state.nodes[e.dst].label,
+            self.state_label,
+            shape_text.join(", ")
+        );
+        let label = self.module.string_constant(&text);
+        self.module.declare_bounds_check();
+        for (d, [lo, hi], size) in open {
+            let (lo, hi, n) = (self.int(lo)?, self.int(hi)?, self.int(size)?);
+            let zero = self.b.i64(0);
+            let below = self.b.compare("lt", &lo, &zero);
+            let above = self.b.compare("ge", &hi, &n);
+            let outside = self.b.logic(false, &below, &above);
+            // An empty window (`x[0:0]`) touches nothing.
+            let some = self.b.compare("le", &lo, &hi);
+            let mut fail = self.b.logic(true, &outside, &some);
+            if let Some(g) = &guard {
+                fail = self.b.logic(true, &fail, g);
+            }
+            let index = self.b.select(&below, &lo, &hi);
+            let dim = self.b.i64(d as i64);
+            let what = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
+            self.b.line(format!(
+                "scf.if {} {{ func.call @__sdfg_out_of_bounds({}, {}, {}, {}) : (!llvm.ptr, i64, i64, i64) -> () }}",
+                fail.name, what.name, dim.name, index.name, n.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// Reallocates `old` (or allocates, when `None`) to `count` elements of
+    /// `ty` for container `name`; a size that is negative, overflows, or
+    /// cannot be allocated stops the program naming the container.
+    pub fn allocate(&mut self, name: &str, count: &Val, ty: Ty, old: Option<&Val>) -> Val {
+        self.module.declare_alloc();
+        let label = self.module.string_constant(name);
+        let text = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
+        let size = self.b.i64(ty.bytes() as i64);
+        let old = match old {
+            Some(p) => p.clone(),
+            None => self.b.zero(Ty::Ptr),
+        };
+        let count = self.b.cast(count, Ty::I64);
+        self.b.def(
+            Ty::Ptr,
+            format!(
+                "func.call @__sdfg_alloc({}, {}, {}, {}) : (!llvm.ptr, i64, i64, !llvm.ptr) -> !llvm.ptr",
+                text.name, count.name, size.name, old.name
+            ),
+        )
+    }
+}
+
+/// Integer arithmetic on names and constants only (no indirection, no
+/// functions such as `Min`, whose ranges may be approximations).
+fn plain(e: &Expr) -> bool {
+    match e {
+        Expr::Int(_) | Expr::Sym(_) => true,
+        Expr::Add(xs) | Expr::Mul(xs) => xs.iter().all(plain),
+        Expr::Pow(b, x) => plain(b) && x.as_int().is_some_and(|k| k >= 0),
+        _ => false,
+    }
+}
+
+impl ModuleGen {
+    /// `__sdfg_alloc(name, count, size, old)`: `realloc(old, count * size)`,
+    /// reporting (and exiting with status 1) a size that is negative or
+    /// overflows, or an allocation that fails.
+    pub fn declare_alloc(&mut self) {
+        let invalid = self.string_constant("error: cannot allocate transient '%s': %ld elements of %ld bytes is not a valid size\n");
+        let failed = self.string_constant("error: cannot allocate transient '%s': %ld bytes (%ld elements of %ld bytes)\n");
+        self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
+        self.globals.insert("llvm.func @exit(i32)".into());
+        let print = "vararg(!llvm.func<i32 (i32, ptr, ...)>)";
+        self.globals.insert(format!(
+            "func.func private @__sdfg_alloc(%name: !llvm.ptr, %n: i64, %size: i64, %old: !llvm.ptr) -> !llvm.ptr {{
+    %zero = arith.constant 0 : i64
+    %max = arith.constant 9223372036854775807 : i64
+    %fd = llvm.mlir.constant(2 : i32) : i32
+    %one = llvm.mlir.constant(1 : i32) : i32
+    %limit = arith.divsi %max, %size : i64
+    %neg = arith.cmpi slt, %n, %zero : i64
+    %big = arith.cmpi sgt, %n, %limit : i64
+    %bad = arith.ori %neg, %big : i1
+    cf.cond_br %bad, ^invalid, ^try
+  ^invalid:
+    %f1 = llvm.mlir.addressof @{invalid} : !llvm.ptr
+    %r1 = llvm.call @dprintf(%fd, %f1, %name, %n, %size) {print} : (i32, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
+    llvm.call @exit(%one) : (i32) -> ()
+    return %old : !llvm.ptr
+  ^try:
+    %bytes = arith.muli %n, %size : i64
+    %p = llvm.call @realloc(%old, %bytes) : (!llvm.ptr, i64) -> !llvm.ptr
+    %null = llvm.mlir.zero : !llvm.ptr
+    %isnull = llvm.icmp \"eq\" %p, %null : !llvm.ptr
+    %some = arith.cmpi sgt, %bytes, %zero : i64
+    %failed = arith.andi %isnull, %some : i1
+    cf.cond_br %failed, ^oom, ^ok
+  ^oom:
+    %f2 = llvm.mlir.addressof @{failed} : !llvm.ptr
+    %r2 = llvm.call @dprintf(%fd, %f2, %name, %bytes, %n, %size) {print} : (i32, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> i32
+    llvm.call @exit(%one) : (i32) -> ()
+    return %p : !llvm.ptr
+  ^ok:
+    return %p : !llvm.ptr
+  }}"
+        ));
+    }
+}
