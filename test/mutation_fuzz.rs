@@ -28,8 +28,8 @@ fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// Corpus programs with inputs: `(sdfg file, npz, symbols)`.
-fn seeds(corpus: &Path) -> Vec<(PathBuf, PathBuf, Vec<(String, i64)>)> {
+/// Corpus programs with inputs: `(sdfg file, npz, manifest)`.
+fn seeds(corpus: &Path) -> Vec<(PathBuf, PathBuf, PathBuf)> {
     let mut files: Vec<PathBuf> = fs::read_dir(corpus)
         .expect("corpus")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -40,13 +40,8 @@ fn seeds(corpus: &Path) -> Vec<(PathBuf, PathBuf, Vec<(String, i64)>)> {
         .into_iter()
         .filter_map(|f| {
             let program = f.file_name()?.to_str()?.split('.').next()?.to_string();
-            let manifest: serde_json::Value =
-                serde_json::from_str(&fs::read_to_string(corpus.join(format!("{program}.json"))).ok()?).ok()?;
-            let symbols = manifest["symbols"]
-                .as_object()
-                .map(|m| m.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
-                .unwrap_or_default();
-            Some((f, corpus.join(format!("{program}.npz")), symbols))
+            let manifest = corpus.join(format!("{program}.json"));
+            manifest.exists().then(|| (f.clone(), corpus.join(format!("{program}.npz")), manifest))
         })
         .collect()
 }
@@ -92,7 +87,7 @@ fn mutated_corpus_files_never_crash_or_hang() {
         if start.elapsed().as_secs_f64() > budget {
             break;
         }
-        let (file, npz, symbols) = &seeds[rng.below(seeds.len())];
+        let (file, npz, manifest) = &seeds[rng.below(seeds.len())];
         let mut doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(file).unwrap()).unwrap();
         let what = mutate::mutate(&mut doc, &mut rng);
         let name = format!("case{case}-{}", file.file_name().unwrap().to_string_lossy());
@@ -113,10 +108,8 @@ fn mutated_corpus_files_never_crash_or_hang() {
             auto.arg(&mlir).arg("--sdfg-auto-optimize=device=cpu").arg("-o").arg(&out);
             steps.push(("auto-optimize", auto));
             let mut exec = limited(run);
-            exec.arg(&sdfg).arg("--inputs").arg(npz).arg("--check-bounds").env("OMP_NUM_THREADS", "2");
-            for (k, v) in symbols {
-                exec.arg("--symbol").arg(format!("{k}={v}"));
-            }
+            exec.arg(&sdfg).arg("--inputs").arg(npz).arg("--manifest").arg(manifest).arg("--check-bounds");
+            exec.env("OMP_NUM_THREADS", "2");
             steps.push(("run", exec));
             for (step, mut cmd) in steps {
                 match check_tool(&mut cmd) {

@@ -16,8 +16,6 @@ pub struct Kernel {
     pub manifest: PathBuf,
     /// `../shared/npbench/sdfg`.
     sdfg_dir: PathBuf,
-    /// `--symbol` values of the S preset.
-    symbols: Vec<(String, i64)>,
 }
 
 impl Kernel {
@@ -30,15 +28,10 @@ impl Kernel {
             .map(|manifest| {
                 let json: serde_json::Value = serde_json::from_str(&fs::read_to_string(&manifest).unwrap())
                     .unwrap_or_else(|e| panic!("{}: {e}", manifest.display()));
-                let symbols = json["symbols"]
-                    .as_object()
-                    .map(|m| m.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
-                    .unwrap_or_default();
                 Kernel {
                     name: json["name"].as_str().expect("manifest name").to_string(),
                     manifest,
                     sdfg_dir: dir.join("sdfg"),
-                    symbols,
                 }
             })
             .collect();
@@ -230,9 +223,6 @@ pub fn run(bins: &Binaries, kernel: &Kernel, variant: Variant, config: Config, d
     let npz = data.join(format!("{}.npz", kernel.name));
     let mut cmd = limited(&bins.run);
     cmd.arg(&program).arg("--inputs").arg(&npz).arg("--expected").arg(&npz).arg("--manifest").arg(&kernel.manifest);
-    for (name, value) in &kernel.symbols {
-        cmd.arg("--symbol").arg(format!("{name}={value}"));
-    }
     cmd.arg("--engine").arg(if config.aot { "aot" } else { "jit" });
     cmd.env("OMP_NUM_THREADS", config.threads.to_string()).env("TMPDIR", &dir);
     let outcome = outcome_of(&mut cmd);
