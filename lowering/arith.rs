@@ -132,6 +132,58 @@ impl Body {
         Ok(self.def(ty, format!("math.powf {}, {} : {}", x.name, y.name, ty.mlir())))
     }
 
+    /// `a ** k` for a constant `k` by binary exponentiation, multiplying in
+    /// the order NumPy's complex power does (`a*(a*a)` for 3); a negative `k`
+    /// is `1 / a**-k`, a float for integers as in Python. Very large
+    /// exponents of non-integers use `pow`, as NumPy does from 100 on.
+    pub fn pow_int(&mut self, a: &Val, k: i64) -> Result<Val, String> {
+        let a = if a.ty == Ty::I1 { self.cast(a, Ty::I64) } else { a.clone() };
+        let n = k.unsigned_abs();
+        if n >= 100 && !a.ty.is_int() {
+            let e = self.i64(k);
+            return self.pow(&a, &e);
+        }
+        let one = |b: &mut Body| if a.ty.is_complex() {
+            let (re, im) = (b.float(1.0, a.ty.complex_part()), b.float(0.0, a.ty.complex_part()));
+            b.complex(&re, &im, a.ty)
+        } else if a.ty.is_float() {
+            b.float(1.0, a.ty)
+        } else {
+            b.int(1, a.ty)
+        };
+        let p = match n {
+            0 => one(self),
+            1 => a.clone(),
+            2 => self.binary(Op::Mul, &a, &a)?,
+            3 => {
+                let sq = self.binary(Op::Mul, &a, &a)?;
+                self.binary(Op::Mul, &a, &sq)?
+            }
+            _ => {
+                let (mut acc, mut base, mut rest) = (None::<Val>, a.clone(), n);
+                loop {
+                    if rest & 1 == 1 {
+                        acc = Some(match acc {
+                            None => base.clone(),
+                            Some(x) => self.binary(Op::Mul, &x, &base)?,
+                        });
+                    }
+                    rest >>= 1;
+                    if rest == 0 {
+                        break;
+                    }
+                    base = self.binary(Op::Mul, &base, &base)?;
+                }
+                acc.unwrap_or_else(|| one(self))
+            }
+        };
+        if k >= 0 {
+            return Ok(p);
+        }
+        let one = if a.ty.is_int() { self.float(1.0, Ty::F64) } else { one(self) };
+        self.binary(Op::Div, &one, &p)
+    }
+
     pub fn neg(&mut self, a: &Val) -> Val {
         let t = a.ty.mlir();
         if a.ty.is_float() {
