@@ -31,13 +31,8 @@ pub fn lower(b: &mut Body, e: &Expr, names: &mut dyn Names) -> Result<Val, Strin
         Expr::Pow(base, exp) => {
             let base_v = lower(b, base, names)?;
             match exp.as_int() {
-                Some(k) if k < 0 => {
-                    let p = b.i64(-k);
-                    let denom = b.binary(Op::Pow, &base_v, &p)?;
-                    let one = b.float(1.0, Ty::F64);
-                    b.binary(Op::Div, &one, &denom)?
-                }
-                _ => {
+                Some(k) => b.pow_int(&base_v, k)?,
+                None => {
                     let exp_v = lower(b, exp, names)?;
                     b.binary(Op::Pow, &base_v, &exp_v)?
                 }
@@ -99,15 +94,15 @@ fn call(b: &mut Body, f: &str, args: &[Expr], names: &mut dyn Names) -> Result<V
         "int_floor" => two(Op::FloorDiv, b),
         "int_ceil" => two(Op::CeilDiv, b),
         "Mod" => two(Op::Mod, b),
-        "Min" | "Max" => {
-            let op = if f == "Min" { Op::Min } else { Op::Max };
-            let mut acc = vals.first().cloned().ok_or("Min/Max need arguments")?;
-            for v in &vals[1..] {
-                acc = b.binary(op, &acc, v)?;
-            }
-            Ok(acc)
-        }
+        "Min" => fold_vals(b, Op::Min, &vals),
+        "Max" => fold_vals(b, Op::Max, &vals),
+        // Python's `int()` truncates toward zero, as the conversion does.
+        "int" if vals.len() == 1 => Ok(b.cast(&vals[0], Ty::I64)),
+        "float" if vals.len() == 1 => Ok(b.cast(&vals[0], Ty::F64)),
         "Abs" => Ok(b.abs(&vals[0])),
+        "bitwise_and" | "bitwise_or" | "bitwise_xor" | "bitwise_invert" | "left_shift" | "right_shift" => {
+            bitwise(b, f, &vals)
+        }
         "floor" | "ceiling" if vals.len() == 1 => {
             if vals[0].ty.is_int() {
                 return Ok(vals[0].clone());
@@ -118,5 +113,64 @@ fn call(b: &mut Body, f: &str, args: &[Expr], names: &mut dyn Names) -> Result<V
         }
         "sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh" | "atan" | "asin" | "acos" => b.math(f, &vals),
         other => Err(format!("function '{other}' is not supported in expressions")),
+    }
+}
+
+/// Python's `&`, `|`, `^`, `~`, `<<`, `>>` on 64-bit integers; `&`, `|`, `^`
+/// of truth values stay truth values. Shifts by 64 or more give what Python's
+/// unbounded integers would wrapped to 64 bits (LLVM leaves them undefined).
+fn bitwise(b: &mut Body, f: &str, vals: &[Val]) -> Result<Val, String> {
+    let op = match f {
+        "bitwise_and" => Op::BitAnd,
+        "bitwise_or" => Op::BitOr,
+        "bitwise_xor" => Op::BitXor,
+        "left_shift" => Op::Shl,
+        _ => Op::Shr,
+    };
+    if vals.iter().all(|v| v.ty == Ty::I1) && matches!(op, Op::BitAnd | Op::BitOr | Op::BitXor) {
+        return fold_vals(b, op, vals);
+    }
+    let mut ints = Vec::new();
+    for v in vals {
+        if !v.ty.is_int() {
+            return Err(format!("operands of '{}' must be integers", python_operator(f)));
+        }
+        ints.push(b.cast(v, Ty::I64));
+    }
+    match (f, ints.as_slice()) {
+        ("bitwise_invert", [x]) => Ok(b.bit_not(x)),
+        ("left_shift" | "right_shift", [x, k]) => {
+            let shifted = b.binary(op, x, k)?;
+            let limit = b.i64(64);
+            let in_range = b.def(Ty::I1, format!("arith.cmpi ult, {}, {} : i64", k.name, limit.name));
+            let beyond = if op == Op::Shl {
+                b.i64(0)
+            } else {
+                let top = b.i64(63);
+                b.binary(Op::Shr, x, &top)?
+            };
+            Ok(b.select(&in_range, &shifted, &beyond))
+        }
+        (_, [_, _, ..]) => fold_vals(b, op, &ints),
+        _ => Err(format!("wrong number of operands for '{}'", python_operator(f))),
+    }
+}
+
+fn fold_vals(b: &mut Body, op: Op, vals: &[Val]) -> Result<Val, String> {
+    let mut acc = vals.first().cloned().ok_or("missing operand")?;
+    for v in &vals[1..] {
+        acc = b.binary(op, &acc, v)?;
+    }
+    Ok(acc)
+}
+
+fn python_operator(f: &str) -> &'static str {
+    match f {
+        "bitwise_and" => "&",
+        "bitwise_or" => "|",
+        "bitwise_xor" => "^",
+        "bitwise_invert" => "~",
+        "left_shift" => "<<",
+        _ => ">>",
     }
 }

@@ -41,6 +41,18 @@ impl FnGen<'_, '_> {
                     UnaryOp::Invert => self.b.bit_not(&v),
                 }
             }
+            Expr::Binary { op: BinOp::Pow, left, right, .. } if const_exponent(right).is_some() => {
+                let l = self.texpr(left, inputs, vars)?;
+                match const_exponent(right) {
+                    // `x ** 2.0` of an integer is a float.
+                    Some((k, true)) if l.ty.is_int() => {
+                        let f = self.b.cast(&l, Ty::F64);
+                        self.b.pow_int(&f, k)?
+                    }
+                    Some((k, _)) => self.b.pow_int(&l, k)?,
+                    None => unreachable!("guarded"),
+                }
+            }
             Expr::Binary { op, left, right, .. } => {
                 let (l, r) = (self.texpr(left, inputs, vars)?, self.texpr(right, inputs, vars)?);
                 // An integer literal takes the type of the other operand, as in C.
@@ -217,4 +229,17 @@ fn literal_like(b: &mut Body, e: &Expr, v: &Val, other: &Val) -> Val {
         return b.cast(v, other.ty);
     }
     v.clone()
+}
+
+/// An exponent written as an integer constant (`2`, `-1`, `2.0`), and whether
+/// it was a float: those are computed by repeated multiplication, as NumPy
+/// does, rather than through `pow` (which differs in the last bits).
+fn const_exponent(e: &Expr) -> Option<(i64, bool)> {
+    match e {
+        Expr::Int { value, .. } => i64::try_from(*value).ok().map(|k| (k, false)),
+        Expr::Float { value, .. } if value.fract() == 0.0 && value.abs() < 1e9 => Some((*value as i64, true)),
+        Expr::Unary { op: UnaryOp::Neg, operand, .. } => const_exponent(operand).and_then(|(k, f)| Some((k.checked_neg()?, f))),
+        Expr::Unary { op: UnaryOp::Pos, operand, .. } => const_exponent(operand),
+        _ => None,
+    }
 }

@@ -69,7 +69,8 @@ fn last_value(r: &Dim) -> Expr {
 /// `e` is affine in each parameter with a constant coefficient.
 fn bound(e: &Expr, ranges: &[(&String, &Dim)], upper: bool) -> Option<Expr> {
     let mut e = e.simplify();
-    for (p, r) in ranges {
+    // Last parameter first: a range may use the parameters before it.
+    for (p, r) in ranges.iter().rev() {
         if !e.free_symbols().contains(*p) {
             continue;
         }
@@ -123,10 +124,15 @@ pub fn union(a: &Subset, b: &Subset) -> Option<Subset> {
 /// data, dynamic flag and write-conflict resolution.
 pub fn propagate_memlet(inner: &Memlet, map: &MapScope, local: &[String], shape: &[Expr]) -> Option<Memlet> {
     let subset = propagate_subset(inner.subset.as_ref()?, map, local, shape)?;
-    let iterations = map.range.num_elements();
     let per_iteration = inner.volume.clone().unwrap_or_else(|| inner.subset.as_ref().map_or(Expr::int(1), Subset::num_elements));
     let mut out = inner.clone();
-    out.volume = Some(per_iteration.mul(&iterations).simplify());
+    if map.has_dependent_ranges() {
+        // The iteration count is no product of the ranges: bound the volume by the subset.
+        out.volume = Some(subset.num_elements());
+        out.dynamic = true;
+    } else {
+        out.volume = Some(per_iteration.mul(&map.range.num_elements()).simplify());
+    }
     out.subset = Some(subset);
     out.other_subset = None;
     Some(out)
@@ -157,6 +163,21 @@ mod tests {
         assert_eq!(prop("i - 1:i + 2, 0", &m), "0:N, 0");
         // Clamped to the shape: nothing outside the container is touched.
         assert_eq!(prop("N - i, j - 1", &m), "2:N, 0:M - 1");
+    }
+
+    #[test]
+    fn ranges_using_earlier_parameters_are_bounded_innermost_first() {
+        let tri = map(&["i", "j"], "0:N, i:N");
+        assert!(tri.has_dependent_ranges() && !map(&["i", "j"], "0:N, 0:M").has_dependent_ranges());
+        assert_eq!(prop("i, j", &tri), "0:N, 0:Min(M - 1, N - 1) + 1");
+        assert_eq!(prop("j - i, 0", &tri), "0:N, 0");
+        let blocks = map(&["j0", "k"], "0:N:1024, j0 + t:Min(N - 1, j0 + 1023) + 1");
+        assert_eq!(prop("k, 0", &blocks), "0:N, 0");
+        // The iteration count is not the product of the ranges: the volume is a bound.
+        let inner = Memlet { subset: Some(Subset::parse("i, j").unwrap()), ..Memlet::default() };
+        let out = propagate_memlet(&inner, &tri, &[], &[Expr::sym("N"), Expr::sym("N")]).unwrap();
+        assert!(out.dynamic);
+        assert_eq!(out.volume.unwrap().to_string(), "N**2");
     }
 
     #[test]

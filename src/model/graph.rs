@@ -210,6 +210,17 @@ pub struct MapScope {
     pub schedule: String,
 }
 
+impl MapScope {
+    /// Whether a range uses a parameter of the map: an earlier one, as DaCe
+    /// allows (`i in 0:N, j in i:N`), so the dimensions cannot be reordered,
+    /// split or counted independently.
+    pub fn has_dependent_ranges(&self) -> bool {
+        self.range.dims().iter().any(|d| {
+            [&d.start, &d.end, &d.step, &d.tile].iter().any(|e| e.free_symbols().iter().any(|s| self.params.contains(s)))
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConsumeScope {
     pub pe_index: String,

@@ -14,8 +14,10 @@ pub(crate) fn build_call(
 ) -> Result<Expr, ParseError> {
     let (min, max) = match name.as_str() {
         "Min" | "min" | "Max" | "max" | "And" | "Or" => (1, usize::MAX),
-        "Abs" | "abs" | "floor" | "ceiling" | "Not" => (1, 1),
-        "int_floor" | "int_ceil" | "Mod" | "Eq" | "Ne" | "Lt" | "Le" | "Gt" | "Ge" => (2, 2),
+        "Abs" | "abs" | "floor" | "ceiling" | "ceil" | "Not" | "bitwise_invert" | "BitwiseNot" => (1, 1),
+        "int_floor" | "int_ceil" | "Mod" | "Eq" | "Ne" | "Lt" | "Le" | "Gt" | "Ge" | "AND" | "OR" => (2, 2),
+        "left_shift" | "right_shift" | "LeftShift" | "RightShift" => (2, 2),
+        "bitwise_and" | "bitwise_or" | "bitwise_xor" | "BitwiseAnd" | "BitwiseOr" | "BitwiseXor" => (2, usize::MAX),
         _ => (0, usize::MAX),
     };
     if args.len() < min || args.len() > max {
@@ -34,14 +36,22 @@ pub(crate) fn build_call(
         "min" => Expr::Call("Min".into(), args),
         "max" => Expr::Call("Max".into(), args),
         "abs" => Expr::Call("Abs".into(), args),
+        "ceil" => Expr::Call("ceiling".into(), args),
+        // DaCe's symbolic layer writes these spellings too.
+        "BitwiseAnd" => Expr::Call("bitwise_and".into(), args),
+        "BitwiseOr" => Expr::Call("bitwise_or".into(), args),
+        "BitwiseXor" => Expr::Call("bitwise_xor".into(), args),
+        "BitwiseNot" => Expr::Call("bitwise_invert".into(), args),
+        "LeftShift" => Expr::Call("left_shift".into(), args),
+        "RightShift" => Expr::Call("right_shift".into(), args),
         "Eq" => cmp(CmpOp::Eq, args),
         "Ne" => cmp(CmpOp::Ne, args),
         "Lt" => cmp(CmpOp::Lt, args),
         "Le" => cmp(CmpOp::Le, args),
         "Gt" => cmp(CmpOp::Gt, args),
         "Ge" => cmp(CmpOp::Ge, args),
-        "And" => Expr::And(args),
-        "Or" => Expr::Or(args),
+        "And" | "AND" => Expr::And(args),
+        "Or" | "OR" => Expr::Or(args),
         "Not" => Expr::Not(Box::new(args.pop().unwrap_or(Expr::Bool(false)))),
         _ => Expr::Call(name, args),
     })

@@ -6,6 +6,7 @@
 //! Python's floor semantics; DaCe's generated C++ truncates instead, which
 //! only differs for negative operands, which DaCe programs do not produce.
 
+use super::bits;
 use super::expr::{CmpOp, Expr};
 use super::num::{ceil_div, float_to_i64, floor_div, py_mod, Num};
 use super::print::fmt_float;
@@ -170,6 +171,7 @@ fn eval(e: &Expr, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<V, EvalError
                 .try_fold(Num::int(1), |acc, f| Ok::<_, EvalError>(mul(acc, n(f)?)))?,
         ),
         Expr::Pow(b, x) => V::N(pow(n(b)?, n(x)?)?),
+        Expr::Call(name, args) if bits::is_bit_op(name) => bitwise(name, args, lookup)?,
         Expr::Call(name, args) => V::N(call(
             name,
             args.iter().map(n).collect::<Result<Vec<_>, _>>()?,
@@ -200,6 +202,19 @@ fn eval(e: &Expr, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<V, EvalError
             V::B(false)
         }
     })
+}
+
+/// Python's bitwise operators: truth values stay truth values under `&`, `|`,
+/// `^`; otherwise the operands must be integers (`1.5 & 1` is an error).
+fn bitwise(name: &str, args: &[Expr], lookup: &dyn Fn(&str) -> Option<Value>) -> Result<V, EvalError> {
+    let vals = args.iter().map(|a| eval(a, lookup)).collect::<Result<Vec<_>, _>>()?;
+    let bad = || EvalError::InvalidArguments(name.to_string());
+    let bools: Option<Vec<bool>> = vals.iter().map(|v| if let V::B(b) = v { Some(*b) } else { None }).collect();
+    if let Some(b) = bools.and_then(|bs| bits::on_bools(name, &bs)) {
+        return Ok(V::B(b));
+    }
+    let ints = vals.iter().map(|v| v.num().as_int().ok_or_else(bad)).collect::<Result<Vec<_>, _>>()?;
+    bits::on_ints(name, &ints, true).map(|v| V::N(Num::int(v))).ok_or_else(bad)
 }
 
 fn call(name: &str, a: Vec<Num>) -> Result<Num, EvalError> {

@@ -1,5 +1,6 @@
 //! Simplification of function calls, comparisons and boolean operators.
 
+use super::bits;
 use super::expr::{CmpOp, Expr};
 use super::num::{ceil_div, floor_div, py_mod, Num};
 use super::simplify::{add_terms, mul_factors};
@@ -16,6 +17,9 @@ fn difference(a: &Expr, b: &Expr) -> Expr {
 
 /// Folds known functions of simplified arguments.
 pub(crate) fn call(name: &str, args: Vec<Expr>) -> Expr {
+    if bits::is_bit_op(name) {
+        return bits::fold(name, args);
+    }
     let nums: Option<Vec<Num>> = args.iter().map(Num::from_expr).collect();
     let ints: Option<Vec<i64>> = nums
         .as_ref()

@@ -11,7 +11,10 @@
 //! - `lexer`/`parse`: a byte-level tokenizer and a recursive-descent parser
 //!   with a nesting limit ([`MAX_DEPTH`]), so no input can panic or overflow
 //!   the stack. The parse tree is structural: `a - b` is `a + (-1)*b`, `a / b`
-//!   is `a * b**(-1)`, `a // b` is `int_floor(a, b)`, `a % b` is `Mod(a, b)`.
+//!   is `a * b**(-1)`, `a // b` is `int_floor(a, b)`, `a % b` is `Mod(a, b)`,
+//!   and the bitwise operators are calls named as in DaCe (`a & b` is
+//!   `bitwise_and(a, b)`, `a << b` is `left_shift(a, b)`, see `bits`), which
+//!   print back as the operators.
 //! - `simplify`/`logic`: the canonical form is a sum of products with exact
 //!   rational coefficients (`num`), like terms collected, equal bases merged
 //!   into powers, products of sums expanded up to a size limit, `(a + b)**k`
@@ -31,6 +34,7 @@
 //! Symbols are assumed to be real numbers; no rule relies on them being
 //! integers or non-negative.
 
+mod bits;
 mod builtins;
 mod eval;
 mod expr;
@@ -44,6 +48,7 @@ mod subset;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use bits::is_bit_op;
 pub use eval::{EvalError, Value};
 pub use expr::{CmpOp, Expr, F64};
 pub use parse::{parse, ParseError, MAX_DEPTH};

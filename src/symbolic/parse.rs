@@ -48,7 +48,7 @@ pub fn parse(text: &str) -> Result<Expr, ParseError> {
     }
 }
 
-fn one_or(mut v: Vec<Expr>, wrap: fn(Vec<Expr>) -> Expr) -> Expr {
+fn one_or(mut v: Vec<Expr>, wrap: impl FnOnce(Vec<Expr>) -> Expr) -> Expr {
     if v.len() == 1 {
         v.pop().unwrap_or(Expr::Int(0))
     } else {
@@ -193,10 +193,10 @@ impl Parser {
 
     /// Python chains `a < b < c` mean `a < b and b < c`.
     fn cmp(&mut self) -> Result<Expr, ParseError> {
-        let mut lhs = self.sum()?;
+        let mut lhs = self.bitwise(0)?;
         let mut parts = Vec::new();
         while let Some(op) = self.cmp_op() {
-            let rhs = self.sum()?;
+            let rhs = self.bitwise(0)?;
             parts.push(Expr::Cmp(op, Box::new(lhs), Box::new(rhs.clone())));
             lhs = rhs;
         }
@@ -205,6 +205,44 @@ impl Parser {
         } else {
             one_or(parts, Expr::And)
         })
+    }
+
+    /// `|`, `^`, `&` (loosest first) at `level` 0, 1, 2; each is associative,
+    /// so a chain becomes one call.
+    fn bitwise(&mut self, level: usize) -> Result<Expr, ParseError> {
+        const LEVELS: [(&str, &str); 3] = [
+            ("|", "bitwise_or"),
+            ("^", "bitwise_xor"),
+            ("&", "bitwise_and"),
+        ];
+        let Some(&(op, name)) = LEVELS.get(level) else {
+            return self.shift();
+        };
+        let mut v = vec![self.bitwise(level + 1)?];
+        while self.eat_op(op) {
+            v.push(self.bitwise(level + 1)?);
+        }
+        Ok(one_or(v, |v| Expr::Call(name.to_string(), v)))
+    }
+
+    /// `<<`, `>>`, left-associative.
+    fn shift(&mut self) -> Result<Expr, ParseError> {
+        let mut lhs = self.sum()?;
+        let mut nested = 0;
+        loop {
+            let name = match self.peek() {
+                Tok::Op("<<") => "left_shift",
+                Tok::Op(">>") => "right_shift",
+                _ => return Ok(lhs),
+            };
+            self.bump();
+            let rhs = self.sum()?;
+            nested += 1;
+            if self.depth + nested > MAX_DEPTH {
+                return Err(self.too_deep());
+            }
+            lhs = Expr::Call(name.to_string(), vec![lhs, rhs]);
+        }
     }
 
     fn sum(&mut self) -> Result<Expr, ParseError> {
@@ -263,6 +301,12 @@ impl Parser {
                 Expr::Float(f) => Expr::Float(F64(-f.0)),
                 other => Expr::Mul(vec![Expr::Int(-1), other]),
             });
+        }
+        if self.eat_op("~") {
+            self.enter()?;
+            let x = self.unary()?;
+            self.depth -= 1;
+            return Ok(Expr::Call("bitwise_invert".to_string(), vec![x]));
         }
         if self.eat_op("+") {
             self.enter()?;

@@ -16,11 +16,30 @@ const P_OR: u8 = 0;
 const P_AND: u8 = 1;
 const P_NOT: u8 = 2;
 const P_CMP: u8 = 3;
-const P_ADD: u8 = 4;
-const P_MUL: u8 = 5;
-const P_NEG: u8 = 6;
-const P_POW: u8 = 7;
-const P_ATOM: u8 = 8;
+const P_BOR: u8 = 4;
+const P_BXOR: u8 = 5;
+const P_BAND: u8 = 6;
+const P_SHIFT: u8 = 7;
+const P_ADD: u8 = 8;
+const P_MUL: u8 = 9;
+const P_NEG: u8 = 10;
+const P_POW: u8 = 11;
+const P_ATOM: u8 = 12;
+
+/// The operator and precedence a bitwise call prints with, if it has the
+/// operator's arity (`~` is unary, shifts binary, the others any number >= 2).
+fn bit_operator(name: &str, arity: usize) -> Option<(&'static str, u8)> {
+    let (op, p, ok) = match name {
+        "bitwise_or" => (" | ", P_BOR, arity >= 2),
+        "bitwise_xor" => (" ^ ", P_BXOR, arity >= 2),
+        "bitwise_and" => (" & ", P_BAND, arity >= 2),
+        "left_shift" => (" << ", P_SHIFT, arity == 2),
+        "right_shift" => (" >> ", P_SHIFT, arity == 2),
+        "bitwise_invert" => ("~", P_NEG, arity == 1),
+        _ => return None,
+    };
+    ok.then_some((op, p))
+}
 
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -61,6 +80,7 @@ fn prec(e: &Expr) -> u8 {
         Expr::Not(_) => P_NOT,
         Expr::And(_) => P_AND,
         Expr::Or(_) => P_OR,
+        Expr::Call(name, args) => bit_operator(name, args.len()).map_or(P_ATOM, |(_, p)| p),
         _ => P_ATOM,
     }
 }
@@ -115,6 +135,23 @@ fn write(e: &Expr, out: &mut String) {
             write_list(idx, out);
             out.push(']');
         }
+        Expr::Call(name, args) if bit_operator(name, args.len()).is_some() => {
+            let (op, p) = bit_operator(name, args.len()).unwrap_or(("", P_ATOM));
+            if p == P_NEG {
+                out.push_str(op);
+                write_prec(&args[0], P_NEG, out);
+                return;
+            }
+            // Shifts are left-associative; a chain of `&`, `|` or `^` is one
+            // call, so a nested one keeps its parentheses.
+            let first = if p == P_SHIFT { p } else { p + 1 };
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(op);
+                }
+                write_prec(a, if i == 0 { first } else { p + 1 }, out);
+            }
+        }
         Expr::Call(name, args) => {
             out.push_str(name);
             out.push('(');
@@ -131,9 +168,9 @@ fn write(e: &Expr, out: &mut String) {
         Expr::Mul(fs) => write_mul(fs, out),
         Expr::Add(ts) => write_add(ts, out),
         Expr::Cmp(op, a, b) => {
-            write_prec(a, P_ADD, out);
+            write_prec(a, P_BOR, out);
             let _ = write!(out, " {} ", op.as_str());
-            write_prec(b, P_ADD, out);
+            write_prec(b, P_BOR, out);
         }
         Expr::Not(x) => {
             out.push_str("not ");

@@ -277,3 +277,119 @@ fn random_input_never_panics() {
         }
     }
 }
+
+/// Integer-valued expressions mixing Python's bitwise operators with arithmetic.
+fn gen_bits(rng: &mut Lcg, depth: u32) -> String {
+    if depth == 0 || rng.below(4) == 0 {
+        return match rng.below(5) {
+            0 | 1 => format!("{}", rng.below(9) as i64 - 4),
+            _ => SYMS[rng.below(SYMS.len() as u64) as usize].to_string(),
+        };
+    }
+    let g = |rng: &mut Lcg| gen_bits(rng, depth - 1);
+    let ops = ["&", "|", "^", "<<", ">>", "+", "-", "*", "//", "%"];
+    match rng.below(12) {
+        0 => format!("~{}", g(rng)),
+        1 => format!("{} << {}", g(rng), rng.below(5)),
+        2 => format!("-({} >> {})", g(rng), rng.below(5)),
+        3 => format!("(({}) {} {})", g(rng), ["&", "|", "^"][rng.below(3) as usize], g(rng)),
+        _ => {
+            let op = ops[rng.below(ops.len() as u64) as usize];
+            let rhs = if op.len() == 2 && op != "//" { format!("{}", rng.below(4)) } else { g(rng) };
+            format!("({} {op} {rhs})", g(rng))
+        }
+    }
+}
+
+#[test]
+fn bitwise_round_trip_and_values() {
+    let mut rng = Lcg(2024);
+    for _ in 0..2000 {
+        let text = gen_bits(&mut rng, 4);
+        check(&text, &mut rng);
+    }
+    for text in ["(a < b) & (c >= 1) | ~x", "1 << N >> 2", "a ^ (b ^ c)", "(a | b) | c", "x & 3 == 1"] {
+        check(text, &mut rng);
+    }
+}
+
+#[test]
+fn python_operators() {
+    let ev = |s: &str| parse(s).unwrap().eval(&|n| (n == "N").then_some(Value::Int(-7)));
+    let cases = [
+        ("5 & 3", Value::Int(1)),
+        ("5 | 3", Value::Int(7)),
+        ("5 ^ 3", Value::Int(6)),
+        ("~5", Value::Int(-6)),
+        ("~N", Value::Int(6)),
+        ("1 << 4", Value::Int(16)),
+        ("N >> 1", Value::Int(-4)),
+        ("N >> 100", Value::Int(-1)),
+        ("N << 1", Value::Int(-14)),
+        ("N // 2", Value::Int(-4)),
+        ("N % 3", Value::Int(2)),
+        ("7 % -3", Value::Int(-2)),
+        ("N // -2", Value::Int(3)),
+        ("2 ** -1", Value::Float(0.5)),
+        ("(-2) ** 3", Value::Int(-8)),
+        ("-2 ** 2", Value::Int(-4)),
+        ("1 + 2 << 1", Value::Int(6)),
+        ("1 | 2 ^ 3 & 4", Value::Int(3)),
+    ];
+    for (text, want) in &cases {
+        assert_eq!(ev(text), Ok(*want), "{text}");
+    }
+    assert_eq!(ev("True & False"), Ok(Value::Bool(false)));
+    assert_eq!(ev("True ^ True"), Ok(Value::Bool(false)));
+    assert_eq!(ev("~True"), Ok(Value::Int(-2)));
+    assert_eq!(ev("(N < 0) | (N > 5)"), Ok(Value::Bool(true)));
+    assert_eq!(ev("not N < 0 and True"), Ok(Value::Bool(false)));
+    assert_eq!(ev("-3 < N < 0"), Ok(Value::Bool(false)));
+    assert!(ev("1.5 & 1").is_err());
+    assert!(ev("1 << -1").is_err());
+}
+
+#[test]
+fn python_operators_print_and_fold() {
+    let pr = |s: &str| parse(s).unwrap().simplify().to_string();
+    let cases = [
+        ("a & b", "a & b"),
+        ("a&b&c", "a & b & c"),
+        ("(a & b) & c", "a & b & c"),
+        ("a | b ^ c & d", "a | b ^ c & d"),
+        ("(a | b) & c", "(a | b) & c"),
+        ("a << 2 >> b", "a << 2 >> b"),
+        ("a << (2 >> b)", "a << (2 >> b)"),
+        ("(a + 1) << 2", "a + 1 << 2"),
+        ("2*(a << 1)", "2*(a << 1)"),
+        ("~a + 1", "~a + 1"),
+        ("~(a + 1)", "~(a + 1)"),
+        ("-~a", "-(~a)"),
+        ("~a**2", "~a**2"),
+        ("(a < b) & (c < d)", "(a < b) & (c < d)"),
+        ("a & b == c", "a & b == c"),
+        ("5 & 3 | 8", "9"),
+        ("1 << 63", "1 << 63"),
+        ("True | False", "True"),
+        ("~~3", "3"),
+        ("-8 >> 1", "-4"),
+        // DaCe's symbolic spellings.
+        ("bitwise_and(a, b)", "a & b"),
+        ("BitwiseOr(a, BitwiseXor(b, c))", "a | b ^ c"),
+        ("BitwiseNot(a)", "~a"),
+        ("LeftShift(a, 3)", "a << 3"),
+        ("right_shift(a, 1)", "a >> 1"),
+        ("AND(a > 0, b > 0)", "(a > 0) and (b > 0)"),
+        ("OR(a > 0, b)", "(a > 0) or b"),
+        ("ceil(a/2)", "ceiling(a/2)"),
+    ];
+    for (input, want) in cases {
+        assert_eq!(pr(input), want, "input {input:?}");
+    }
+    for bad in ["a &", "& a", "a << ", "~", "bitwise_and(a)", "LeftShift(a)", "a &&& b"] {
+        assert!(parse(bad).is_err(), "{bad}");
+    }
+    assert!(parse(&"~".repeat(10_000)).is_err());
+    assert!(parse(&format!("{}a", "a << ".repeat(10_000))).is_err());
+    assert!(parse(&vec!["a"; 50_000].join(" & ")).is_ok());
+}

@@ -44,10 +44,7 @@ impl Transformation for MapDimShuffle {
         for (path, state) in place::states(sdfg) {
             for (i, n) in state.nodes.iter().enumerate() {
                 let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                let own = map.range.dims().iter().any(|d| {
-                    let free: Vec<String> = [&d.start, &d.end, &d.step, &d.tile].iter().flat_map(|e| e.free_symbols()).collect();
-                    map.params.iter().any(|p| free.contains(p))
-                });
+                let own = map.has_dependent_ranges();
                 if map.params.len() >= 2 && map.range.dims().len() == map.params.len() && !own && !has_dynamic_inputs(n) {
                     let description = format!("map '{}' [{}] in state '{}'", n.label, map.params.join(", "), place::state_label(sdfg, &path));
                     out.push(Match { place: Place { state: path.clone(), node: i }, description });

@@ -34,7 +34,7 @@ impl Transformation for MapExpansion {
         for (path, state) in place::states(sdfg) {
             for (i, n) in state.nodes.iter().enumerate() {
                 let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                if map.params.len() >= 2 && !has_dynamic_inputs(n) {
+                if map.params.len() >= 2 && !has_dynamic_inputs(n) && !map.has_dependent_ranges() {
                     let description = format!("map '{}' [{}] in state '{}'", n.label, map.params.join(", "), place::state_label(sdfg, &path));
                     out.push(Match { place: Place { state: path.clone(), node: i }, description });
                 }

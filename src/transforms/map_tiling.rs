@@ -46,7 +46,7 @@ impl Transformation for MapTiling {
             for (i, n) in state.nodes.iter().enumerate() {
                 let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
                 let steps_ok = map.range.dims().iter().all(|d| d.step.as_int().is_some_and(|s| s > 0));
-                if steps_ok && !has_dynamic_inputs(n) {
+                if steps_ok && !has_dynamic_inputs(n) && !map.has_dependent_ranges() {
                     let description = format!("map '{}' [{}] in state '{}'", n.label, map.params.join(", "), place::state_label(sdfg, &path));
                     out.push(Match { place: Place { state: path.clone(), node: i }, description });
                 }

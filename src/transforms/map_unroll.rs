@@ -55,6 +55,9 @@ impl Transformation for MapUnroll {
         for (path, state) in place::states(sdfg) {
             for (i, n) in state.nodes.iter().enumerate() {
                 let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
+                if map.has_dependent_ranges() {
+                    continue;
+                }
                 if let Some(values) = plan(sdfg, &path, state, i, max) {
                     let description = format!(
                         "map '{}' [{}] in state '{}' ({} copies)",

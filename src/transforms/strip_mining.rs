@@ -62,6 +62,9 @@ impl Transformation for StripMining {
             for (i, n) in state.nodes.iter().enumerate() {
                 let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
                 let Some(k) = pick(dimension, map.params.len()) else { continue };
+                if map.has_dependent_ranges() {
+                    continue;
+                }
                 if applies(state, &parents, i, k) {
                     let description =
                         format!("map '{}' [{}] on {} in state '{}'", n.label, map.params.join(", "), map.params[k], place::state_label(sdfg, &path));

@@ -234,7 +234,8 @@ pub fn is_pure(e: &Expr) -> bool {
     match e {
         Expr::Index(..) => false,
         Expr::Call(f, args) => {
-            matches!(f.as_str(), "Min" | "Max" | "Abs" | "Mod" | "int_floor" | "int_ceil" | "floor" | "ceiling")
+            (matches!(f.as_str(), "Min" | "Max" | "Abs" | "Mod" | "int_floor" | "int_ceil" | "floor" | "ceiling")
+                || crate::symbolic::is_bit_op(f))
                 && args.iter().all(is_pure)
         }
         Expr::Add(xs) | Expr::Mul(xs) | Expr::And(xs) | Expr::Or(xs) => xs.iter().all(is_pure),

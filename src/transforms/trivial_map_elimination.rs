@@ -42,7 +42,7 @@ impl Transformation for TrivialMapElimination {
                 let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
                 let trivial: Vec<&String> =
                     map.params.iter().zip(map.range.dims()).filter(|(_, d)| is_trivial(d)).map(|(p, _)| p).collect();
-                if trivial.is_empty() || has_dynamic_inputs(n) || !substitutable(state, &parents, i, &trivial) {
+                if trivial.is_empty() || has_dynamic_inputs(n) || map.has_dependent_ranges() || !substitutable(state, &parents, i, &trivial) {
                     continue;
                 }
                 let names: Vec<&str> = trivial.iter().map(|p| p.as_str()).collect();

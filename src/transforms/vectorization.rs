@@ -63,7 +63,7 @@ impl Transformation for Vectorization {
             let Ok(parents) = scope::scope_parents(state) else { continue };
             for (i, n) in state.nodes.iter().enumerate() {
                 let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                if vectorizable(sdfg, state, &parents, i) {
+                if !map.has_dependent_ranges() && vectorizable(sdfg, state, &parents, i) {
                     let p = map.params.last().cloned().unwrap_or_default();
                     let description = format!("map '{}' [{p}] in state '{}'", n.label, place::state_label(sdfg, &path));
                     out.push(Match { place: Place { state: path.clone(), node: i }, description });

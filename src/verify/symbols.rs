@@ -8,7 +8,7 @@ use super::paths::describe;
 use super::{states, Env, Verifier};
 use crate::analysis::symbols::{dynamic_inputs, entry_symbols, scope_locals};
 use crate::model::{BlockKind, Cfg, CodeBlock, NodeKind, Sdfg, State};
-use crate::symbolic::{self, Expr};
+use crate::symbolic::{self, Expr, Subset};
 use std::collections::BTreeSet;
 
 /// Checks the symbols used in one state whose scope tree is `parents`.
@@ -21,7 +21,14 @@ pub(super) fn check_state(v: &mut Verifier, env: &Env, s: &State, parents: &[Opt
                 let mut local = scope_locals(s, parents, parent(i));
                 local.extend(dynamic_inputs(node));
                 let what = format!("range of {}", describe(node));
-                check_subset_symbols(v, env, &local, &map.range, &node.loc, &what);
+                // A dimension may use the parameters before it (DaCe's
+                // expanded GPU reductions do), which then loop outside it.
+                let Subset::Range(dims) = &map.range;
+                for (d, dim) in dims.iter().enumerate() {
+                    let mut local = local.clone();
+                    local.extend(map.params.iter().take(d).cloned());
+                    check_subset_symbols(v, env, &local, &Subset::Range(vec![dim.clone()]), &node.loc, &what);
+                }
             }
             NodeKind::ConsumeEntry { consume, .. } => {
                 let local = scope_locals(s, parents, parent(i));

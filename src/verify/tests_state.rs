@@ -121,6 +121,15 @@ fn undefined_symbols_in_state() {
     assert_has(&msgs, "undefined symbol 'K' in memlet subset");
     assert_has(&msgs, "undefined symbol 'M' in range of map 'm'");
     assert_has(&msgs, "undefined symbol 'i' in memlet subset");
+    // A range may use the parameters before it, not its own or later ones.
+    let msgs = with_state(|s| {
+        if let NodeKind::MapEntry { map, .. } = &mut s.nodes[1].kind {
+            map.params = vec!["i".into(), "j".into(), "k".into()];
+            map.range = range(&[("0", "9"), ("i", "k"), ("j", "9")]);
+        }
+    });
+    assert_has(&msgs, "undefined symbol 'k' in range of map 'm'");
+    assert!(!msgs.iter().any(|m| m.contains("symbol 'i' in range") || m.contains("symbol 'j' in range")), "{msgs:?}");
     // Dynamic map-range inputs and indirection through containers are defined.
     let msgs = with_state(|s| {
         s.nodes[1].in_connectors.push(("lo".into(), None));
