@@ -36,6 +36,10 @@ impl FnGen<'_, '_> {
     /// Checks, before a map's loops, the range each memlet directly inside
     /// it covers over all of the map's iterations (when there are any).
     pub fn check_map_memlets(&mut self, cx: &StateCx, entry: usize, map: &MapScope) -> Result<(), String> {
+        // A range that uses an earlier parameter has no value before the loops.
+        if map.has_dependent_ranges() {
+            return Ok(());
+        }
         let steps: Option<Vec<i64>> = map.range.dims().iter().map(|d| d.step.as_int().filter(|s| *s != 0)).collect();
         let Some(steps) = steps.filter(|s| s.len() == map.params.len()) else { return Ok(()) };
         let mut nonempty: Option<Val> = None;

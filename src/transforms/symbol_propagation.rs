@@ -121,7 +121,10 @@ fn propagate(cfg: &mut Cfg, edge: usize, k: usize, symbol: &str, value: &Expr) -
                     changed += 1;
                 }
             }
-            let mut alive = true;
+            // DaCe rejects an assignment that reads a symbol its edge
+            // assigns: the value may not go where that would happen.
+            let races = e.assignments.iter().any(|(name, _)| name != symbol && killed(name));
+            let mut alive = !races;
             for (name, rhs) in &mut e.assignments {
                 if alive {
                     let new = substitute_symbol_in_code(rhs, symbol, value)?;

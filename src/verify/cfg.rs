@@ -5,6 +5,8 @@
 use super::exprs::{check_code_expr, check_code_statements, parse_or_report, report_undefined};
 use super::{state, valid_name, Env, Verifier};
 use crate::model::{Block, BlockKind, Cfg, InterstateEdge, Loc, LoopRegion};
+use crate::symbolic::Expr;
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 
 pub(super) fn check(v: &mut Verifier, env: &Env) {
@@ -74,6 +76,15 @@ fn edge(v: &mut Verifier, env: &Env, e: &InterstateEdge, n: usize) {
         let what = format!("assignment to '{lhs}'");
         if let Some(x) = parse_or_report(v, rhs, &e.loc, &what) {
             report_undefined(v, env, &none, &x, &e.loc, &what);
+            // DaCe: the assignments of one edge happen at once, so reading
+            // a name another of them writes is a race.
+            let read = symbols_and_functions(&x);
+            for (other, _) in e.assignments.iter().filter(|(n, _)| n != lhs && read.contains(n)) {
+                v.error(
+                    &e.loc,
+                    format!("assignment to '{lhs}' reads '{other}', which the same interstate edge assigns"),
+                );
+            }
         }
     }
 }
@@ -89,9 +100,34 @@ fn sized_argument(env: &Env, symbol: &str) -> Option<(String, String)> {
     })
 }
 
+/// Free symbols and called function names (DaCe: `free_symbols_and_functions`).
+fn symbols_and_functions(x: &Expr) -> BTreeSet<String> {
+    let calls = RefCell::new(x.free_symbols());
+    x.any(&|e| {
+        if let Expr::Call(name, _) = e {
+            calls.borrow_mut().insert(name.clone());
+        }
+        false
+    });
+    calls.into_inner()
+}
+
+/// DaCe's `validate_name` for state labels: dot-separated C identifiers,
+/// other than `True`, `False` and `None`.
+fn valid_state_name(name: &str) -> bool {
+    !matches!(name, "True" | "False" | "None") && name.split('.').all(|t| {
+        let mut chars = t.chars();
+        matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
 fn block(v: &mut Verifier, env: &Env, b: &Block, in_loop: bool) {
     if b.label.is_empty() {
         v.error(&b.loc, format!("{} has an empty label", kind_name(&b.kind)));
+    } else if matches!(b.kind, BlockKind::State(_)) && !valid_state_name(&b.label) {
+        // DaCe checks the names of states only, not of other blocks.
+        v.error(&b.loc, format!("invalid state name '{}'", b.label));
     }
     match &b.kind {
         BlockKind::State(s) => state::check(v, env, s, b),

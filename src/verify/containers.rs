@@ -47,6 +47,10 @@ pub(super) fn check(v: &mut Verifier, env: &Env, top_level: bool) {
             v.error(&desc.loc, format!("container '{name}' is declared twice"));
         }
         container(v, env, name, desc);
+        // DaCe: symbols and data descriptors share one namespace.
+        if sdfg.symbol_type(name).is_some() {
+            v.error(&desc.loc, format!("'{name}' is both a container and a symbol"));
+        }
     }
     for c in &sdfg.constants {
         if !valid_name(&c.name) {
@@ -79,9 +83,14 @@ fn container(v: &mut Verifier, env: &Env, name: &str, d: &DataDesc) {
     if !LIFETIMES.contains(&d.lifetime.as_str()) {
         v.error(loc, format!("container '{name}' has unknown lifetime '{}'", d.lifetime));
     }
-    // DaCe: persistent allocation is impossible in registers.
-    if d.lifetime == "Persistent" && d.storage == "Register" {
-        v.error(loc, format!("container '{name}' has persistent lifetime in register storage"));
+    // DaCe: persistent or external allocation is impossible in registers.
+    if matches!(d.lifetime.as_str(), "Persistent" | "External") && d.storage == "Register" {
+        let lifetime = d.lifetime.to_lowercase();
+        v.error(loc, format!("container '{name}' has {lifetime} lifetime in register storage"));
+    }
+    // DaCe: the generated code cannot return a scalar argument.
+    if d.kind == DataKind::Scalar && name.starts_with("__return") && !d.transient {
+        v.error(loc, format!("non-transient scalar '{name}' cannot be a return value"));
     }
     let rank = d.shape.len();
     if d.kind == DataKind::Scalar && !(rank == 1 && d.shape.first().and_then(Expr::as_int) == Some(1)) {

@@ -62,6 +62,7 @@ impl Verifier {
         containers::check(self, &env, self.depth == 0);
         self.depth += 1;
         cfg::check(self, &env);
+        state::references(self, &env);
         self.depth -= 1;
     }
 }
@@ -144,6 +145,26 @@ pub(crate) fn states(cfg: &Cfg) -> Vec<&State> {
             }
         }
     }
+    out
+}
+
+/// Every state of a CFG in the order of the document (blocks before the
+/// blocks they contain), through regions, loops and branches (not into
+/// nested SDFGs).
+pub(crate) fn states_in_order(cfg: &Cfg) -> Vec<&State> {
+    fn walk<'a>(cfg: &'a Cfg, out: &mut Vec<&'a State>) {
+        for b in &cfg.blocks {
+            match &b.kind {
+                BlockKind::State(s) => out.push(s),
+                BlockKind::Region { cfg, .. } => walk(cfg, out),
+                BlockKind::Loop(l) => walk(&l.cfg, out),
+                BlockKind::Conditional(branches) => branches.iter().for_each(|br| walk(&br.cfg, out)),
+                BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(cfg, &mut out);
     out
 }
 

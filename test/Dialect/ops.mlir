@@ -80,6 +80,8 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
     sdfg.memlet %a -> %r {data = "A", subset = "0:N"}
     sdfg.memlet %r -> %b {data = "B", subset = "0"}
     sdfg.memlet %b -> %n["X"] {data = "B", subset = "0:N"}
+    %b2 = sdfg.access "B"
+    sdfg.memlet %n["X"] -> %b2 {data = "B", subset = "0:N"}
   }
   // CHECK: sdfg.region "prep" attributes {kind = "ControlFlowRegion"} {
   %r = sdfg.region "prep" attributes {kind = "ControlFlowRegion"} {

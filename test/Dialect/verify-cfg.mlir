@@ -315,3 +315,63 @@ sdfg.sdfg "f" [] {
     sdfg.edge %a -> %b
   }
 }
+
+// -----
+
+sdfg.sdfg "f" [] {
+  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "j" {dtype = "int32"}
+  %s0 = sdfg.state "s0" {
+  }
+  %s1 = sdfg.state "s1" {
+  }
+  // expected-error@+1 {{assignment to 'j' reads 'i', which the same interstate edge assigns}}
+  sdfg.edge %s0 -> %s1 {assignments = ["i = 1", "j = i + 1"]}
+}
+
+// -----
+
+// An assignment may read the name it assigns, and names of other edges.
+sdfg.sdfg "f" [] {
+  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "j" {dtype = "int32"}
+  %s0 = sdfg.state "s0" {
+  }
+  %s1 = sdfg.state "s1" {
+  }
+  %s2 = sdfg.state "s2" {
+  }
+  sdfg.edge %s0 -> %s1 {assignments = ["i = i + 1"]}
+  sdfg.edge %s1 -> %s2 {assignments = ["j = i + 1"]}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{invalid state name 'init state'}}
+  %s0 = sdfg.state "init state" {
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %l = sdfg.loop "l" {
+    // expected-error@+1 {{invalid state name 'None'}}
+    %s0 = sdfg.state "None" {
+    }
+  }
+}
+
+// -----
+
+// DaCe allows dots in state names and checks the names of states only.
+sdfg.sdfg "f" [] {
+  %s0 = sdfg.state "init.x" {
+  }
+  %l = sdfg.loop "for 25" {
+    %s1 = sdfg.state "body" {
+    }
+  }
+  sdfg.edge %s0 -> %l
+}

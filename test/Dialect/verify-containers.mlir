@@ -160,3 +160,33 @@ sdfg.sdfg "f" [] {
   // expected-error@+1 {{division by zero in offset of container 'B'}}
   sdfg.array "B" {dtype = "float64", shape = ["0.5*N"], offset = ["N % 0"], transient}
 }
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{container 'x' has external lifetime in register storage}}
+  sdfg.scalar "x" {dtype = "float64", shape = ["1"], transient, storage = "Register", lifetime = "External"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  // expected-error@+1 {{'N' is both a container and a symbol}}
+  sdfg.array "N" {dtype = "float64", shape = ["4"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{non-transient scalar '__return' cannot be a return value}}
+  sdfg.scalar "__return" {dtype = "float64", shape = ["1"]}
+}
+
+// -----
+
+// A transient scalar or a non-transient array may be returned.
+sdfg.sdfg "f" [] {
+  sdfg.scalar "__return_0" {dtype = "float64", shape = ["1"], transient}
+  sdfg.array "__return_1" {dtype = "float64", shape = ["1"]}
+}

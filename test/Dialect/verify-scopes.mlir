@@ -123,8 +123,9 @@ sdfg.sdfg "f" [] {
   sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
-    // expected-error@+2 {{map 'm' has in-connector 'IN_A' without 'OUT_A'}}
-    // expected-error@+1 {{map exit 'm' has out-connector 'OUT_B' without 'IN_B'}}
+    // expected-error@+3 {{map 'm' has in-connector 'IN_A' without 'OUT_A'}}
+    // expected-error@+2 {{map exit 'm' has out-connector 'OUT_B' without 'IN_B'}}
+    // expected-error@+1 {{map exit 'm' has dangling out-connector 'OUT_B'}}
     %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_A}, exit_outs = {OUT_B}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass"}

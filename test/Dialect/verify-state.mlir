@@ -260,6 +260,7 @@ sdfg.sdfg "f" [] {
   sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
+    // expected-error@+1 {{tasklet 't' has dangling out-connector 'x'}}
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{edge leaves tasklet 't' through undeclared connector 'y'}}
     sdfg.memlet %t["y"] -> %a {data = "A", subset = "0"}
@@ -475,4 +476,49 @@ sdfg.sdfg "f" [] {
     sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
     sdfg.memlet %t["x"] -> %b {data = "A", subset = "1"}
   }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    // expected-error@+1 {{tasklet 't' has dangling out-connector 'y'}}
+    %t = sdfg.tasklet "t" {code = "x = 1\ny = 2", outs = {x, y}}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  sdfg.reference "R" {dtype = "float64", shape = ["4"], transient}
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{reference 'R' is used but never set through its 'set' connector}}
+    %r = sdfg.access "R"
+    %a = sdfg.access "A"
+    sdfg.memlet %r -> %a {data = "A", subset = "0:4"}
+  }
+}
+
+// -----
+
+// A reference set in one state may be used in another.
+sdfg.sdfg "f" [] {
+  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  sdfg.array "B" {dtype = "float64", shape = ["4"]}
+  sdfg.reference "R" {dtype = "float64", shape = ["4"], transient}
+  %s0 = sdfg.state "s0" {
+    %r = sdfg.access "R" {ins = {set}}
+    %a = sdfg.access "A"
+    sdfg.memlet %a -> %r["set"] {data = "A", subset = "0:4"}
+  }
+  %s1 = sdfg.state "s1" {
+    %r = sdfg.access "R"
+    %b = sdfg.access "B"
+    sdfg.memlet %r -> %b {data = "R", subset = "0:4"}
+  }
+  sdfg.edge %s0 -> %s1
 }

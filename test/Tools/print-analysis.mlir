@@ -176,5 +176,5 @@ sdfg.sdfg "machine" ["A"] {
   sdfg.edge %init -> %guard {assignments = ["i = 0"]}
   sdfg.edge %guard -> %body {condition = "i < N"}
   sdfg.edge %guard -> %done {condition = "i >= N"}
-  sdfg.edge %body -> %guard {assignments = ["i = i + 1", "m = i"]}
+  sdfg.edge %body -> %guard {assignments = ["i = i + 1", "m = 7"]}
 }

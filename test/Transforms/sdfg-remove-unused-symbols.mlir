@@ -41,9 +41,9 @@ sdfg.sdfg "unused" ["A", "N"] {
   }
   %s2 = sdfg.state "s2" {
   }
-  sdfg.edge %s0 -> %s1 {assignments = ["i = 1", "j = N", "c = 0", "t = 2", "k = j + 1", "u = 3"]}
-  sdfg.edge %s1 -> %s2 {condition = "c == 0", assignments = ["k = 4"]}
-  sdfg.edge %s1 -> %s2 {condition = "c != 0"}
+  sdfg.edge %s0 -> %s1 {assignments = ["i = 1", "j = N", "c = 0", "t = 2", "u = 3"]}
+  sdfg.edge %s1 -> %s2 {condition = "c == 0", assignments = ["k = j + 1"]}
+  sdfg.edge %s1 -> %s2 {condition = "c != 0", assignments = ["k = 4"]}
 }
 
 // -----

@@ -18,10 +18,12 @@
 // RUN: test ! -e %t/unclosed.sdfg
 // UNCLOSED: {{^}}[[FILE]]:{{[0-9]+}}:{{[0-9]+}}: error: {{.+}}
 //
-// Valid syntax, but the SDFG does not verify: undeclared containers.
+// Valid syntax, but the SDFG does not verify: undeclared containers, an
+// unused out-connector.
 // RUN: not sdfg-translate --export-sdfg %t/verify.mlir -o %t/verify.sdfg 2>&1 | FileCheck %s --check-prefix=VERIFY -DFILE=%t/verify.mlir
 // RUN: test ! -e %t/verify.sdfg
 // VERIFY:      {{^}}[[FILE]]:4:10: error: access node data 'A' is not a container of this sdfg{{$}}
+// VERIFY-NEXT: {{^}}[[FILE]]:3:10: error: tasklet 't' has dangling out-connector 'y'{{$}}
 // VERIFY-NEXT: {{^}}[[FILE]]:5:5: error: memlet data 'A' is not a container of this sdfg{{$}}
 // VERIFY-NOT:  error
 //

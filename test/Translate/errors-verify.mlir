@@ -83,3 +83,46 @@
 // RUN: sdfg-translate --import-sdfg %corpus/vec_add.minimal.sdfg | sdfg-opt -o %t.ok.mlir
 // RUN: FileCheck %s --check-prefix=OK --input-file %t.ok.mlir
 // OK: sdfg.sdfg "progs_basic_vec_add"
+//
+// DaCe's rules added for parity (test/verifier_parity.rs checks that DaCe
+// rejects each of these too).
+// An out-connector no edge leaves.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.dangle.sdfg 'd["nodes"][1]["nodes"][1]["attributes"]["out_connectors"]["__out2"] = None'
+// RUN: not sdfg-translate --import-sdfg %t.dangle.sdfg -o %t.dangle.out 2>&1 | FileCheck %s --check-prefix=DANGLE -DFILE=%t.dangle.sdfg
+// RUN: test ! -e %t.dangle.out
+// DANGLE: {{^}}[[FILE]]:nodes[1].nodes[1]: error: tasklet '_Add_' has dangling out-connector '__out2'{{$}}
+// DANGLE-NOT: error
+//
+// Two assignments of one edge where one reads what the other writes.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.race.sdfg 'd["edges"][0]["attributes"]["data"]["attributes"]["assignments"] = {"i": "1", "j": "i + 1"}'
+// RUN: not sdfg-translate --import-sdfg %t.race.sdfg -o %t.race.out 2>&1 | FileCheck %s --check-prefix=RACE -DFILE=%t.race.sdfg
+// RUN: test ! -e %t.race.out
+// RACE: {{^}}[[FILE]]:edges[0]: error: assignment to 'j' reads 'i', which the same interstate edge assigns{{$}}
+// RACE-NOT: error
+//
+// One name for a container and a symbol; external lifetime in registers.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.names.sdfg 'd["attributes"]["symbols"]["a"] = "int32"' 'a = d["attributes"]["_arrays"]["__tmp0"]["attributes"]; a["lifetime"] = "External"; a["storage"] = "Register"'
+// RUN: not sdfg-translate --import-sdfg %t.names.sdfg -o %t.names.out 2>&1 | FileCheck %s --check-prefix=NAMES -DFILE=%t.names.sdfg
+// RUN: test ! -e %t.names.out
+// NAMES-DAG: {{^}}[[FILE]]:attributes._arrays.a: error: 'a' is both a container and a symbol{{$}}
+// NAMES-DAG: {{^}}[[FILE]]:attributes._arrays.__tmp0: error: container '__tmp0' has external lifetime in register storage{{$}}
+//
+// A state label that is not a name (DaCe allows dots).
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/vec_add.minimal.sdfg %t.statename.sdfg 'd["nodes"][0]["label"] = "init state"' 'd["nodes"][2]["label"] = "assign.x20"'
+// RUN: not sdfg-translate --import-sdfg %t.statename.sdfg -o %t.statename.out 2>&1 | FileCheck %s --check-prefix=STATENAME -DFILE=%t.statename.sdfg
+// RUN: test ! -e %t.statename.out
+// STATENAME: {{^}}[[FILE]]:nodes[0]: error: invalid state name 'init state'{{$}}
+// STATENAME-NOT: error
+//
+// A non-transient scalar returned.
+// RUN: python3 %inputs/mutate-sdfg.py %S/../extra-corpus/scalar_ret_bool.frontend.sdfg %t.ret.sdfg 'd["attributes"]["_arrays"]["__return"]["type"] = "Scalar"'
+// RUN: not sdfg-translate --import-sdfg %t.ret.sdfg -o %t.ret.out 2>&1 | FileCheck %s --check-prefix=RET -DFILE=%t.ret.sdfg
+// RUN: test ! -e %t.ret.out
+// RET: {{^}}[[FILE]]:attributes._arrays.__return: error: non-transient scalar '__return' cannot be a return value{{$}}
+//
+// A reference that no state sets.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/reference_api.api.sdfg %t.ref.sdfg 'import copy; [s.__setitem__("nodes", copy.deepcopy(d["nodes"][3]["nodes"])) or s.__setitem__("edges", copy.deepcopy(d["nodes"][3]["edges"])) for s in d["nodes"][1:3]]'
+// RUN: not sdfg-translate --import-sdfg %t.ref.sdfg -o %t.ref.out 2>&1 | FileCheck %s --check-prefix=REF -DFILE=%t.ref.sdfg
+// RUN: test ! -e %t.ref.out
+// REF: {{^}}[[FILE]]:nodes[1].nodes[0]: error: reference 'ref' is used but never set through its 'set' connector{{$}}
+// REF-NOT: error
