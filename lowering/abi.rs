@@ -27,6 +27,8 @@ pub struct Arg {
     pub dtype: ScalarType,
     /// Shape of arrays (empty for scalars and symbols).
     pub shape: Vec<Expr>,
+    /// Declared strides of arrays, in elements (`None`: C order).
+    pub strides: Option<Vec<Expr>>,
 }
 
 /// The arguments of `sdfg`, in calling order.
@@ -42,9 +44,10 @@ pub fn arglist(sdfg: &Sdfg) -> Result<Vec<Arg>, String> {
             other => return Err(format!("argument '{name}' has {}", super::function::describe_unsupported(other))),
         };
         match desc.kind {
-            DataKind::Scalar => scalars.push(Arg { name: name.clone(), kind: ArgKind::Scalar, dtype, shape: vec![] }),
+            DataKind::Scalar => scalars.push(Arg { name: name.clone(), kind: ArgKind::Scalar, dtype, shape: vec![], strides: None }),
             DataKind::Array | DataKind::Stream => {
-                arrays.push(Arg { name: name.clone(), kind: ArgKind::Array, dtype, shape: desc.shape.clone() })
+                let strides = desc.strides.clone();
+                arrays.push(Arg { name: name.clone(), kind: ArgKind::Array, dtype, shape: desc.shape.clone(), strides })
             }
             DataKind::View | DataKind::Reference => {
                 return Err(format!("argument '{name}' is a non-transient view or reference"))
@@ -52,7 +55,7 @@ pub fn arglist(sdfg: &Sdfg) -> Result<Vec<Arg>, String> {
         }
     }
     for s in free_symbols(sdfg) {
-        scalars.push(Arg { name: s, kind: ArgKind::Symbol, dtype: ScalarType::I64, shape: vec![] });
+        scalars.push(Arg { name: s, kind: ArgKind::Symbol, dtype: ScalarType::I64, shape: vec![], strides: None });
     }
     arrays.sort_by(|a, b| a.name.cmp(&b.name));
     scalars.sort_by(|a, b| a.name.cmp(&b.name));

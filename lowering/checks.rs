@@ -221,7 +221,7 @@ impl ModuleGen {
         let invalid = self.string_constant("error: cannot allocate transient '%s': %ld elements of %ld bytes is not a valid size\n");
         let failed = self.string_constant("error: cannot allocate transient '%s': %ld bytes (%ld elements of %ld bytes)\n");
         self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
-        self.globals.insert("llvm.func @exit(i32)".into());
+        self.globals.insert("llvm.func @_exit(i32)".into());
         let print = "vararg(!llvm.func<i32 (i32, ptr, ...)>)";
         self.globals.insert(format!(
             "func.func private @__sdfg_alloc(%name: !llvm.ptr, %n: i64, %size: i64, %old: !llvm.ptr) -> !llvm.ptr {{
@@ -237,7 +237,7 @@ impl ModuleGen {
   ^invalid:
     %f1 = llvm.mlir.addressof @{invalid} : !llvm.ptr
     %r1 = llvm.call @dprintf(%fd, %f1, %name, %n, %size) {print} : (i32, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
-    llvm.call @exit(%one) : (i32) -> ()
+    llvm.call @_exit(%one) : (i32) -> ()
     return %old : !llvm.ptr
   ^try:
     %bytes = arith.muli %n, %size : i64
@@ -250,7 +250,7 @@ impl ModuleGen {
   ^oom:
     %f2 = llvm.mlir.addressof @{failed} : !llvm.ptr
     %r2 = llvm.call @dprintf(%fd, %f2, %name, %bytes, %n, %size) {print} : (i32, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> i32
-    llvm.call @exit(%one) : (i32) -> ()
+    llvm.call @_exit(%one) : (i32) -> ()
     return %p : !llvm.ptr
   ^ok:
     return %p : !llvm.ptr

@@ -181,8 +181,10 @@ impl<'a, 'm> FnGen<'a, 'm> {
     }
 
     /// Elements to allocate: the total size when given, else the shape product.
+    /// Elements to allocate for a container: its total size, or more when
+    /// its strides reach further.
     pub fn total_elements(&self, desc: &DataDesc) -> Result<Expr, String> {
-        Ok(desc.total_elements())
+        Ok(desc.reach())
     }
 
     pub fn blas_enabled(&self) -> bool {

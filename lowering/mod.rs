@@ -144,19 +144,21 @@ impl ModuleGen {
         name
     }
 
-    /// `__sdfg_out_of_bounds(what, dim, index, size)`: report and exit(1).
+    /// `__sdfg_out_of_bounds(what, dim, index, size)`: report and `_exit(1)`
+    /// (`exit` would run static destructors under live OpenMP threads and
+    /// the JIT, which crashed).
     pub fn declare_bounds_check(&mut self) {
         let fmt = "%s: index %ld of dimension %ld is outside [0, %ld)\n";
         let sym = self.string_constant(fmt);
         self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
-        self.globals.insert("llvm.func @exit(i32)".into());
+        self.globals.insert("llvm.func @_exit(i32)".into());
         self.globals.insert(format!(
             "func.func private @__sdfg_out_of_bounds(%what: !llvm.ptr, %dim: i64, %idx: i64, %size: i64) {{
     %fmt = llvm.mlir.addressof @{sym} : !llvm.ptr
     %fd = llvm.mlir.constant(2 : i32) : i32
     %r = llvm.call @dprintf(%fd, %fmt, %what, %idx, %dim, %size) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> i32
     %one = llvm.mlir.constant(1 : i32) : i32
-    llvm.call @exit(%one) : (i32) -> ()
+    llvm.call @_exit(%one) : (i32) -> ()
     return
   }}"
         ));

@@ -188,6 +188,20 @@ impl DataDesc {
         self.total_size.clone().unwrap_or_else(|| self.shape.iter().fold(Expr::int(1), |acc, d| acc.mul(d)))
     }
 
+    /// Elements the layout reaches: one past the largest offset the shape
+    /// and strides address, and at least the declared total size (a stride
+    /// beyond it would otherwise address memory nobody allocated).
+    pub fn reach(&self) -> Expr {
+        let Some(strides) = &self.strides else { return self.total_elements() };
+        let mut last = Expr::int(0);
+        for (d, s) in self.shape.iter().zip(strides) {
+            last = last.add(&d.sub(&Expr::int(1)).mul(s));
+        }
+        // An empty array's span is negative: the total size wins.
+        let span = last.add(&Expr::int(1));
+        Expr::call("Max", vec![self.total_elements(), span]).simplify()
+    }
+
     /// Strides as written, or C-order strides derived from the shape.
     pub fn strides_or_default(&self) -> Vec<Expr> {
         if let Some(s) = &self.strides {

@@ -12,6 +12,63 @@ pub struct Buffer {
     dtype: DType,
     shape: Vec<usize>,
     bytes: usize,
+    /// Where each element lives (arrays; `None` for symbols and scalars).
+    layout: Option<(Layout, Vec<usize>)>,
+}
+
+/// Arguments are laid out in fresh memory; beyond this a stride is a mistake.
+const MAX_ARGUMENT_BYTES: usize = 1 << 40;
+
+/// The declared strides of an array argument, evaluated.
+struct Layout {
+    strides: Vec<usize>,
+    /// Elements from the first to one past the last addressed.
+    reach: usize,
+    /// C order without gaps: the NumPy data can be copied as it is.
+    contiguous: bool,
+}
+
+impl Layout {
+    fn of(arg: &Arg, shape: &[usize], symbols: &HashMap<String, i64>) -> Result<Layout, String> {
+        let mut strides = vec![1usize; shape.len()];
+        for i in (0..shape.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * shape[i + 1].max(1);
+        }
+        let c_order = strides.clone();
+        if let Some(declared) = &arg.strides {
+            let lookup = |name: &str| symbols.get(name).map(|v| Value::Int(*v));
+            for (i, e) in declared.iter().enumerate().take(strides.len()) {
+                strides[i] = match e.eval(&lookup) {
+                    Ok(Value::Int(n)) if n >= 0 => n as usize,
+                    Ok(other) => return Err(format!("argument '{}': stride {e} is {other:?}, not a stride", arg.name)),
+                    Err(err) => return Err(format!("argument '{}': cannot compute stride {e}: {err}", arg.name)),
+                };
+            }
+        }
+        let mut last = 0usize;
+        for (&n, &s) in shape.iter().zip(&strides) {
+            let step = n.saturating_sub(1).checked_mul(s);
+            last = step.and_then(|x| last.checked_add(x)).ok_or_else(|| format!("argument '{}': its strides overflow", arg.name))?;
+        }
+        let count: usize = shape.iter().product();
+        let reach = if count == 0 { 0 } else { last + 1 };
+        // Strides of size-one dimensions never move: they do not break C order.
+        let contiguous = shape.iter().zip(strides.iter().zip(&c_order)).all(|(&n, (s, c))| n == 1 || s == c);
+        Ok(Layout { strides, reach, contiguous })
+    }
+
+    /// The element offset of every index, in C order.
+    fn offsets<'a>(&'a self, shape: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+        let count: usize = shape.iter().product();
+        (0..count).map(move |mut flat| {
+            let mut at = 0;
+            for d in (0..shape.len()).rev() {
+                at += (flat % shape[d]) * self.strides[d];
+                flat /= shape[d];
+            }
+            at
+        })
+    }
 }
 
 impl Buffer {
@@ -19,7 +76,7 @@ impl Buffer {
     pub fn for_arg(arg: &Arg, inputs: &HashMap<String, Array>, symbols: &HashMap<String, i64>) -> Result<Buffer, String> {
         if arg.kind == ArgKind::Symbol {
             let v = *symbols.get(&arg.name).ok_or_else(|| format!("missing value for symbol '{}'", arg.name))?;
-            return Ok(Buffer { words: vec![v as u64], dtype: DType::I64, shape: vec![], bytes: 8 });
+            return Ok(Buffer { words: vec![v as u64], dtype: DType::I64, shape: vec![], bytes: 8, layout: None });
         }
         let want = DType::from_name(arg.dtype.name()).ok_or_else(|| format!("argument '{}': unsupported dtype", arg.name))?;
         let shape = eval_shape(arg, symbols)?;
@@ -35,10 +92,27 @@ impl Buffer {
         if array.len() != count || !same_shape(&array.shape, &shape) {
             return Err(format!("input '{}' has shape {:?}, the program expects {:?}", arg.name, array.shape, shape));
         }
-        let mut words = vec![0u64; array.data.len().div_ceil(8).max(1)];
-        // SAFETY: `words` has at least `data.len()` bytes.
-        unsafe { std::ptr::copy_nonoverlapping(array.data.as_ptr(), words.as_mut_ptr() as *mut u8, array.data.len()) };
-        Ok(Buffer { words, dtype: array.dtype, shape: array.shape.clone(), bytes: array.data.len() })
+        let layout = Layout::of(arg, &shape, symbols)?;
+        let size = want.size();
+        let bytes = layout.reach.checked_mul(size).filter(|&b| b <= MAX_ARGUMENT_BYTES).ok_or_else(|| {
+            format!("argument '{}': its strides reach {} elements, too many to allocate", arg.name, layout.reach)
+        })?;
+        let mut words = Vec::new();
+        words.try_reserve_exact(bytes.div_ceil(8).max(1)).map_err(|_| {
+            format!("argument '{}': cannot allocate {bytes} bytes for its strides", arg.name)
+        })?;
+        words.resize(bytes.div_ceil(8).max(1), 0u64);
+        // SAFETY: `words` has at least `bytes` bytes, and every element
+        // offset `layout` gives is below `reach`.
+        let memory = unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr() as *mut u8, bytes) };
+        if layout.contiguous {
+            memory[..array.data.len()].copy_from_slice(&array.data);
+            return Ok(Buffer { words, dtype: array.dtype, shape: array.shape.clone(), bytes, layout: None });
+        }
+        for (i, at) in layout.offsets(&shape).enumerate() {
+            memory[at * size..(at + 1) * size].copy_from_slice(&array.data[i * size..(i + 1) * size]);
+        }
+        Ok(Buffer { words, dtype: array.dtype, shape: array.shape.clone(), bytes, layout: Some((layout, shape)) })
     }
 
     pub fn pointer(&mut self) -> *mut c_void {
@@ -47,7 +121,14 @@ impl Buffer {
 
     pub fn into_array(self) -> Array {
         // SAFETY: reading `bytes` initialised bytes of `words`.
-        let data = unsafe { std::slice::from_raw_parts(self.words.as_ptr() as *const u8, self.bytes) }.to_vec();
+        let memory = unsafe { std::slice::from_raw_parts(self.words.as_ptr() as *const u8, self.bytes) };
+        let data = match &self.layout {
+            Some((layout, shape)) => {
+                let size = self.dtype.size();
+                layout.offsets(shape).flat_map(|at| memory[at * size..(at + 1) * size].iter().copied()).collect()
+            }
+            None => memory.to_vec(),
+        };
         Array { dtype: self.dtype, shape: self.shape, data }
     }
 }
