@@ -45,9 +45,14 @@ impl FnGen<'_, '_> {
                 let l = self.texpr(left, inputs, vars)?;
                 match const_exponent(right) {
                     // `x ** 2.0` of an integer is a float.
-                    Some((k, true)) if l.ty.is_int() => {
+                    Some((k, Exponent::Float)) if l.ty.is_int() => {
                         let f = self.b.cast(&l, Ty::F64);
                         self.b.pow_int(&f, k)?
+                    }
+                    // A real base to a complex power is complex: the general path.
+                    Some((_, Exponent::Complex)) if !l.ty.is_complex() => {
+                        let r = self.texpr(right, inputs, vars)?;
+                        self.tbinary(BinOp::Pow, &l, &r)?
                     }
                     Some((k, _)) => self.b.pow_int(&l, k)?,
                     None => unreachable!("guarded"),
@@ -231,15 +236,35 @@ fn literal_like(b: &mut Body, e: &Expr, v: &Val, other: &Val) -> Val {
     v.clone()
 }
 
-/// An exponent written as an integer constant (`2`, `-1`, `2.0`), and whether
-/// it was a float: those are computed by repeated multiplication, as NumPy
-/// does, rather than through `pow` (which differs in the last bits).
-fn const_exponent(e: &Expr) -> Option<(i64, bool)> {
+/// How an integral constant exponent was written.
+#[derive(Clone, Copy)]
+enum Exponent {
+    Int,
+    Float,
+    /// `dace.complex128(2)`, as DaCe's frontend writes NumPy's `z ** 2`.
+    Complex,
+}
+
+/// An exponent written as an integer constant (`2`, `-1`, `2.0`,
+/// `dace.complex128(2)`), and how: those are computed by repeated
+/// multiplication, as NumPy does, rather than through `pow` (which differs
+/// in the last bits).
+fn const_exponent(e: &Expr) -> Option<(i64, Exponent)> {
     match e {
-        Expr::Int { value, .. } => i64::try_from(*value).ok().map(|k| (k, false)),
-        Expr::Float { value, .. } if value.fract() == 0.0 && value.abs() < 1e9 => Some((*value as i64, true)),
+        Expr::Int { value, .. } => i64::try_from(*value).ok().map(|k| (k, Exponent::Int)),
+        Expr::Float { value, .. } if value.fract() == 0.0 && value.abs() < 1e9 => Some((*value as i64, Exponent::Float)),
         Expr::Unary { op: UnaryOp::Neg, operand, .. } => const_exponent(operand).and_then(|(k, f)| Some((k.checked_neg()?, f))),
         Expr::Unary { op: UnaryOp::Pos, operand, .. } => const_exponent(operand),
+        // A cast of such a constant to a numeric type.
+        Expr::Call { func, args, .. } if args.len() == 1 => {
+            let ty = func.rsplit('.').next().unwrap_or(func);
+            let (k, _) = const_exponent(&args[0])?;
+            match ty {
+                "complex64" | "complex128" | "complex" => Some((k, Exponent::Complex)),
+                "float16" | "float32" | "float64" | "float" => Some((k, Exponent::Float)),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }

@@ -1,6 +1,7 @@
 // `x ** k` with a constant integer k multiplies, in the order NumPy does, so
 // that a Mandelbrot-like iteration z = z**2 + c (and z**3 + z**5, f**2)
-// matches NumPy bit for bit instead of going through the polar complex `pow`.
+// matches NumPy bit for bit instead of going through the polar complex `pow`
+// (z is squared as DaCe writes NumPy's `z ** 2`: `z ** dace.complex128(2)`).
 // A negative power divides by the positive one (`complex.div` rounds unlike
 // NumPy's division, so W is only compared with a tolerance).
 // The inputs and expected results come from Inputs/integer-powers.py.
@@ -29,7 +30,7 @@ sdfg.sdfg "integer_powers" ["C", "Z", "Z3", "W", "F"] {
     %z2 = sdfg.access "Z"
     %me, %mx = sdfg.map "step" ["i"] = "0:N" attributes {ins = {IN_c, IN_z}, outs = {OUT_c, OUT_z}, exit_ins = {IN_z}, exit_outs = {OUT_z}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %t = sdfg.tasklet "t" {code = "zo = zi ** 2 + ci", ins = {ci, zi}, outs = {zo}}
+      %t = sdfg.tasklet "t" {code = "zo = zi ** dace.complex128(2) + ci", ins = {ci, zi}, outs = {zo}}
       sdfg.memlet %entry["OUT_c"] -> %t["ci"] {data = "C", subset = "i"}
       sdfg.memlet %entry["OUT_z"] -> %t["zi"] {data = "Z", subset = "i"}
       sdfg.memlet %t["zo"] -> %exit["IN_z"] {data = "Z", subset = "i"}
