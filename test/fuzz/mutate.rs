@@ -95,9 +95,10 @@ fn describe(path: &[Step]) -> String {
         .collect()
 }
 
-/// Applies one to three mutations; returns what was done.
+/// Applies one mutation (half of the time) to three; returns what was done.
+/// One keeps most files importable, so that the later stages run too.
 pub fn mutate(doc: &mut Value, rng: &mut Rng) -> String {
-    let count = 1 + rng.below(3);
+    let count = if rng.below(2) == 0 { 1 } else { 2 + rng.below(2) };
     (0..count).map(|_| mutate_once(doc, rng)).collect::<Vec<_>>().join("; ")
 }
 
