@@ -325,7 +325,7 @@ impl FnGen<'_, '_> {
             let re = self.b.def(part, format!("complex.re {} : {t}", v.name));
             let im = self.b.def(part, format!("complex.im {} : {t}", v.name));
             call.params.push(format!("{ct} __re_{name}, {ct} __im_{name}"));
-            call.pre.push(format!("{konst}std::complex<{ct}> {name}({ct}(__re_{name}), {ct}(__im_{name}));"));
+            call.pre.push(format!("{konst}std::complex<{ct}> {name}{{__re_{name}, __im_{name}}};"));
             call.args.push(re.name);
             call.args.push(im.name);
             call.arg_types.push(part.mlir().into());
@@ -431,4 +431,16 @@ fn c_type(ty: Ty) -> Result<&'static str, String> {
 fn axes_property(properties: &crate::model::Extra) -> Option<Vec<usize>> {
     let axes = properties.get("axes")?.as_array()?;
     Some(axes.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cpp_identifiers;
+
+    #[test]
+    fn cpp_identifiers_skip_members_comments_literals_and_numbers() {
+        let ids = cpp_identifiers("o = a * N + v.size + p->M + std::conj(z); // K\n/* L */ s = \"J\"; c = 'I'; x = 1e5f + 0x1F;");
+        let ids: Vec<&str> = ids.iter().map(|s| s.as_str()).collect();
+        assert_eq!(ids, ["N", "a", "c", "o", "p", "s", "std", "v", "x", "z"]);
+    }
 }
