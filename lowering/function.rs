@@ -312,7 +312,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
         }
     }
 
-    fn lookup_scope(&self, name: &str) -> Option<Val> {
+    pub(super) fn lookup_scope(&self, name: &str) -> Option<Val> {
         self.scopes.iter().rev().find_map(|s| s.get(name).cloned())
     }
 }

@@ -82,7 +82,7 @@ pub fn compile(lowered: &Lowered, kind: EngineKind, work: &Path) -> Result<Compi
         }
         EngineKind::Aot => {
             let so = work.join(format!("lib{}.so", lowered.entry));
-            build_shared_library(&llvm.as_operation().to_string(), &so, work, helpers.as_deref(), lowered.uses_blas)?;
+            build_shared_library(&llvm.as_operation().to_string(), &so, work, helpers.as_deref(), &libraries(lowered))?;
             // SAFETY: loading a library we just built; it has no constructors.
             let library = unsafe { libloading::Library::new(&so) }.map_err(|e| format!("cannot load {}: {e}", so.display()))?;
             // SAFETY: the entry point has the signature `abi` defines.
@@ -127,7 +127,7 @@ pub fn build_shared_library(
     so: &Path,
     work: &Path,
     helpers: Option<&Path>,
-    blas: bool,
+    libraries: &[&str],
 ) -> Result<(), String> {
     std::fs::create_dir_all(work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
     let mlir = work.join("program.llvm.mlir");
@@ -139,11 +139,63 @@ pub fn build_shared_library(
     if let Some(h) = helpers {
         clang.arg(h);
     }
-    if blas {
-        clang.arg(super::blas::OPENBLAS);
-    }
+    clang.args(libraries);
     clang.arg("-o").arg(so).arg(format!("-Wl,-rpath,{}", Path::new(LIBOMP).parent().map(|p| p.display().to_string()).unwrap_or_default()));
     run(&mut clang)
+}
+
+/// A library header C++ tasklets may use (DaCe's BLAS and LAPACK
+/// environments make them available to library nodes' code): the header,
+/// the identifier prefixes that call for it, the libraries it needs, and
+/// the Debian package that installs it.
+struct CppLibrary {
+    header: &'static str,
+    prefixes: &'static [&'static str],
+    libraries: &'static [&'static str],
+    package: &'static str,
+}
+
+pub const LAPACKE: &str = "/usr/lib/x86_64-linux-gnu/liblapacke.so";
+
+const CPP_LIBRARIES: &[CppLibrary] = &[
+    CppLibrary {
+        header: "cblas.h",
+        prefixes: &["cblas_", "Cblas", "CBLAS_", "blasint"],
+        libraries: &[super::blas::OPENBLAS],
+        package: "libopenblas-dev",
+    },
+    CppLibrary {
+        header: "lapacke.h",
+        prefixes: &["LAPACK", "lapack_"],
+        libraries: &[LAPACKE, super::blas::OPENBLAS],
+        package: "liblapacke-dev",
+    },
+];
+
+/// The library headers a program's C++ tasklets use.
+fn cpp_libraries(lowered: &Lowered) -> Vec<&'static CppLibrary> {
+    let names: std::collections::BTreeSet<String> =
+        lowered.cpp_helpers.iter().flat_map(|(_, code)| super::library::cpp_identifiers(code)).collect();
+    CPP_LIBRARIES
+        .iter()
+        .filter(|l| names.iter().any(|n| l.prefixes.iter().any(|p| n.starts_with(p))))
+        .collect()
+}
+
+/// The native libraries a lowered program links with.
+pub fn libraries(lowered: &Lowered) -> Vec<&'static str> {
+    let mut libs: Vec<&'static str> = Vec::new();
+    if lowered.uses_blas {
+        libs.push(super::blas::OPENBLAS);
+    }
+    for l in cpp_libraries(lowered) {
+        for lib in l.libraries {
+            if !libs.contains(lib) {
+                libs.push(lib);
+            }
+        }
+    }
+    libs
 }
 
 /// Compiles the C++ tasklets of a program into one shared library (for the
@@ -153,7 +205,14 @@ pub fn compile_cpp_helpers(lowered: &Lowered, work: &Path, shared: bool) -> Resu
         return Ok(None);
     }
     std::fs::create_dir_all(work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
-    let mut source = String::from("#include <cstdint>\n#include <cmath>\nusing namespace std;\n");
+    let mut source = String::from(
+        "#include <cstdint>\n#include <cmath>\n#include <complex>\n#include <algorithm>\n#include <cstring>\n#include <cstdio>\n",
+    );
+    let used = cpp_libraries(lowered);
+    for l in &used {
+        source += &format!("#include <{}>\n", l.header);
+    }
+    source += "using namespace std;\n";
     for (_, code) in &lowered.cpp_helpers {
         source += code;
     }
@@ -169,8 +228,24 @@ pub fn compile_cpp_helpers(lowered: &Lowered, work: &Path, shared: bool) -> Resu
     let out = work.join(if shared { format!("libtasklets-{hash:016x}.so") } else { format!("tasklets-{hash:016x}.o") });
     std::fs::write(&cpp, source).map_err(|e| format!("cannot write {}: {e}", cpp.display()))?;
     let kind = if shared { "-shared" } else { "-c" };
-    run(Command::new(format!("{LLVM_BIN}/clang++")).args(["-O3", kind, "-fPIC"]).arg(&cpp).arg("-o").arg(&out))
-        .map_err(|e| format!("C++ tasklet: {e}"))?;
+    let mut clang = Command::new(format!("{LLVM_BIN}/clang++"));
+    clang.args(["-O3", kind, "-fPIC"]).arg(&cpp).arg("-o").arg(&out);
+    if shared {
+        for l in &used {
+            for lib in l.libraries {
+                if !Path::new(lib).exists() {
+                    return Err(format!("C++ tasklet: {} needs {lib}, which is not installed (package {})", l.header, l.package));
+                }
+            }
+            clang.args(l.libraries);
+        }
+    }
+    run(&mut clang).map_err(|e| {
+        match used.iter().find(|l| e.contains(&format!("'{}' file not found", l.header))) {
+            Some(l) => format!("C++ tasklet: header {} is not installed (package {})", l.header, l.package),
+            None => format!("C++ tasklet: {e}"),
+        }
+    })?;
     Ok(Some(out))
 }
 

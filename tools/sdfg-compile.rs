@@ -36,7 +36,7 @@ fn main() {
     let so = cli.output_dir.join(format!("lib{}.so", lowered.entry));
     let header = cli.output_dir.join(format!("{}.h", lowered.entry));
     let helpers = pipeline::compile_cpp_helpers(&lowered, &work, false).unwrap_or_else(|e| common::fail_with(&file, &e));
-    let built = pipeline::build_shared_library(&llvm.as_operation().to_string(), &so, &work, helpers.as_deref(), lowered.uses_blas);
+    let built = pipeline::build_shared_library(&llvm.as_operation().to_string(), &so, &work, helpers.as_deref(), &pipeline::libraries(&lowered));
     let _ = std::fs::remove_dir_all(&work);
     built.unwrap_or_else(|e| common::fail_with(&file, &e));
     common::write_output(&header.display().to_string(), &abi::c_header(&lowered.entry, &lowered.args));
