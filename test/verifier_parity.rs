@@ -277,7 +277,11 @@ const ACCEPTED: &[Row] = &[
     Row {
         name: "assignment_reads_its_own_name",
         file: VEC_ADD,
-        mutation: &[r#"d["edges"][0]["attributes"]["data"]["attributes"]["assignments"] = {"N": "N + 1"}"#],
+        // A symbol that sizes no argument: reassigning `N` is our own error.
+        mutation: &[
+            r#"d["attributes"]["symbols"]["k"] = "int64""#,
+            r#"d["edges"][0]["attributes"]["data"]["attributes"]["assignments"] = {"k": "k + 1"}"#,
+        ],
         path: "",
         message: "",
     },
