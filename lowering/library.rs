@@ -4,9 +4,8 @@
 use super::builder::Val;
 use super::function::FnGen;
 use super::state::StateCx;
-use super::tasklet::{Input, Sink};
 use super::types::Ty;
-use crate::model::{CodeBlock, Node, NodeKind};
+use crate::model::NodeKind;
 use crate::symbolic::Dim;
 use std::collections::HashMap;
 
@@ -211,196 +210,6 @@ impl FnGen<'_, '_> {
         let full = self.operand_indices(o, idx)?;
         self.store_element(&o.data, &full, v, None, false)
     }
-
-    /// A C++ tasklet: its code becomes an `extern "C"` function compiled by
-    /// clang, as DaCe's code generator writes it: scalar inputs are passed
-    /// by value, arrays by pointer, scalar outputs through a slot; complex
-    /// values are `std::complex`; the SDFG symbols, enclosing map parameters
-    /// and scalar constants the code names are `const` locals holding their
-    /// values at the call.
-    pub fn cpp_tasklet(
-        &mut self,
-        node: &Node,
-        code: &CodeBlock,
-        inputs: &HashMap<String, Input>,
-        outputs: &HashMap<String, Vec<Sink>>,
-    ) -> Result<(), String> {
-        self.module.nested_count += 1;
-        let symbol = format!("__sdfg_cpp_{}", self.module.nested_count);
-        let mut call = CppCall::default();
-        let mut in_names: Vec<&String> = inputs.keys().collect();
-        in_names.sort();
-        for name in in_names {
-            match &inputs[name] {
-                Input::Value(v) => self.cpp_value(&mut call, name, v, false)?,
-                Input::Window { data, start, .. } => {
-                    let ty = self.container(data)?.ty;
-                    call.params.push(format!("{}* {name}", c_type(ty)?));
-                    let p = self.address(data, &start.clone())?;
-                    call.args.push(p.name);
-                    call.arg_types.push("!llvm.ptr".into());
-                }
-            }
-        }
-        // Names the code uses that are not connectors: symbols, map and
-        // consume parameters, scalar constants (innermost scope first).
-        let connectors: std::collections::HashSet<&str> = inputs.keys().chain(outputs.keys()).map(|s| s.as_str()).collect();
-        for name in cpp_identifiers(&code.code) {
-            if connectors.contains(name.as_str()) {
-                continue;
-            }
-            let value = if let Some(v) = self.lookup_scope(&name) {
-                v
-            } else if let Some(slot) = self.symbols.get(&name).cloned() {
-                self.b.load(&slot, slot.ty)
-            } else if let Some(v) = self.module.constant_scalar(self.sdfg, &mut self.b, &name) {
-                v
-            } else {
-                continue;
-            };
-            self.cpp_value(&mut call, &name, &value, true)?;
-        }
-        let mut out_names: Vec<&String> = outputs.keys().collect();
-        out_names.sort();
-        let mut scalar_outs = Vec::new();
-        let mut stack = None;
-        for name in out_names {
-            let sink = &outputs[name][0];
-            let ty = self.container(&sink.data)?.ty;
-            let ct = c_type(ty)?;
-            if sink.scalar && !sink.stream {
-                call.params.push(format!("{ct}* __out_{name}"));
-                call.pre.push(format!("{ct} {name};"));
-                call.post.push(format!("*__out_{name} = {name};"));
-                // The slot lives for the call only (the call may sit in a loop).
-                if stack.is_none() {
-                    stack = Some(self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr"));
-                }
-                let one = self.b.i64(1);
-                let slot = self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", one.name, ty.memory()));
-                call.args.push(slot.name.clone());
-                call.arg_types.push("!llvm.ptr".into());
-                scalar_outs.push((name.clone(), slot, ty));
-            } else {
-                call.params.push(format!("{ct}* {name}"));
-                let p = self.address(&sink.data, &sink.start.clone())?;
-                call.args.push(p.name);
-                call.arg_types.push("!llvm.ptr".into());
-            }
-        }
-        let source = format!(
-            "// tasklet '{}'\nextern \"C\" void {symbol}({}) {{\n{}\n{{\n{}\n}}\n{}\n}}\n",
-            node.label.replace('\n', " "),
-            call.params.join(", "),
-            call.pre.join("\n"),
-            code.code,
-            call.post.join("\n")
-        );
-        self.module.cpp_helpers.push((symbol.clone(), source));
-        let arg_types = call.arg_types.join(", ");
-        self.module.globals.insert(format!("llvm.func @{symbol}({arg_types})"));
-        self.b.line(format!("llvm.call @{symbol}({}) : ({arg_types}) -> ()", call.args.join(", ")));
-        let mut results = Vec::new();
-        for (name, slot, ty) in scalar_outs {
-            results.push((name, self.b.load(&slot, ty)));
-        }
-        if let Some(s) = stack {
-            self.b.line(format!("llvm.intr.stackrestore {} : !llvm.ptr", s.name));
-        }
-        for (name, v) in results {
-            for sink in &outputs[&name] {
-                self.write(sink, &[], &v)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Passes a value into a C++ tasklet as local `name` (`const` for
-    /// symbols and parameters); complex values travel as their two parts.
-    fn cpp_value(&mut self, call: &mut CppCall, name: &str, v: &Val, constant: bool) -> Result<(), String> {
-        let konst = if constant { "const " } else { "" };
-        if v.ty.is_complex() {
-            let (part, t) = (v.ty.complex_part(), v.ty.mlir());
-            let ct = c_type(part)?;
-            let re = self.b.def(part, format!("complex.re {} : {t}", v.name));
-            let im = self.b.def(part, format!("complex.im {} : {t}", v.name));
-            call.params.push(format!("{ct} __re_{name}, {ct} __im_{name}"));
-            call.pre.push(format!("{konst}std::complex<{ct}> {name}{{__re_{name}, __im_{name}}};"));
-            call.args.push(re.name);
-            call.args.push(im.name);
-            call.arg_types.push(part.mlir().into());
-            call.arg_types.push(part.mlir().into());
-            return Ok(());
-        }
-        let v = if v.ty == Ty::Index { self.b.cast(v, Ty::I64) } else { v.clone() };
-        // DaCe declares integer symbols and parameters as `long long`.
-        let ct = if constant && v.ty == Ty::I64 { "long long" } else { c_type(v.ty)? };
-        call.params.push(format!("{konst}{ct} {name}"));
-        call.args.push(v.name.clone());
-        call.arg_types.push(v.ty.mlir().into());
-        Ok(())
-    }
-}
-
-/// What a C++ tasklet's helper takes and how it is called.
-#[derive(Default)]
-struct CppCall {
-    params: Vec<String>,
-    pre: Vec<String>,
-    post: Vec<String>,
-    args: Vec<String>,
-    arg_types: Vec<String>,
-}
-
-/// The identifiers C++ code names outside comments and literals, other
-/// than members (`a.x`, `p->x`, `std::x`), sorted.
-pub fn cpp_identifiers(code: &str) -> std::collections::BTreeSet<String> {
-    let c: Vec<char> = code.chars().collect();
-    let mut out = std::collections::BTreeSet::new();
-    let mut i = 0;
-    while i < c.len() {
-        let ch = c[i];
-        if ch == '/' && c.get(i + 1) == Some(&'/') {
-            while i < c.len() && c[i] != '\n' {
-                i += 1;
-            }
-        } else if ch == '/' && c.get(i + 1) == Some(&'*') {
-            i += 2;
-            while i < c.len() && !(c[i] == '*' && c.get(i + 1) == Some(&'/')) {
-                i += 1;
-            }
-            i += 2;
-        } else if ch == '"' || ch == '\'' {
-            i += 1;
-            while i < c.len() && c[i] != ch {
-                i += if c[i] == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if ch.is_ascii_digit() {
-            // Numbers, suffixes and exponents included (`1e5f`, `0x1F`).
-            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_' || c[i] == '.') {
-                i += 1;
-            }
-        } else if ch.is_ascii_alphabetic() || ch == '_' {
-            let start = i;
-            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
-                i += 1;
-            }
-            let before: String = c[..start].iter().rev().take_while(|c| c.is_whitespace()).collect();
-            let prev = start.checked_sub(before.len() + 1).map(|p| c[p]);
-            let member = match prev {
-                Some('.') => true,
-                Some('>') | Some(':') => start >= before.len() + 2 && matches!(c[start - before.len() - 2], '-' | ':'),
-                _ => false,
-            };
-            if !member {
-                out.insert(c[start..i].iter().collect());
-            }
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 /// The extent of an operand's `i`-th non-unit dimension.
@@ -408,39 +217,8 @@ pub(super) fn dim(o: &Operand, i: usize) -> Result<Val, String> {
     o.dims.get(i).map(|(_, v)| v.clone()).ok_or_else(|| format!("operand '{}' has fewer than {} dimensions", o.data, i + 1))
 }
 
-fn c_type(ty: Ty) -> Result<&'static str, String> {
-    Ok(match ty {
-        Ty::I1 => "bool",
-        Ty::I8 => "int8_t",
-        Ty::I16 => "int16_t",
-        Ty::I32 => "int32_t",
-        Ty::I64 => "int64_t",
-        Ty::U8 => "uint8_t",
-        Ty::U16 => "uint16_t",
-        Ty::U32 => "uint32_t",
-        Ty::U64 => "uint64_t",
-        Ty::F32 => "float",
-        Ty::F64 => "double",
-        Ty::C64 => "std::complex<float>",
-        Ty::C128 => "std::complex<double>",
-        other => return Err(format!("type {} cannot cross into a C++ tasklet", other.mlir())),
-    })
-}
-
 /// A library node's `axes` property.
 fn axes_property(properties: &crate::model::Extra) -> Option<Vec<usize>> {
     let axes = properties.get("axes")?.as_array()?;
     Some(axes.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cpp_identifiers;
-
-    #[test]
-    fn cpp_identifiers_skip_members_comments_literals_and_numbers() {
-        let ids = cpp_identifiers("o = a * N + v.size + p->M + std::conj(z); // K\n/* L */ s = \"J\"; c = 'I'; x = 1e5f + 0x1F;");
-        let ids: Vec<&str> = ids.iter().map(|s| s.as_str()).collect();
-        assert_eq!(ids, ["N", "a", "c", "o", "p", "s", "std", "v", "x", "z"]);
-    }
 }

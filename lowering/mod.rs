@@ -14,6 +14,7 @@ mod builder;
 mod cfg;
 mod checks;
 mod copy;
+mod cpp_tasklet;
 mod expr;
 mod function;
 mod library;
@@ -28,6 +29,7 @@ mod structured;
 mod tasklet;
 mod texpr;
 mod types;
+mod views;
 mod wcr;
 
 use crate::model::Sdfg;

@@ -175,7 +175,7 @@ const CPP_LIBRARIES: &[CppLibrary] = &[
 /// The library headers a program's C++ tasklets use.
 fn cpp_libraries(lowered: &Lowered) -> Vec<&'static CppLibrary> {
     let names: std::collections::BTreeSet<String> =
-        lowered.cpp_helpers.iter().flat_map(|(_, code)| super::library::cpp_identifiers(code)).collect();
+        lowered.cpp_helpers.iter().flat_map(|(_, code)| super::cpp_tasklet::cpp_identifiers(code)).collect();
     CPP_LIBRARIES
         .iter()
         .filter(|l| names.iter().any(|n| l.prefixes.iter().any(|p| n.starts_with(p))))

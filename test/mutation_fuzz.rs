@@ -10,6 +10,8 @@
 //! Bounded: `SDFG_FUZZ_CASES` cases (default 150) from seed `SDFG_FUZZ_SEED`
 //! (default 1), stopping early after `SDFG_FUZZ_SECONDS` (default 300).
 
+#[path = "common/corpus.rs"]
+mod corpus;
 #[path = "fuzz/mutate.rs"]
 mod mutate;
 
@@ -29,19 +31,13 @@ fn env_or(name: &str, default: u64) -> u64 {
 }
 
 /// Corpus programs with inputs: `(sdfg file, npz, manifest)`.
-fn seeds(corpus: &Path) -> Vec<(PathBuf, PathBuf, PathBuf)> {
-    let mut files: Vec<PathBuf> = fs::read_dir(corpus)
-        .expect("corpus")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "sdfg"))
-        .collect();
-    files.sort();
-    files
+fn seeds(dir: &Path) -> Vec<(PathBuf, PathBuf, PathBuf)> {
+    corpus::files_in(dir)
         .into_iter()
         .filter_map(|f| {
-            let program = f.file_name()?.to_str()?.split('.').next()?.to_string();
-            let manifest = corpus.join(format!("{program}.json"));
-            manifest.exists().then(|| (f.clone(), corpus.join(format!("{program}.npz")), manifest))
+            let program = corpus::program_of(&f);
+            let manifest = dir.join(format!("{program}.json"));
+            manifest.exists().then(|| (f.clone(), dir.join(format!("{program}.npz")), manifest))
         })
         .collect()
 }
@@ -70,7 +66,7 @@ fn limited(bin: &str) -> Command {
 #[test]
 fn mutated_corpus_files_never_crash_or_hang() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let seeds = seeds(&root.join("../shared/sdfg-corpus"));
+    let seeds = seeds(&corpus::corpus());
     assert!(seeds.len() >= 50, "corpus incomplete");
     let cases = env_or("SDFG_FUZZ_CASES", 150);
     let budget = env_or("SDFG_FUZZ_SECONDS", 300) as f64;
