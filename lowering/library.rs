@@ -91,6 +91,11 @@ impl FnGen<'_, '_> {
                 let num = |k: &str, d: f64| properties.get(k).and_then(|v| v.as_f64()).unwrap_or(d);
                 self.tensor_transpose(inp, out, &axes, num("alpha", 1.0), num("beta", 0.0))
             }
+            "Ger" | "Axpy" => self.blas_level1(class, &ops, properties),
+            "BatchedMatMul" => self.batched_matmul(get("_a")?, get("_b")?, get("_c")?, properties),
+            "TensorDot" => self.tensordot(get("_left_tensor")?, get("_right_tensor")?, get("_out_tensor")?, properties),
+            "Einsum" => self.einsum(&cx.state.nodes[n], &ops, properties),
+            "FFT" | "IFFT" => self.fft(get("_inp")?, get("_out")?, properties, class == "IFFT"),
             other => Err(format!("library node '{other}' ({classpath}) has no expansion")),
         }
     }

@@ -9,14 +9,20 @@
 
 pub mod abi;
 mod arith;
+mod batched_matmul;
 pub mod blas;
+mod blas_level1;
 mod builder;
 mod cfg;
 mod checks;
+mod contraction;
 mod copy;
 mod cpp_tasklet;
+mod einsum;
 mod expr;
+mod fft;
 mod function;
+mod lib_args;
 mod library;
 mod locals;
 mod matmul;
@@ -27,6 +33,7 @@ mod runtime;
 mod state;
 mod structured;
 mod tasklet;
+mod tensordot;
 mod texpr;
 mod types;
 mod views;

@@ -1,0 +1,120 @@
+//! Tensor contractions as loop nests: one loop per output index, and per
+//! summed index an `scf.for` carrying the running sum. Einsum and TensorDot
+//! both lower to one.
+
+use super::arith::Op;
+use super::builder::Val;
+use super::einsum::EinsumSpec;
+use super::function::FnGen;
+use super::library::{dim, Operand};
+use crate::model::{Extra, Node};
+use std::collections::HashMap;
+
+/// A contraction: `out[output] = alpha * prod_k inputs[k][terms[k]] (+ beta * out)`,
+/// summed over the indices that are not in `output`.
+pub(super) struct Contraction<'o> {
+    pub inputs: Vec<(&'o Operand, Vec<usize>)>,
+    pub output: (&'o Operand, Vec<usize>),
+    pub alpha: Option<Val>,
+    pub beta: Option<Val>,
+}
+
+impl FnGen<'_, '_> {
+    pub(super) fn contract(&mut self, c: &Contraction) -> Result<(), String> {
+        let letters = c.inputs.iter().flat_map(|(_, t)| t.iter()).chain(&c.output.1).max().map_or(0, |m| m + 1);
+        // The extent of each index: the first input dimension it names.
+        let mut extent: Vec<Option<Val>> = vec![None; letters];
+        for (o, term) in &c.inputs {
+            for (d, &l) in term.iter().enumerate() {
+                if extent[l].is_none() {
+                    extent[l] = Some(dim(o, d)?);
+                }
+            }
+        }
+        let ext = |l: usize| extent[l].clone().ok_or_else(|| format!("index {l} of the output is in no input"));
+        let (out, out_term) = (c.output.0, &c.output.1);
+        let out_ext = out_term.iter().map(|&l| ext(l)).collect::<Result<Vec<_>, _>>()?;
+        let (outer, out_iv) = self.loops(&out_ext)?;
+        let mut iv: Vec<Option<Val>> = vec![None; letters];
+        for (&l, v) in out_term.iter().zip(&out_iv) {
+            iv[l] = Some(v.clone());
+        }
+        let ty = self.operand_type(out)?;
+        let summed: Vec<usize> = (0..letters).filter(|l| !out_term.contains(l) && extent[*l].is_some()).collect();
+        let (zero, lb, step) = (self.b.zero(ty), self.b.i64(0), self.b.i64(1));
+        let mut acc = zero;
+        let mut results = Vec::new();
+        for &l in &summed {
+            let (res, k, carried) = (self.b.fresh(), self.b.fresh(), self.b.fresh());
+            let e = ext(l)?;
+            self.b.line(format!(
+                "{res} = scf.for {k} = {} to {} step {} iter_args({carried} = {}) -> ({}) : i64 {{",
+                lb.name, e.name, step.name, acc.name, ty.mlir()
+            ));
+            iv[l] = Some(Val { name: k, ty: super::types::Ty::I64 });
+            acc = Val { name: carried, ty };
+            results.push(res);
+        }
+        let mut product: Option<Val> = None;
+        for (o, term) in &c.inputs {
+            let idx: Vec<Val> = term.iter().map(|&l| iv[l].clone().ok_or("unbound index")).collect::<Result<_, _>>()?;
+            let x = self.element_of(o, &idx)?;
+            product = Some(match product {
+                None => x,
+                Some(p) => self.b.binary(Op::Mul, &p, &x)?,
+            });
+        }
+        let product = product.ok_or("a contraction needs an input")?;
+        let mut value = self.b.binary(Op::Add, &acc, &product)?;
+        value = self.b.cast(&value, ty);
+        for res in results.iter().rev() {
+            self.b.line(format!("scf.yield {} : {}", value.name, ty.mlir()));
+            self.b.line("}");
+            value = Val { name: res.clone(), ty };
+        }
+        if let Some(a) = &c.alpha {
+            value = self.b.binary(Op::Mul, &value, a)?;
+        }
+        let out_idx = if out_iv.is_empty() { vec![self.b.i64(0)] } else { out_iv };
+        if let Some(be) = &c.beta {
+            let prior = self.element_of(out, &out_idx)?;
+            let scaled = self.b.binary(Op::Mul, &prior, be)?;
+            value = self.b.binary(Op::Add, &value, &scaled)?;
+        }
+        let value = self.b.cast(&value, ty);
+        self.store_into(out, &out_idx, &value)?;
+        self.close(outer);
+        Ok(())
+    }
+
+    /// DaCe's Einsum node: inputs are the input connectors in sorted order
+    /// (as its `specialize` expansion passes them), the output its one output
+    /// connector; `out = alpha * einsum(...) + beta * out`.
+    pub(super) fn einsum(&mut self, node: &Node, ops: &HashMap<String, Operand>, props: &Extra) -> Result<(), String> {
+        let text = props.get("einsum_str").and_then(|v| v.as_str()).ok_or("Einsum has no 'einsum_str'")?;
+        let spec: EinsumSpec = text.parse().map_err(|e: super::einsum::EinsumError| e.to_string())?;
+        let mut ins: Vec<&str> = node.in_connectors.iter().map(|(n, _)| n.as_str()).collect();
+        ins.sort_unstable();
+        if ins.len() != spec.inputs.len() {
+            return Err(format!("einsum '{text}' has {} input terms but the node has {} inputs", spec.inputs.len(), ins.len()));
+        }
+        let [(out_name, _)] = node.out_connectors.as_slice() else {
+            return Err("Einsum needs exactly one output connector".into());
+        };
+        let get = |k: &str| ops.get(k).ok_or_else(|| format!("Einsum has no '{k}' connection"));
+        let mut views = Vec::new();
+        for (conn, term) in ins.iter().zip(&spec.inputs) {
+            views.push(self.shaped_view(get(conn)?, term.len(), &format!("einsum input '{conn}'"))?);
+        }
+        let out = self.shaped_view(get(out_name)?, spec.output.len(), "einsum output")?;
+        let alpha = if props.get("alpha").is_some() { Some(self.scalar_property(props, "alpha", 1.0)?) } else { None };
+        let beta = if Self::property_is_zero(props, "beta") { None } else { Some(self.scalar_property(props, "beta", 0.0)?) };
+        let c = Contraction {
+            inputs: views.iter().zip(spec.inputs.iter().cloned()).collect(),
+            output: (&out, spec.output.clone()),
+            alpha,
+            beta,
+        };
+        self.contract(&c)
+    }
+}
