@@ -6,6 +6,7 @@ import numpy as np
 import dace
 from dace.libraries import blas
 from dace.libraries.blas.nodes.matmul import MatMul
+from dace.libraries.linalg import TensorDot
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'blasx')
 rng = np.random.default_rng(7)
@@ -99,3 +100,44 @@ def ifft(X: dace.complex128[8]):
 z = rng.random(8) + 1j * rng.random(8)
 save('fft', fft.to_sdfg(simplify=False), dict(X=z), dict(__return=np.fft.fft(z)))
 save('ifft', ifft.to_sdfg(simplify=False), dict(X=z), dict(__return=np.fft.ifft(z)))
+
+
+@dace.program
+def fft_real(X: dace.float64[6]):
+    return np.fft.fft(X)
+
+
+@dace.program
+def ifft_ortho(X: dace.complex128[6]):
+    return np.fft.ifft(X, norm='ortho')
+
+
+r, z = rng.random(6), rng.random(6) + 1j * rng.random(6)
+save('fft_real', fft_real.to_sdfg(simplify=False), dict(X=r), dict(__return=np.fft.fft(r)))
+save('ifft_ortho', ifft_ortho.to_sdfg(simplify=False), dict(X=z), dict(__return=np.fft.ifft(z, norm='ortho')))
+
+# float32 takes cblas_s*.
+f32 = dace.float32
+u, v = rng.random(5).astype(np.float32), rng.random(5).astype(np.float32)
+axpy = blas.Axpy('axpy', a=dace.symbolic.pystr_to_symbolic('-2'), n=5)
+save('axpy32', library_state('axpy32', {'u': ([5], f32), 'v': ([5], f32)}, axpy, {'_x': 'u', '_y': 'v'}, {'_res': 'v'}),
+     dict(u=u, v=v), dict(v=-2 * u + v))
+
+# TensorDot with an output permutation, as DaCe's TensorDot node allows.
+td = TensorDot('_TensorDot_', left_axes=[0], right_axes=[1], permutation=[2, 0, 1])
+a, b = rng.random((3, 4)), rng.random((2, 3, 5))
+save('tensordot_perm', library_state('tensordot_perm', {'A': ([3, 4], f64), 'B': ([2, 3, 5], f64), 'R': ([5, 4, 2], f64)},
+                                     td, {'_left_tensor': 'A', '_right_tensor': 'B'}, {'_out_tensor': 'R'}),
+     dict(A=a, B=b, R=np.zeros((5, 4, 2))), dict(R=np.tensordot(a, b, axes=([0], [1])).transpose(2, 0, 1)))
+
+# Implicit output ('ji,jk' is 'ik') and beta: the product is added to 3 * R.
+ein = blas.Einsum('einsum')
+ein.einsum_str = 'ji,jk'
+ein.beta = 3
+for c in ('_x', '_y'):
+    ein.add_in_connector(c)
+ein.add_out_connector('_out')
+a, b, r = rng.random((4, 3)), rng.random((4, 2)), rng.random((3, 2))
+save('einsum_implicit', library_state('einsum_implicit', {'A': ([4, 3], f64), 'B': ([4, 2], f64), 'R': ([3, 2], f64)},
+                                      ein, {'_x': 'A', '_y': 'B'}, {'_out': 'R'}),
+     dict(A=a, B=b, R=r), dict(R=np.einsum('ji,jk', a, b) + 3 * r))
