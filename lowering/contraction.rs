@@ -1,5 +1,6 @@
 //! Tensor contractions as loop nests: one loop per output index, and per
-//! summed index an `scf.for` carrying the running sum. Einsum and TensorDot
+//! summed index an `scf.for` carrying the running sum; the outermost output
+//! loop runs in parallel outside parallel maps. Einsum and TensorDot
 //! both lower to one.
 
 use super::arith::Op;
@@ -34,7 +35,7 @@ impl FnGen<'_, '_> {
         let ext = |l: usize| extent[l].clone().ok_or_else(|| format!("index {l} of the output is in no input"));
         let (out, out_term) = (c.output.0, &c.output.1);
         let out_ext = out_term.iter().map(|&l| ext(l)).collect::<Result<Vec<_>, _>>()?;
-        let (outer, out_iv) = self.loops(&out_ext)?;
+        let (outer, out_iv) = self.independent_loops(&out_ext)?;
         let mut iv: Vec<Option<Val>> = vec![None; letters];
         for (&l, v) in out_term.iter().zip(&out_iv) {
             iv[l] = Some(v.clone());
@@ -83,7 +84,7 @@ impl FnGen<'_, '_> {
         }
         let value = self.b.cast(&value, ty);
         self.store_into(out, &out_idx, &value)?;
-        self.close(outer);
+        self.close_nest(outer);
         Ok(())
     }
 

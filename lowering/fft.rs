@@ -26,7 +26,7 @@ impl FnGen<'_, '_> {
         let nf = self.b.cast(&n, Ty::F64);
         let sign = if inverse { 1.0 } else { -1.0 };
         let two_pi = self.b.float(sign * 2.0 * std::f64::consts::PI, Ty::F64);
-        let (outer, i) = self.loops(std::slice::from_ref(&n))?;
+        let (outer, i) = self.independent_loops(std::slice::from_ref(&n))?;
         let i = i[0].clone();
         let (zero, lb, step) = (self.b.zero(ty), self.b.i64(0), self.b.i64(1));
         let (res, k, acc) = (self.b.fresh(), self.b.fresh(), self.b.fresh());
@@ -57,7 +57,7 @@ impl FnGen<'_, '_> {
             value = self.b.binary(Op::Mul, &value, &f)?;
         }
         self.store_into(&out, std::slice::from_ref(&i), &value)?;
-        self.close(outer);
+        self.close_nest(outer);
         Ok(())
     }
 }

@@ -74,3 +74,38 @@ impl FnGen<'_, '_> {
         }
     }
 }
+
+/// Loops opened by [`FnGen::independent_loops`], to close in reverse.
+pub(super) struct LoopNest {
+    sequential: usize,
+    parallel: bool,
+}
+
+impl FnGen<'_, '_> {
+    /// Loops over `extents` whose iterations write distinct elements: the
+    /// outermost is an `scf.parallel` (OpenMP) when no parallel map encloses
+    /// it, the others `scf.for`.
+    pub(super) fn independent_loops(&mut self, extents: &[Val]) -> Result<(LoopNest, Vec<Val>), String> {
+        if extents.is_empty() || self.parallel > 0 {
+            let (n, ivs) = self.loops(extents)?;
+            return Ok((LoopNest { sequential: n, parallel: false }, ivs));
+        }
+        let zero = self.b.i64(0);
+        let one = self.b.i64(1);
+        let (lb, ub, st) = (self.b.cast(&zero, Ty::Index), self.b.cast(&extents[0], Ty::Index), self.b.cast(&one, Ty::Index));
+        let iv = self.b.fresh();
+        self.b.line(format!("scf.parallel ({iv}) = ({}) to ({}) step ({}) {{", lb.name, ub.name, st.name));
+        self.parallel += 1;
+        let first = self.b.cast(&Val { name: iv, ty: Ty::Index }, Ty::I64);
+        let (n, rest) = self.loops(&extents[1..])?;
+        Ok((LoopNest { sequential: n, parallel: true }, std::iter::once(first).chain(rest).collect()))
+    }
+
+    pub(super) fn close_nest(&mut self, nest: LoopNest) {
+        self.close(nest.sequential);
+        if nest.parallel {
+            self.parallel -= 1;
+            self.b.line("}");
+        }
+    }
+}
