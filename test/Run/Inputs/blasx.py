@@ -141,3 +141,18 @@ a, b, r = rng.random((4, 3)), rng.random((4, 2)), rng.random((3, 2))
 save('einsum_implicit', library_state('einsum_implicit', {'A': ([4, 3], f64), 'B': ([4, 2], f64), 'R': ([3, 2], f64)},
                                       ein, {'_x': 'A', '_y': 'B'}, {'_out': 'R'}),
      dict(A=a, B=b, R=r), dict(R=np.einsum('ji,jk', a, b) + 3 * r))
+
+# Ger in place on A, x a strided column of X: cblas_dger with incx = 3.
+sdfg = dace.SDFG('ger_inplace')
+sdfg.add_array('X', [4, 3], f64)
+sdfg.add_array('y', [3], f64)
+sdfg.add_array('A', [4, 3], f64)
+st = sdfg.add_state()
+ger = blas.Ger('ger', alpha=-1)
+st.add_node(ger)
+st.add_edge(st.add_read('X'), None, ger, '_x', dace.Memlet('X[0:4, 1]'))
+st.add_edge(st.add_read('y'), None, ger, '_y', dace.Memlet('y[0:3]'))
+st.add_edge(st.add_read('A'), None, ger, '_A', dace.Memlet('A[0:4, 0:3]'))
+st.add_edge(ger, '_res', st.add_write('A'), None, dace.Memlet('A[0:4, 0:3]'))
+X, y, A = rng.random((4, 3)), rng.random(3), rng.random((4, 3))
+save('ger_inplace', sdfg, dict(X=X, y=y, A=A), dict(A=A - np.outer(X[:, 1], y)))
