@@ -6,7 +6,10 @@
 mod corpus;
 
 use sdfg_mlir::{json, lowering::EngineKind, model::Sdfg, transforms};
-use std::{fs, path::Path, process::Command};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::{fs, process::Command};
 
 /// Applies a registered transformation at every match, in nested SDFGs too.
 fn everywhere(name: &str, sdfg: &mut Sdfg) -> usize {
@@ -246,6 +249,38 @@ fn add_dead_dataflow(sdfg: &mut Sdfg) {
     state.edges.push(edge(base + 1, Some("y"), base + 2, None, "__dead", Some(first)));
 }
 
+/// What one transformation did to one corpus file that it applies to.
+enum Outcome {
+    Failed(String),
+    Exported(PathBuf),
+}
+
+/// Applies one transformation to one file, checks the results and writes
+/// the export; `None` when it does not apply.
+fn run_one((name, apply): (&str, fn(&mut Sdfg) -> usize), file: &Path, work: &Path) -> Option<Outcome> {
+    let mut sdfg = json::import_file(file).ok()?;
+    let count = apply(&mut sdfg);
+    if count == 0 {
+        return None;
+    }
+    let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+    let tag = format!("{name} on {stem}");
+    // Shown with --nocapture: where each transformation applied.
+    eprintln!("{tag}: applied {count} times");
+    if let Err(e) = sdfg_mlir::verify::verify(&sdfg) {
+        return Some(Outcome::Failed(format!("{tag}: invalid SDFG: {e}")));
+    }
+    // One directory per entry: compiled C++ helpers are loaded by path,
+    // and a path loaded before would give back the earlier library.
+    let entry: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    if let Err(e) = corpus::check(file, &sdfg, EngineKind::Jit, &work.join(format!("{stem}.{entry}"))) {
+        return Some(Outcome::Failed(format!("{tag}: results changed: {e}")));
+    }
+    let out = work.join(format!("{stem}.{name}.sdfg"));
+    fs::write(&out, json::export_string(&sdfg)).expect("write export");
+    Some(Outcome::Exported(out))
+}
+
 #[test]
 fn transformations_keep_results_and_dace_validity() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -262,39 +297,37 @@ fn transformations_keep_results_and_dace_validity() {
     // SDFG_TRANSFORMS=a,b limits the run to transformations whose entry names
     // contain one of those words (for working on one of them).
     let only: Vec<String> = std::env::var("SDFG_TRANSFORMS").map(|v| v.split(',').map(str::to_string).collect()).unwrap_or_default();
-    for (name, apply) in TRANSFORMATIONS {
-        if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
-            continue;
+    let selected: Vec<usize> = (0..TRANSFORMATIONS.len())
+        .filter(|&t| only.is_empty() || only.iter().any(|o| TRANSFORMATIONS[t].0.contains(o.as_str())))
+        .collect();
+    // Every (transformation, file) pair is independent: workers take them in
+    // turn (compiling dominates, and each run has its own MLIR context).
+    let jobs: Vec<(usize, usize)> = selected.iter().flat_map(|&t| (0..files.len()).map(move |f| (t, f))).collect();
+    let next = AtomicUsize::new(0);
+    let outcomes: Mutex<Vec<((usize, usize), Outcome)>> = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let Some(&(t, f)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else { break };
+                if let Some(outcome) = run_one(TRANSFORMATIONS[t], &files[f], &work) {
+                    outcomes.lock().unwrap().push(((t, f), outcome));
+                }
+            });
         }
-        let mut programs = 0;
-        for file in &files {
-            let file = file.clone();
-            let Ok(mut sdfg) = json::import_file(&file) else { continue };
-            let count = apply(&mut sdfg);
-            if count == 0 {
-                continue;
-            }
-            applied += 1;
-            programs += 1;
-            let stem = file.file_stem().unwrap().to_string_lossy().to_string();
-            let tag = format!("{name} on {stem}");
-            // Shown with --nocapture: where each transformation applied.
-            eprintln!("{tag}: applied {count} times");
-            if let Err(e) = sdfg_mlir::verify::verify(&sdfg) {
-                failures.push(format!("{tag}: invalid SDFG: {e}"));
-                continue;
-            }
-            // One directory per entry: compiled C++ helpers are loaded by path,
-            // and a path loaded before would give back the earlier library.
-            let entry: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-            if let Err(e) = corpus::check(&file, &sdfg, EngineKind::Jit, &work.join(format!("{stem}.{entry}"))) {
-                failures.push(format!("{tag}: results changed: {e}"));
-            }
-            let out = work.join(format!("{stem}.{name}.sdfg"));
-            fs::write(&out, json::export_string(&sdfg)).expect("write export");
-            exported += &format!("{}\n", out.display());
+    });
+    let mut outcomes = outcomes.into_inner().unwrap();
+    outcomes.sort_by_key(|(job, _)| *job);
+    for &t in &selected {
+        let programs = outcomes.iter().filter(|((u, _), _)| *u == t).count();
+        eprintln!("{}: applied to {programs} corpus files", TRANSFORMATIONS[t].0);
+    }
+    for (_, outcome) in outcomes {
+        applied += 1;
+        match outcome {
+            Outcome::Failed(e) => failures.push(e),
+            Outcome::Exported(out) => exported += &format!("{}\n", out.display()),
         }
-        eprintln!("{name}: applied to {programs} corpus files");
     }
     assert!(applied > 0, "no transformation applied anywhere");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
