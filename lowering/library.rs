@@ -62,8 +62,7 @@ impl FnGen<'_, '_> {
                     self.close(outer);
                     return Ok(());
                 }
-                let pure = properties.get("implementation").and_then(|v| v.as_str()) == Some("pure");
-                if !pure && self.blas_enabled() && self.try_blas(a, b, c, cin, alpha, beta, ta, tb)? {
+                if self.library_call_allowed(properties) && self.try_blas(a, b, c, cin, alpha, beta, ta, tb)? {
                     return Ok(());
                 }
                 self.matmul(a, b, c, cin, alpha, beta, ta, tb)
@@ -91,6 +90,7 @@ impl FnGen<'_, '_> {
                 let num = |k: &str, d: f64| properties.get(k).and_then(|v| v.as_f64()).unwrap_or(d);
                 self.tensor_transpose(inp, out, &axes, num("alpha", 1.0), num("beta", 0.0))
             }
+            "Solve" | "Inv" | "Cholesky" | "Getrf" | "Getrs" | "Getri" | "Potrf" => self.linalg(class, properties, &ops),
             other => Err(format!("library node '{other}' ({classpath}) has no expansion")),
         }
     }
