@@ -68,9 +68,10 @@ impl FnGen<'_, '_> {
         if matrix.dims.len() != 2 {
             return Err(format!("{class} needs a matrix, '{}' has {} dimensions of extent other than 1", matrix.data, matrix.dims.len()));
         }
-        let ty = self.container(&matrix.data)?.ty;
+        let c = self.container(&matrix.data)?;
+        let ty = c.ty;
         if !matches!(ty, Ty::F32 | Ty::F64 | Ty::C64 | Ty::C128) {
-            return Err(format!("{class} on {} is not supported (float32, float64, complex64, complex128)", ty.mlir()));
+            return Err(format!("{class} on {} '{}' is not supported (float32, float64, complex64, complex128)", c.desc.dtype, matrix.data));
         }
         let lapack = self.library_call_allowed(properties) && self.parallel == 0 && std::path::Path::new(super::pipeline::LAPACKE).exists();
         let lower = properties.get("lower").and_then(|v| v.as_bool()).unwrap_or(true);
