@@ -20,6 +20,14 @@ pub struct Matrix<'a> {
 }
 
 impl FnGen<'_, '_> {
+    /// Whether a library node may call BLAS or LAPACK: not switched off
+    /// (`--no-blas`), not asked for DaCe's `pure` expansion (or `native`),
+    /// and not inside a parallel map (the libraries run their own threads).
+    pub fn library_call_allowed(&self, properties: &crate::model::Extra) -> bool {
+        let implementation = properties.get("implementation").and_then(|v| v.as_str());
+        self.blas_enabled() && self.parallel == 0 && !matches!(implementation, Some("pure" | "native"))
+    }
+
     /// `C = alpha * op(A) @ op(B) + beta * C` with one `cblas_?gemm` call,
     /// or `Ok(false)` when the operands do not fit BLAS.
     #[allow(clippy::too_many_arguments)]

@@ -26,13 +26,6 @@ impl FnGen<'_, '_> {
         self.value(&expr)
     }
 
-    /// Whether a node may call a linked library: DaCe's `implementation`
-    /// `pure` keeps the loop nest, and `--no-blas` turns libraries off.
-    pub(super) fn library_call_allowed(&self, props: &Extra) -> bool {
-        let pure = props.get("implementation").and_then(|v| v.as_str()) == Some("pure");
-        !pure && self.blas_enabled() && self.parallel == 0
-    }
-
     /// The operand with all its subset dimensions, unit ones included, so
     /// axes count as in the container (TensorDot axes, einsum terms).
     pub(super) fn full_view(&mut self, o: &Operand) -> Operand {

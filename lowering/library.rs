@@ -1,5 +1,7 @@
-//! Library nodes (MatMul, Reduce, Transpose, TensorTranspose) expanded to loop nests, and
-//! C++ tasklets compiled as `extern "C"` helpers.
+//! Library nodes: the operands of a node gathered once, then each class
+//! lowered to loop nests or library calls (MatMul family, Reduce and the
+//! transposes here; BLAS level 1, batched products, contractions, FFTs and
+//! linear algebra in files of their own).
 
 use super::builder::Val;
 use super::function::FnGen;
@@ -62,8 +64,7 @@ impl FnGen<'_, '_> {
                     self.close(outer);
                     return Ok(());
                 }
-                let pure = properties.get("implementation").and_then(|v| v.as_str()) == Some("pure");
-                if !pure && self.blas_enabled() && self.try_blas(a, b, c, cin, alpha, beta, ta, tb)? {
+                if self.library_call_allowed(properties) && self.try_blas(a, b, c, cin, alpha, beta, ta, tb)? {
                     return Ok(());
                 }
                 self.matmul(a, b, c, cin, alpha, beta, ta, tb)
@@ -96,6 +97,7 @@ impl FnGen<'_, '_> {
             "TensorDot" => self.tensordot(get("_left_tensor")?, get("_right_tensor")?, get("_out_tensor")?, properties),
             "Einsum" => self.einsum(&cx.state.nodes[n], &ops, properties),
             "FFT" | "IFFT" => self.fft(get("_inp")?, get("_out")?, properties, class == "IFFT"),
+            "Solve" | "Inv" | "Cholesky" | "Getrf" | "Getrs" | "Getri" | "Potrf" => self.linalg(class, properties, &ops),
             other => Err(format!("library node '{other}' ({classpath}) has no expansion")),
         }
     }

@@ -23,7 +23,10 @@ mod expr;
 mod fft;
 mod function;
 mod lib_args;
+mod lapack;
 mod library;
+mod linalg;
+mod linalg_native;
 mod locals;
 mod matmul;
 mod mlir_tasklet;
@@ -59,6 +62,8 @@ pub struct ModuleGen {
     pub cpp_helpers: Vec<(String, String)>,
     /// Whether the program calls BLAS (and must be linked with it).
     pub uses_blas: bool,
+    /// Whether the program calls LAPACKE (and must be linked with it).
+    pub uses_lapack: bool,
     /// Whether library nodes may call BLAS.
     pub blas: bool,
     /// Whether element accesses check their indices.
@@ -75,12 +80,13 @@ pub struct Lowered {
     /// C++ helper functions the program calls (`extern "C"` sources).
     pub cpp_helpers: Vec<(String, String)>,
     pub uses_blas: bool,
+    pub uses_lapack: bool,
 }
 
 /// Choices about the generated code.
 #[derive(Clone, Debug)]
 pub struct LowerOptions {
-    /// Let library nodes call BLAS where DaCe's `implementation` allows.
+    /// Let library nodes call BLAS and LAPACK where DaCe's `implementation` allows.
     pub blas: bool,
     /// Check every element access against the container's shape.
     pub check_bounds: bool,
@@ -128,6 +134,7 @@ pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String
         args: abi::arglist(sdfg)?,
         cpp_helpers: module.cpp_helpers,
         uses_blas: module.uses_blas,
+        uses_lapack: module.uses_lapack,
     })
 }
 

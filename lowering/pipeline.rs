@@ -57,8 +57,8 @@ pub fn compile(lowered: &Lowered, kind: EngineKind, work: &Path) -> Result<Compi
     match kind {
         EngineKind::Jit => {
             let mut libs: Vec<String> = vec![format!("{LIBOMP}\0")];
-            if lowered.uses_blas {
-                libs.push(format!("{}\0", super::blas::OPENBLAS));
+            for lib in native_libraries(lowered) {
+                libs.push(format!("{lib}\0"));
             }
             if let Some(h) = &helpers {
                 libs.push(format!("{}\0", h.display()));
@@ -182,12 +182,21 @@ fn cpp_libraries(lowered: &Lowered) -> Vec<&'static CppLibrary> {
         .collect()
 }
 
-/// The native libraries a lowered program links with.
-pub fn libraries(lowered: &Lowered) -> Vec<&'static str> {
+/// The libraries the generated code itself calls (not its C++ tasklets).
+fn native_libraries(lowered: &Lowered) -> Vec<&'static str> {
     let mut libs: Vec<&'static str> = Vec::new();
-    if lowered.uses_blas {
+    if lowered.uses_lapack {
+        libs.push(LAPACKE);
+    }
+    if lowered.uses_blas || lowered.uses_lapack {
         libs.push(super::blas::OPENBLAS);
     }
+    libs
+}
+
+/// The native libraries a lowered program links with.
+pub fn libraries(lowered: &Lowered) -> Vec<&'static str> {
+    let mut libs = native_libraries(lowered);
     for l in cpp_libraries(lowered) {
         for lib in l.libraries {
             if !libs.contains(lib) {

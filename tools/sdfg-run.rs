@@ -50,7 +50,7 @@ struct Cli {
     /// out-of-bounds index stops the program with a message.
     #[arg(long)]
     check_bounds: bool,
-    /// Expand library nodes natively even where BLAS could be called.
+    /// Expand library nodes natively even where BLAS or LAPACK could be called.
     #[arg(long)]
     no_blas: bool,
     /// Print the lowered code instead of running (`lowered`: upstream
