@@ -14,6 +14,7 @@ mod builder;
 mod cfg;
 mod checks;
 mod copy;
+mod cpp_prelude;
 mod cpp_tasklet;
 mod expr;
 mod function;
