@@ -17,6 +17,7 @@ mod cfg;
 mod checks;
 mod contraction;
 mod copy;
+mod cpp_prelude;
 mod cpp_tasklet;
 mod einsum;
 mod expr;

@@ -221,6 +221,7 @@ pub fn compile_cpp_helpers(lowered: &Lowered, work: &Path, shared: bool) -> Resu
     for l in &used {
         source += &format!("#include <{}>\n", l.header);
     }
+    source += super::cpp_prelude::DACE_RUNTIME;
     source += "using namespace std;\n";
     for (_, code) in &lowered.cpp_helpers {
         source += code;
