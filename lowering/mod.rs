@@ -11,6 +11,8 @@ pub mod abi;
 mod arith;
 pub mod blas;
 mod builder;
+mod callback;
+pub mod callback_plan;
 mod cfg;
 mod checks;
 mod copy;
