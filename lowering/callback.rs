@@ -50,8 +50,6 @@ fn runtime_name(n: Native) -> &'static str {
 
 impl FnGen<'_, '_> {
     pub fn callback_call(&mut self, call: &Call, inputs: &HashMap<String, Input>, outputs: &HashMap<String, Vec<Sink>>) -> Result<(), String> {
-        self.module.nested_count += 1;
-        let symbol = format!("__sdfg_callback_{}", self.module.nested_count);
         let mut w = Wrapper::default();
         for (i, arg) in call.args.iter().enumerate() {
             self.callback_arg(&mut w, i, arg, inputs, outputs)
@@ -83,18 +81,24 @@ impl FnGen<'_, '_> {
         w.param(format!("{ct}* r"), out.name, "!llvm.ptr");
         w.param("int64_t nr".into(), n.name, "i64");
         w.operands.push("r".into());
-        let source = format!(
-            "// {}\nextern \"C\" void {symbol}({}) {{\n{}\n(void)nr;\nsdfg_cb::{}({});\n}}\n",
-            call.python,
+        let body = format!(
+            "({}) {{\n{}\n(void)nr;\nsdfg_cb::{}({});\n}}\n",
             w.params.join(", "),
             w.pre.join("\n"),
             runtime_name(call.native),
             w.operands.join(", ")
         );
+        // Programs run in one process share the symbols of their helper
+        // libraries: the name is unique to what the wrapper does.
+        let symbol = format!("__sdfg_callback_{:016x}", hash(&body));
+        let source = format!("// {}\nextern \"C\" void {symbol}{body}", call.python);
         if !self.module.cpp_helpers.iter().any(|(k, _)| k == RUNTIME_KEY) {
             self.module.cpp_helpers.push((RUNTIME_KEY.into(), RUNTIME.into()));
         }
-        self.module.cpp_helpers.push((symbol.clone(), source));
+        // Two identical calls share one wrapper.
+        if !self.module.cpp_helpers.iter().any(|(k, _)| *k == symbol) {
+            self.module.cpp_helpers.push((symbol.clone(), source));
+        }
         let types = w.arg_types.join(", ");
         self.module.globals.insert(format!("llvm.func @{symbol}({types})"));
         self.b.line(format!("llvm.call @{symbol}({}) : ({types}) -> ()", w.args.join(", ")));
@@ -160,6 +164,13 @@ impl FnGen<'_, '_> {
         w.operands.push(format!("{p}, 1"));
         Ok(())
     }
+}
+
+fn hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
 }
 
 fn check_real(ty: Ty) -> Result<(), String> {
