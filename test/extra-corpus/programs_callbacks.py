@@ -110,3 +110,27 @@ def cb_clip_const(A: dace.float64[N], B: dace.float64[N]):
 @dace.program
 def cb_std_axis(A: dace.float64[N, M], B: dace.float64[M]):
     B[:] = np.std(A, axis=0)
+
+
+# 9 ------------------------------------------------------------------------------------------
+@dace.program
+def _sorted_into(A: dace.float64[N], B: dace.float64[N]):
+    B[:] = np.sort(A)
+
+
+def _nested_ref(a, s):
+    for _ in range(2):
+        a['B'][:] = np.sort(a['A'])
+        a['A'][:] = a['B'] * 2.0
+    return dict()
+
+
+@reg('cb_nested', dict(N=8),
+     lambda r: dict(A=f64(r, 8, lo=-1, hi=1), B=np.zeros(8)),
+     _nested_ref,
+     'np.sort callback inside a nested SDFG called in a loop (the callback is mapped by name)')
+@dace.program
+def cb_nested(A: dace.float64[N], B: dace.float64[N]):
+    for i in range(2):
+        _sorted_into(A, B)
+        A[:] = B * 2.0
