@@ -87,6 +87,11 @@ def SDFG_SymbolOp : SDFG_Op<"symbol", [HasParent<"SDFGOp">]> {
     ```mlir
     sdfg.symbol "N" {dtype = "int32"}
     ```
+
+    A symbol of DaCe's `callback` type (a Python function, such as a NumPy
+    function the frontend leaves to the interpreter) keeps the type's JSON,
+    `{"type": "callback", "arguments": [...], "returntypes": [...]}`, as its
+    dtype.
   }];
   let arguments = (ins StrAttr:$sym_name, StrAttr:$dtype);
   let assemblyFormat = "$sym_name attr-dict";

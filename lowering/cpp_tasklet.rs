@@ -200,7 +200,7 @@ pub fn cpp_identifiers(code: &str) -> std::collections::BTreeSet<String> {
     out
 }
 
-fn c_type(ty: Ty) -> Result<&'static str, String> {
+pub(super) fn c_type(ty: Ty) -> Result<&'static str, String> {
     Ok(match ty {
         Ty::I1 => "bool",
         Ty::I8 => "int8_t",

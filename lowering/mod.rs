@@ -13,6 +13,8 @@ mod batched_matmul;
 pub mod blas;
 mod blas_level1;
 mod builder;
+mod callback;
+pub mod callback_plan;
 mod cfg;
 mod checks;
 mod contraction;

@@ -97,6 +97,9 @@ impl FnGen<'_, '_> {
             };
             outputs.entry(conn.clone()).or_default().push(sink);
         }
+        if let Some(call) = super::callback_plan::plan(self.sdfg, cx.state, n)? {
+            return self.callback_call(&call, &inputs, &outputs);
+        }
         match code.language.as_str() {
             "Python" => {
                 // The connectors' types, for `decltype(x)(v)` casts.

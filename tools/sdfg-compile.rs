@@ -29,6 +29,8 @@ fn main() {
         sdfg_mlir::json::import_bytes(&bytes, &file).and_then(|s| sdfg_mlir::verify::verify(&s).map(|_| s))
     };
     let sdfg = sdfg.unwrap_or_else(|d| common::fail(&d));
+    // Python callbacks without a native implementation stop here, at the tasklet.
+    lowering::callback_plan::check_program(&sdfg).unwrap_or_else(|d| common::fail(&d));
     let lowered = lowering::lower(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));
     let context = sdfg_mlir::ir::new_context();
     let llvm = pipeline::to_llvm_dialect(&context, &lowered.text).unwrap_or_else(|e| common::fail_with(&file, &e));

@@ -78,6 +78,10 @@ fn main() {
         Ok(s) => s,
         Err(d) => common::fail(&d),
     };
+    // Python callbacks without a native implementation stop here, at the tasklet.
+    if let Err(d) = sdfg_mlir::lowering::callback_plan::check_program(&sdfg) {
+        common::fail(&d);
+    }
     let mut lower = sdfg_mlir::lowering::LowerOptions { check_bounds: cli.check_bounds, ..Default::default() };
     if cli.no_blas {
         lower.blas = false;

@@ -75,6 +75,10 @@ impl Emitter {
         for (name, dtype) in &sdfg.symbols {
             self.line(depth + 1, &format!("sdfg.symbol {} {{dtype = {}}}", quote(name), quote(dtype)));
         }
+        for c in &sdfg.callbacks {
+            let dtype = crate::json::callback_json(c).to_string();
+            self.line(depth + 1, &format!("sdfg.symbol {} {{dtype = {}}}", quote(&c.name), quote(&dtype)));
+        }
         for (name, desc) in &sdfg.containers {
             self.data(name, desc, depth + 1);
         }

@@ -68,6 +68,7 @@ pub(super) fn read_sdfg(view: OpView, file: &str) -> Res<Sdfg> {
         name: view.str("sym_name").map_err(one)?,
         arg_names: view.str_array("arg_names").map_err(one)?,
         symbols: Vec::new(),
+        callbacks: Vec::new(),
         containers: Vec::new(),
         constants: Vec::new(),
         experimental_blocks: view.flag("experimental_blocks"),
@@ -80,7 +81,7 @@ pub(super) fn read_sdfg(view: OpView, file: &str) -> Res<Sdfg> {
     for op in region_ops(view.op.region(0).ok()) {
         let v = OpView::new(op, file);
         let result = match v.name().as_str() {
-            "sdfg.symbol" => v.str("sym_name").and_then(|n| Ok(sdfg.symbols.push((n, v.str("dtype")?)))),
+            "sdfg.symbol" => read_symbol(&v, &mut sdfg),
             "sdfg.constant" => read_constant(&v).map(|c| sdfg.constants.push(c)),
             "sdfg.array" | "sdfg.scalar" | "sdfg.stream" | "sdfg.view" | "sdfg.reference" => {
                 read_data(&v).map(|d| sdfg.containers.push(d))
@@ -103,6 +104,19 @@ pub(super) fn read_sdfg(view: OpView, file: &str) -> Res<Sdfg> {
     } else {
         Err(errors)
     }
+}
+
+/// A symbol; a dtype holding a JSON object is a callback type.
+fn read_symbol(v: &OpView, sdfg: &mut Sdfg) -> Result<(), Diagnostic> {
+    let name = v.str("sym_name")?;
+    let dtype = v.str("dtype")?;
+    if dtype.trim_start().starts_with('{') {
+        let c = crate::json::callback_from_text(&name, &dtype, &v.loc).map_err(|e| v.error(e))?;
+        sdfg.callbacks.push(c);
+    } else {
+        sdfg.symbols.push((name, dtype));
+    }
+    Ok(())
 }
 
 fn read_constant(v: &OpView) -> Result<Constant, Diagnostic> {

@@ -61,6 +61,17 @@ pub fn import_file(path: &std::path::Path) -> Result<Sdfg, Diagnostics> {
     import_bytes(&bytes, &file)
 }
 
+/// A callback-typed symbol's type as DaCe's JSON (the dialect keeps this
+/// text as the symbol's dtype).
+pub fn callback_json(c: &crate::model::Callback) -> serde_json::Value {
+    export::callback(c)
+}
+
+/// Reads a callback type back from that JSON text.
+pub fn callback_from_text(name: &str, text: &str, loc: &Loc) -> Result<crate::model::Callback, String> {
+    import::callback_from_text(name, text, loc)
+}
+
 /// The DaCe JSON document of an SDFG.
 pub fn export(sdfg: &Sdfg) -> serde_json::Value {
     export::Exporter::new().sdfg(sdfg, true)

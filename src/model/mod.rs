@@ -8,11 +8,13 @@
 //! Graphs keep DaCe's shape: blocks and nodes live in vectors and edges refer
 //! to them by index, as in the `.sdfg` format.
 
+mod callback;
 mod data;
 mod graph;
 mod loc;
 pub mod scope;
 
+pub use callback::{Callback, CallbackType};
 pub use data::{DType, DataDesc, DataKind, ScalarType};
 pub use graph::{
     Block, BlockKind, Branch, Cfg, CodeBlock, Connector, DataEdge, InterstateEdge, LoopRegion,
@@ -32,6 +34,8 @@ pub struct Sdfg {
     pub arg_names: Vec<String>,
     /// Declared symbols and their dtype names, in file order.
     pub symbols: Vec<(String, String)>,
+    /// Symbols of DaCe's `callback` type (Python functions), in file order.
+    pub callbacks: Vec<Callback>,
     /// Data containers, in file order.
     pub containers: Vec<(String, DataDesc)>,
     /// Compile-time constants: name, descriptor JSON, value JSON.
@@ -57,6 +61,10 @@ impl Sdfg {
 
     pub fn container_mut(&mut self, name: &str) -> Option<&mut DataDesc> {
         self.containers.iter_mut().find(|(n, _)| n == name).map(|(_, d)| d)
+    }
+
+    pub fn callback(&self, name: &str) -> Option<&Callback> {
+        self.callbacks.iter().find(|c| c.name == name)
     }
 
     pub fn symbol_type(&self, name: &str) -> Option<&str> {

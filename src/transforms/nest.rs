@@ -70,6 +70,7 @@ pub fn nested_cfg_node(outer: &Sdfg, label: &str, cfg: Cfg, io: &Interface) -> R
         name: label.to_string(),
         arg_names: names.iter().map(|n| n.to_string()).collect(),
         symbols,
+        callbacks: outer.callbacks.clone(),
         containers,
         constants: outer.constants.clone(),
         experimental_blocks,

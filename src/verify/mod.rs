@@ -85,6 +85,8 @@ impl<'a> Env<'a> {
         let mut defined: BTreeSet<String> = sdfg.symbols.iter().map(|(n, _)| n.clone()).collect();
         defined.extend(sdfg.containers.iter().map(|(n, _)| n.clone()));
         defined.extend(sdfg.constants.iter().map(|c| c.name.clone()));
+        // DaCe maps callbacks into nested SDFGs by name (`numpy_sort: numpy_sort`).
+        defined.extend(sdfg.callbacks.iter().map(|c| c.name.clone()));
         defined.extend(assigned.iter().cloned());
         Env { sdfg, defined, assigned }
     }

@@ -135,6 +135,7 @@ pub(super) fn sdfg_with(blocks: Vec<Block>, edges: Vec<InterstateEdge>) -> Sdfg 
         name: "prog".into(),
         arg_names: vec!["A".into(), "B".into()],
         symbols: vec![("N".into(), "int32".into())],
+        callbacks: vec![],
         containers: vec![("A".into(), array(&["N"])), ("B".into(), array(&["N"]))],
         constants: vec![],
         experimental_blocks: false,

@@ -1406,3 +1406,7 @@ def reduce_products(A: dace.float64[N, M], B: dace.float64[N, M], C: dace.float6
     R[:] = np.sum(A * B, axis=1)
     Q[:] = np.max(A + B, axis=0)
     S[:] = np.sum(C * 2.0, axis=(0, 2))
+
+
+# NumPy functions DaCe leaves to Python callbacks.
+import programs_callbacks  # noqa: E402,F401

@@ -141,6 +141,15 @@ def conns(d):
 
 # ---------------------------------------------------------------- comparison
 
+
+def symbol_type(t):
+    """A symbol's type for comparison: callback signatures in full (str() says only 'dace.callback')."""
+    if isinstance(t, dace.dtypes.callback):
+        strip = lambda d: {k: v for k, v in d.get('attributes', {}).items() if k != 'debuginfo'} if isinstance(d, dict) else d
+        j = t.to_json()
+        return repr(([strip(a) for a in j['arguments']], [strip(r) for r in j['returntypes']]))
+    return str(t)
+
 class Cmp:
     def __init__(self):
         self.diffs = []
@@ -163,8 +172,8 @@ class Cmp:
         path = f'{path}/{o.name}' if path else o.name
         self.eq(path, 'name', o.name, e.name)
         self.eq(path, 'arg_names', list(o.arg_names), list(e.arg_names))
-        self.eq(path, 'symbols', {k: str(v) for k, v in o.symbols.items()},
-                {k: str(v) for k, v in e.symbols.items()})
+        self.eq(path, 'symbols', {k: symbol_type(v) for k, v in o.symbols.items()},
+                {k: symbol_type(v) for k, v in e.symbols.items()})
         self.eq(path, 'constants', sorted(o.constants_prop), sorted(e.constants_prop))
         for k in set(o.constants_prop) & set(e.constants_prop):
             (ot, ov), (et, ev) = o.constants_prop[k], e.constants_prop[k]

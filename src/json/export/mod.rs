@@ -2,11 +2,13 @@
 //! fields (`scope_dict`, node labels and scope links, ids, `cfg_list_id`,
 //! volumes, strides) are recomputed, random ones (`guid`, `hash`) left out.
 
+mod callback;
 mod cfg;
 mod data;
 mod memlet;
 mod state;
 
+pub(crate) use callback::callback;
 use crate::model::Sdfg;
 use serde_json::{json, Map, Value};
 
@@ -40,8 +42,9 @@ impl Exporter {
         let arrays: Map<String, Value> =
             s.containers.iter().map(|(n, d)| (n.clone(), data::descriptor(d))).collect();
         a.insert("_arrays".into(), Value::Object(arrays));
-        let symbols: Map<String, Value> =
+        let mut symbols: Map<String, Value> =
             s.symbols.iter().map(|(n, t)| (n.clone(), Value::String(t.clone()))).collect();
+        symbols.extend(s.callbacks.iter().map(|c| (c.name.clone(), callback::callback(c))));
         a.insert("symbols".into(), Value::Object(symbols));
         // The frontend always writes empty frame code; DaCe expects the keys.
         for key in ["global_code", "init_code", "exit_code"] {

@@ -2,11 +2,13 @@
 //! carries on with the next element, so one run reports as many problems as
 //! practical; any error makes the whole import fail.
 
+mod callback;
 mod cfg;
 mod data;
 mod defaults;
 mod memlet;
 mod nodes;
+pub(crate) use callback::callback_from_text;
 pub(crate) use memlet::{OTHER_SUBSET_APPROX, SUBSET_APPROX};
 pub(crate) use nodes::RANGE_APPROX;
 mod reader;

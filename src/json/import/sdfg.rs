@@ -2,8 +2,8 @@
 //! constants and the top-level control-flow graph.
 
 use super::reader::{Ctx, Obj};
-use super::{cfg, data, defaults};
-use crate::model::{BlockKind, Cfg, Constant, Loc, Sdfg};
+use super::{callback, cfg, data, defaults};
+use crate::model::{BlockKind, Callback, Cfg, Constant, Loc, Sdfg};
 use serde_json::Value;
 
 /// Attributes this importer models (everything else goes to `extra`).
@@ -23,7 +23,7 @@ pub(super) fn sdfg(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<Sdfg> {
     let empty = serde_json::Map::new();
     let a = a.unwrap_or_else(|| Obj { map: &empty, loc: obj.at("attributes") });
     let arg_names = string_list(cx, &a, "arg_names");
-    let symbols = symbols(cx, &a);
+    let (symbols, callbacks) = symbols(cx, &a);
     let containers = containers(cx, &a);
     let constants = constants(cx, &a);
     let graph = cfg::cfg(cx, &obj);
@@ -41,6 +41,7 @@ pub(super) fn sdfg(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<Sdfg> {
         name: name?,
         arg_names,
         symbols,
+        callbacks,
         containers,
         constants,
         experimental_blocks,
@@ -62,24 +63,28 @@ fn string_list(cx: &mut Ctx, a: &Obj, key: &str) -> Vec<String> {
         .collect()
 }
 
-/// `symbols`: name → dtype name (compound dtypes kept as their JSON text).
-fn symbols(cx: &mut Ctx, a: &Obj) -> Vec<(String, String)> {
-    let Some(obj) = a.opt_object(cx, "symbols") else { return Vec::new() };
-    obj.map
-        .iter()
-        .map(|(name, t)| {
-            let t = match t {
-                Value::String(s) if crate::model::ScalarType::from_name(s).is_some() => s.clone(),
-                Value::Null => "int32".to_string(),
-                other => {
-                    let shown = other.as_str().map(str::to_string).unwrap_or_else(|| other.to_string());
-                    cx.error(&obj.at(name), format!("unknown symbol dtype `{shown}`"));
-                    "int32".to_string()
-                }
-            };
-            (name.clone(), t)
-        })
-        .collect()
+/// `symbols`: name → dtype name, and the callback-typed ones apart.
+fn symbols(cx: &mut Ctx, a: &Obj) -> (Vec<(String, String)>, Vec<Callback>) {
+    let Some(obj) = a.opt_object(cx, "symbols") else { return (Vec::new(), Vec::new()) };
+    let mut plain = Vec::new();
+    let mut callbacks = Vec::new();
+    for (name, t) in obj.map {
+        let t = match t {
+            Value::String(s) if crate::model::ScalarType::from_name(s).is_some() => s.clone(),
+            Value::Null => "int32".to_string(),
+            other if callback::is_callback(other) => {
+                callbacks.extend(callback::callback(cx, name, other, obj.at(name)));
+                continue;
+            }
+            other => {
+                let shown = other.as_str().map(str::to_string).unwrap_or_else(|| other.to_string());
+                cx.error(&obj.at(name), format!("unknown symbol dtype `{shown}`"));
+                "int32".to_string()
+            }
+        };
+        plain.push((name.clone(), t));
+    }
+    (plain, callbacks)
 }
 
 fn containers(cx: &mut Ctx, a: &Obj) -> Vec<(String, crate::model::DataDesc)> {
