@@ -90,7 +90,7 @@ impl FnGen<'_, '_> {
         );
         // Programs run in one process share the symbols of their helper
         // libraries: the name is unique to what the wrapper does.
-        let symbol = format!("__sdfg_callback_{:016x}", hash(&body));
+        let symbol = format!("__sdfg_callback_{:016x}", super::cpp_tasklet::text_hash(&body));
         let source = format!("// {}\nextern \"C\" void {symbol}{body}", call.python);
         if !self.module.cpp_helpers.iter().any(|(k, _)| k == RUNTIME_KEY) {
             self.module.cpp_helpers.push((RUNTIME_KEY.into(), RUNTIME.into()));
@@ -164,13 +164,6 @@ impl FnGen<'_, '_> {
         w.operands.push(format!("{p}, 1"));
         Ok(())
     }
-}
-
-fn hash(text: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
 }
 
 fn check_real(ty: Ty) -> Result<(), String> {

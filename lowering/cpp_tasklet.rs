@@ -22,8 +22,6 @@ impl FnGen<'_, '_> {
         inputs: &HashMap<String, Input>,
         outputs: &HashMap<String, Vec<Sink>>,
     ) -> Result<(), String> {
-        self.module.nested_count += 1;
-        let symbol = format!("__sdfg_cpp_{}", self.module.nested_count);
         let mut call = CppCall::default();
         let mut in_names: Vec<&String> = inputs.keys().collect();
         in_names.sort();
@@ -85,15 +83,14 @@ impl FnGen<'_, '_> {
                 call.arg_types.push("!llvm.ptr".into());
             }
         }
-        let source = format!(
-            "// tasklet '{}'\nextern \"C\" void {symbol}({}) {{\n{}\n{{\n{}\n}}\n{}\n}}\n",
-            node.label.replace('\n', " "),
-            call.params.join(", "),
-            call.pre.join("\n"),
-            code.code,
-            call.post.join("\n")
-        );
-        self.module.cpp_helpers.push((symbol.clone(), source));
+        let body = format!("({}) {{\n{}\n{{\n{}\n}}\n{}\n}}\n", call.params.join(", "), call.pre.join("\n"), code.code, call.post.join("\n"));
+        // Programs run in one process share the symbols of their helper
+        // libraries: the name is unique to what the function does.
+        let symbol = format!("__sdfg_cpp_{:016x}", text_hash(&body));
+        if !self.module.cpp_helpers.iter().any(|(k, _)| *k == symbol) {
+            let source = format!("// tasklet '{}'\nextern \"C\" void {symbol}{body}", node.label.replace('\n', " "));
+            self.module.cpp_helpers.push((symbol.clone(), source));
+        }
         let arg_types = call.arg_types.join(", ");
         self.module.globals.insert(format!("llvm.func @{symbol}({arg_types})"));
         self.b.line(format!("llvm.call @{symbol}({}) : ({arg_types}) -> ()", call.args.join(", ")));
@@ -229,4 +226,13 @@ mod tests {
         let ids: Vec<&str> = ids.iter().map(|s| s.as_str()).collect();
         assert_eq!(ids, ["N", "a", "c", "o", "p", "s", "std", "v", "x", "z"]);
     }
+}
+
+/// A hash of generated source, naming what is unique to it (helper
+/// functions, helper libraries).
+pub(super) fn text_hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
 }

@@ -228,12 +228,7 @@ pub fn compile_cpp_helpers(lowered: &Lowered, work: &Path, shared: bool) -> Resu
     }
     // A process loads each library path once (the JIT never unloads), so a
     // different program must not reuse the path: name it after its source.
-    let hash = {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        source.hash(&mut h);
-        h.finish()
-    };
+    let hash = super::cpp_tasklet::text_hash(&source);
     let cpp = work.join(format!("tasklets-{hash:016x}.cpp"));
     let out = work.join(if shared { format!("libtasklets-{hash:016x}.so") } else { format!("tasklets-{hash:016x}.o") });
     std::fs::write(&cpp, source).map_err(|e| format!("cannot write {}: {e}", cpp.display()))?;

@@ -58,3 +58,46 @@ fn every_extra_corpus_file_runs_correctly() {
     let rejected = corpus::unsupported(&dir);
     run_files_expecting(files, EngineKind::Jit, &rejected);
 }
+
+/// A one-map program whose C++ tasklet computes `o` from `a` by `code`.
+fn cpp_program(code: &str) -> sdfg_mlir::model::Sdfg {
+    let text = format!(
+        r#"sdfg.sdfg "cpp_twice" ["A", "Out"] {{
+  sdfg.array "A" {{dtype = "int64", shape = ["4"]}}
+  sdfg.array "Out" {{dtype = "int64", shape = ["4"]}}
+  %s = sdfg.state "s" {{
+    %a = sdfg.access "A"
+    %o = sdfg.access "Out"
+    %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {{ins = {{IN_a}}, outs = {{OUT_a}}, exit_ins = {{IN_o}}, exit_outs = {{OUT_o}}}} {{
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "t" {{language = "CPP", ins = {{a}}, outs = {{o}}, code = "{code}"}}
+      sdfg.memlet %entry["OUT_a"] -> %t["a"] {{data = "A", subset = "i"}}
+      sdfg.memlet %t["o"] -> %exit["IN_o"] {{data = "Out", subset = "i"}}
+    }}
+    sdfg.memlet %a -> %me["IN_a"] {{data = "A", subset = "0:4"}}
+    sdfg.memlet %mx["OUT_o"] -> %o {{data = "Out", subset = "0:4"}}
+  }}
+}}"#
+    );
+    let context = sdfg_mlir::ir::new_context();
+    sdfg_mlir::translate::read_text(&context, &text, "cpp_twice.mlir").expect("valid program")
+}
+
+/// Programs run in one process share the symbols of their C++ helper
+/// libraries: two tasklets with the same label but different code must
+/// each run their own code.
+#[test]
+fn cpp_tasklets_of_two_programs_in_one_process() {
+    use sdfg_mlir::{npz::Array, run};
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cpp-twice");
+    let inputs: std::collections::HashMap<String, Array> =
+        [("A".to_string(), Array::from_slice([4], &[1i64, 2, 3, 4]).unwrap()), ("Out".to_string(), Array::zeros(sdfg_mlir::npz::DType::I64, [4]))]
+            .into_iter()
+            .collect();
+    for (code, want) in [("o = a + 1;", [2i64, 3, 4, 5]), ("o = a * 10;", [10, 20, 30, 40])] {
+        let options = run::RunOptions { engine: EngineKind::Jit, symbols: Default::default(), repeat: 1, work: &work, lower: Default::default() };
+        let result = run::run(&cpp_program(code), &inputs, &options).expect("runs");
+        let out = result.outputs.iter().find(|(n, _)| n == "Out").expect("Out").1.to_vec::<i64>().unwrap();
+        assert_eq!(out, want, "tasklet `{code}`");
+    }
+}
