@@ -66,8 +66,11 @@ fn limited(bin: &str) -> Command {
 #[test]
 fn mutated_corpus_files_never_crash_or_hang() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let seeds = seeds(&corpus::corpus());
+    // The extra corpus brings constructs the shared one lacks (callbacks,
+    // library nodes, ...).
+    let mut seeds = seeds(&corpus::corpus());
     assert!(seeds.len() >= 50, "corpus incomplete");
+    seeds.extend(self::seeds(&root.join("test/extra-corpus")));
     let cases = env_or("SDFG_FUZZ_CASES", 150);
     let budget = env_or("SDFG_FUZZ_SECONDS", 300) as f64;
     let mut rng = Rng::new(env_or("SDFG_FUZZ_SEED", 1));
