@@ -49,9 +49,7 @@ pub(super) fn check(v: &mut Verifier, env: &Env) {
     if !env.sdfg.containers.iter().any(|c| is_ref(&c)) {
         return;
     }
-    let mut flow = Flow { env, unset: Vec::new(), report: false };
-    flow.region(&env.sdfg.cfg, Some(BTreeSet::new()));
-    flow.report = true;
+    let mut flow = Flow { env, unset: Vec::new(), report: true };
     flow.region(&env.sdfg.cfg, Some(BTreeSet::new()));
     let ever_set: BTreeSet<&str> =
         super::states(&env.sdfg.cfg).into_iter().flat_map(|s| flow.sets(s)).collect();
