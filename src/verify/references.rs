@@ -45,8 +45,7 @@ struct Flow<'a, 'e> {
 }
 
 pub(super) fn check(v: &mut Verifier, env: &Env) {
-    let is_ref = |(_, d): &&(String, crate::model::DataDesc)| d.kind == DataKind::Reference;
-    if !env.sdfg.containers.iter().any(|c| is_ref(&c)) {
+    if !env.sdfg.containers.iter().any(|(_, d)| d.kind == DataKind::Reference) {
         return;
     }
     let mut flow = Flow { env, unset: Vec::new(), report: true };
