@@ -1,6 +1,7 @@
 //! Run-time checks that cost nothing per element: the range of every memlet
 //! whose subset is exact, against its container's shape, once where its
-//! scope is entered; and the size of every heap allocation.
+//! scope is entered; the element counts of both ends of a copy; and the
+//! size of every heap allocation.
 //!
 //! A memlet outside any scope is checked as written when its state starts.
 //! A memlet inside a map is checked before the map's loops over the range
@@ -176,6 +177,37 @@ impl FnGen<'_, '_> {
                 fail.name, what.name, dim.name, index.name, n.name
             ));
         }
+        Ok(())
+    }
+
+    /// Stops the program when the ends of a copy hold different numbers of
+    /// elements. The verifier rejects counts that differ for some values of
+    /// the symbols; this catches those it cannot compare (identities it
+    /// does not simplify, indirections).
+    pub fn check_copy_count(&mut self, e: &DataEdge, src: &str, dst: &str, from: &Expr, n: &Val, to: &Expr) -> Result<(), String> {
+        if from.sub(to).simplify().as_int() == Some(0) {
+            return Ok(());
+        }
+        let k = self.int(to)?;
+        let place = match &e.loc {
+            crate::model::Loc::Unknown => String::new(),
+            loc => format!("{loc}: "),
+        };
+        let text = format!("{place}error: memlet from '{src}' to '{dst}' in state '{}'", self.state_label);
+        let label = self.module.string_constant(&text);
+        self.module.declare_copy_check();
+        // Empty ranges hold no elements, whichever way they run.
+        let zero = self.b.i64(0);
+        let (n, k) = (self.b.cast(n, Ty::I64), self.b.cast(&k, Ty::I64));
+        let (pn, pk) = (self.b.compare("gt", &n, &zero), self.b.compare("gt", &k, &zero));
+        let n = self.b.select(&pn, &n, &zero);
+        let k = self.b.select(&pk, &k, &zero);
+        let differ = self.b.compare("ne", &n, &k);
+        let what = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
+        self.b.line(format!(
+            "scf.if {} {{ func.call @__sdfg_copy_count({}, {}, {}) : (!llvm.ptr, i64, i64) -> () }}",
+            differ.name, what.name, n.name, k.name
+        ));
         Ok(())
     }
 

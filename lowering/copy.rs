@@ -28,6 +28,10 @@ impl FnGen<'_, '_> {
         let squeeze = |v: &[Expr]| -> Vec<Expr> { v.iter().filter(|e| e.as_int() != Some(1)).cloned().collect() };
         let count = ss.iter().fold(Expr::int(1), |a, b| a.mul(b));
         let mut n = self.int(&count)?;
+        if e.memlet.other_subset.is_some() && dst_kind != DataKind::Stream {
+            let to = ds.iter().fold(Expr::int(1), |a, b| a.mul(b));
+            self.check_copy_count(e, &src, &dst, &count, &n, &to)?;
+        }
         // An array filled from a stream passes on as many elements as it got
         // (DaCe's local-stream pattern: stream -> array -> outer stream),
         // from its first element on.

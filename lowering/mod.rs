@@ -183,6 +183,24 @@ impl ModuleGen {
         ));
     }
 
+    /// `__sdfg_copy_count(what, from, to)`: a copy whose ends differ in
+    /// size; report and `_exit(1)`.
+    pub fn declare_copy_check(&mut self) {
+        let sym = self.string_constant("%s copies %ld elements into %ld\n");
+        self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
+        self.globals.insert("llvm.func @_exit(i32)".into());
+        self.globals.insert(format!(
+            "func.func private @__sdfg_copy_count(%what: !llvm.ptr, %from: i64, %to: i64) {{
+    %fmt = llvm.mlir.addressof @{sym} : !llvm.ptr
+    %fd = llvm.mlir.constant(2 : i32) : i32
+    %r = llvm.call @dprintf(%fd, %fmt, %what, %from, %to) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
+    %one = llvm.mlir.constant(1 : i32) : i32
+    llvm.call @_exit(%one) : (i32) -> ()
+    return
+  }}"
+        ));
+    }
+
     fn declare_libc(&mut self) {
         for decl in [
             "llvm.func @malloc(i64) -> !llvm.ptr",

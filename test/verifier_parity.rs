@@ -177,6 +177,13 @@ const REJECTED: &[Row] = &[
         message: "reference 'ref' is used but never set through its 'set' connector",
     },
     Row {
+        name: "reference_used_before_set",
+        file: "corpus/reference_api.api.sdfg",
+        mutation: &[r#"d["edges"][0]["dst"] = "3"; d["edges"][2]["src"], d["edges"][2]["dst"] = "3", "1""#],
+        path: "nodes[3].nodes[0]",
+        message: "reference 'ref' may be used before it is set",
+    },
+    Row {
         name: "connector_in_and_out",
         file: VEC_ADD,
         mutation: &[r#"d["nodes"][1]["nodes"][1]["attributes"]["in_connectors"]["__out"] = None"#],
@@ -238,6 +245,16 @@ const REJECTED: &[Row] = &[
         mutation: &[r#"d["nodes"][2]["edges"][0]["attributes"]["data"]["attributes"]["subset"]["ranges"][0]["end"] = "M - 1""#],
         path: "nodes[2].edges[0]",
         message: "undefined symbol 'M'",
+    },
+    Row {
+        name: "copy_symbolic_counts_differ",
+        file: VEC_ADD,
+        mutation: &[
+            r#"d["attributes"]["symbols"]["M"] = "int32""#,
+            r#"d["nodes"][2]["edges"][0]["attributes"]["data"]["attributes"]["other_subset"]["ranges"][0]["end"] = "M - 1""#,
+        ],
+        path: "nodes[2].edges[0]",
+        message: "memlet copies M elements of '__tmp0' into N elements of 'c'",
     },
 ];
 

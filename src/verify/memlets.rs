@@ -4,7 +4,7 @@
 
 use super::exprs::{dims, wcr_problem};
 use super::paths::{describe, memlet_path, PathError};
-use super::{Env, Verifier};
+use super::{copies, Env, Verifier};
 use crate::model::{DataDesc, DataEdge, DataKind, NodeKind, State};
 use crate::symbolic::{Expr, Subset};
 
@@ -85,19 +85,19 @@ fn ends(v: &mut Verifier, env: &Env, s: &State, e: &DataEdge, data: &str, desc: 
     if !m.dynamic {
         bounds(v, e, "other_subset", other_name, other_desc, other);
     }
-    // Copies move as many elements as they read (streams and view bindings excepted).
+    // Copies move as many elements as they read (streams, view bindings
+    // and reference sets excepted, as in DaCe).
     let is = |d: &DataDesc, kind| d.kind == kind;
     let streams = is(desc, DataKind::Stream) || is(other_desc, DataKind::Stream);
-    let view_edge = e.src_conn.as_deref() == Some("views") || e.dst_conn.as_deref() == Some("views");
-    if src_data.is_some() && dst_data.is_some() && !streams && !view_edge {
+    let alias = matches!(e.dst_conn.as_deref(), Some("views" | "set")) || e.src_conn.as_deref() == Some("views");
+    if src_data.is_some() && dst_data.is_some() && !streams && !alias {
         let here = match &m.subset {
-            Some(sub) => count(sub),
-            None => desc.shape.iter().try_fold(1i64, |acc, d| acc.checked_mul(d.as_int()?)),
+            Some(sub) => sub.num_elements(),
+            None => desc.shape.iter().fold(Expr::int(1), |acc, d| acc.mul(d)),
         };
-        if let (Some(a), Some(b)) = (here, count(other)) {
-            if a != b {
-                v.error(&e.loc, format!("memlet copies {a} elements of '{data}' into {b} elements of '{other_name}'"));
-            }
+        if let Some((a, b)) = copies::mismatch(&here, &other.num_elements()) {
+            let ((from, n), (to, k)) = if on_dst { ((other_name, b), (data, a)) } else { ((data, a), (other_name, b)) };
+            v.error(&e.loc, format!("memlet copies {n} elements of '{from}' into {k} elements of '{to}'"));
         }
     }
 }
@@ -116,19 +116,6 @@ fn bounds(v: &mut Verifier, e: &DataEdge, what: &str, name: &str, desc: &DataDes
             );
         }
     }
-}
-
-/// Number of elements of a subset when every bound is a constant.
-fn count(sub: &Subset) -> Option<i64> {
-    dims(sub).iter().try_fold(1i64, |acc, d| {
-        let (start, end, step, tile) = (d.start.as_int()?, d.end.as_int()?, d.step.as_int()?, d.tile.as_int()?);
-        if step <= 0 {
-            return None;
-        }
-        let len = end.checked_sub(start)?.checked_add(1)?.max(0);
-        let n = len.checked_add(step - 1)? / step;
-        acc.checked_mul(n.checked_mul(tile)?)
-    })
 }
 
 /// A boolean property kept in the memlet's `extra` (e.g. `allow_oob`).

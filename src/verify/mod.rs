@@ -9,10 +9,12 @@
 
 mod cfg;
 mod containers;
+mod copies;
 mod exprs;
 mod memlets;
 mod nested;
 mod paths;
+mod references;
 mod scopes;
 mod state;
 mod symbols;
@@ -62,7 +64,7 @@ impl Verifier {
         containers::check(self, &env, self.depth == 0);
         self.depth += 1;
         cfg::check(self, &env);
-        state::references(self, &env);
+        references::check(self, &env);
         self.depth -= 1;
     }
 }
@@ -147,26 +149,6 @@ pub(crate) fn states(cfg: &Cfg) -> Vec<&State> {
             }
         }
     }
-    out
-}
-
-/// Every state of a CFG in the order of the document (blocks before the
-/// blocks they contain), through regions, loops and branches (not into
-/// nested SDFGs).
-pub(crate) fn states_in_order(cfg: &Cfg) -> Vec<&State> {
-    fn walk<'a>(cfg: &'a Cfg, out: &mut Vec<&'a State>) {
-        for b in &cfg.blocks {
-            match &b.kind {
-                BlockKind::State(s) => out.push(s),
-                BlockKind::Region { cfg, .. } => walk(cfg, out),
-                BlockKind::Loop(l) => walk(&l.cfg, out),
-                BlockKind::Conditional(branches) => branches.iter().for_each(|br| walk(&br.cfg, out)),
-                BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(cfg, &mut out);
     out
 }
 

@@ -6,7 +6,6 @@ use super::paths::describe;
 use super::{memlets, nested, scopes, symbols, valid_name, Env, Verifier};
 use crate::model::scope::{scope_parents, topological_order};
 use crate::model::{Block, DataKind, Node, NodeKind, State};
-use std::collections::BTreeSet;
 
 const LANGUAGES: [&str; 5] = ["Python", "CPP", "OpenCL", "SystemVerilog", "MLIR"];
 
@@ -222,30 +221,5 @@ fn views(v: &mut Verifier, env: &Env, s: &State) {
         if !matches!(s.nodes.get(other).map(|n| &n.kind), Some(NodeKind::Access { .. })) {
             v.error(&node.loc, format!("view '{data}' is not bound to an access node"));
         }
-    }
-}
-
-/// DaCe: a reference must be set (a memlet into the `set` connector of one
-/// of its access nodes) before it is used. DaCe follows the control flow;
-/// a reference that no state of the SDFG sets is used before being set
-/// wherever it appears, which is what is checked here.
-pub(super) fn references(v: &mut Verifier, env: &Env) {
-    let mut set = BTreeSet::new();
-    let mut first_use: Vec<(&str, &Node)> = Vec::new();
-    for s in super::states_in_order(&env.sdfg.cfg) {
-        for (i, node) in s.nodes.iter().enumerate() {
-            let NodeKind::Access { data, .. } = &node.kind else { continue };
-            if env.sdfg.container(data).map(|d| d.kind) != Some(DataKind::Reference) {
-                continue;
-            }
-            if s.edges.iter().any(|e| e.dst == i && e.dst_conn.as_deref() == Some("set")) {
-                set.insert(data.as_str());
-            } else if !first_use.iter().any(|(d, _)| d == data) {
-                first_use.push((data, node));
-            }
-        }
-    }
-    for (data, node) in first_use.into_iter().filter(|(d, _)| !set.contains(d)) {
-        v.error(&node.loc, format!("reference '{data}' is used but never set through its 'set' connector"));
     }
 }

@@ -302,3 +302,54 @@ sdfg.sdfg "f" [] {
     sdfg.memlet %a -> %b {data = "A", other_subset = "0"}
   }
 }
+
+// -----
+
+// Symbolic counts that differ for some symbol values (DaCe rejects every
+// pair it cannot prove equal).
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "M" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.array "B" {dtype = "float64", shape = ["M"]}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    %b = sdfg.access "B"
+    // expected-error@+1 {{memlet copies N elements of 'A' into M elements of 'B'}}
+    sdfg.memlet %a -> %b {data = "A", subset = "0:N", other_subset = "0:M"}
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    %b = sdfg.access "B"
+    // expected-error@+1 {{memlet copies N - 1 elements of 'A' into N - 2 elements of 'B'}}
+    sdfg.memlet %a -> %b {data = "A", subset = "1:N", other_subset = "2:N"}
+  }
+}
+
+// -----
+
+// Equal counts written differently, and a reference set from a larger window,
+// are accepted.
+sdfg.sdfg "f" [] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "M" {dtype = "int32"}
+  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.array "B" {dtype = "float64", shape = ["M * N"]}
+  sdfg.reference "R" {dtype = "float64", shape = ["2"], transient}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    %b = sdfg.access "B"
+    sdfg.memlet %a -> %b {data = "A", subset = "0:N, 0:M", other_subset = "0:N*M"}
+    %a2 = sdfg.access "A"
+    %r = sdfg.access "R" {ins = {set}}
+    sdfg.memlet %a2 -> %r["set"] {data = "A", subset = "0:N, 0:M", other_subset = "0:2"}
+  }
+}
