@@ -11,6 +11,9 @@ pub trait Names {
     fn name(&mut self, b: &mut Body, name: &str) -> Result<Val, String>;
     /// `name[indices]`: an element of a container.
     fn element(&mut self, b: &mut Body, name: &str, indices: &[Val]) -> Result<Val, String>;
+    /// Stops the program when `divisor`, the run-time value of the second
+    /// operand of `e`, is zero (an integer division would trap).
+    fn check_divisor(&mut self, b: &mut Body, divisor: &Val, e: &Expr);
 }
 
 /// Computes `e`; integers are `i64`, rationals and floats `f64`, truth
@@ -84,6 +87,9 @@ fn fold(b: &mut Body, items: &[Expr], names: &mut dyn Names, op: Op) -> Result<V
 
 fn call(b: &mut Body, f: &str, args: &[Expr], names: &mut dyn Names) -> Result<Val, String> {
     let vals = args.iter().map(|a| lower(b, a, names)).collect::<Result<Vec<_>, _>>()?;
+    if matches!(f, "int_floor" | "int_ceil" | "Mod") && vals.len() == 2 && vals[1].ty.is_int() && args[1].as_int().is_none() {
+        names.check_divisor(b, &vals[1], &Expr::Call(f.to_string(), args.to_vec()));
+    }
     let two = |op: Op, b: &mut Body| -> Result<Val, String> {
         match vals.as_slice() {
             [x, y] => b.binary(op, x, y),

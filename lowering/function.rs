@@ -343,7 +343,29 @@ pub fn describe_unsupported(dtype: &crate::model::DType) -> String {
     format!("type {dtype}, which code generation does not support")
 }
 
+impl FnGen<'_, '_> {
+    /// Stops the program with `error: {problem} in state '...'` when
+    /// `divisor`, a run-time integer something divides by, is zero: the
+    /// division would trap (Python would raise ZeroDivisionError).
+    pub(super) fn stop_if_zero(&mut self, divisor: &Val, problem: &str) {
+        let place = if self.state_label.is_empty() { String::new() } else { format!(" in state '{}'", self.state_label) };
+        let text = format!("error: {problem}{place}");
+        let label = self.module.string_constant(&text);
+        self.module.declare_division_check();
+        let zero = self.b.int(0, divisor.ty);
+        let is_zero = self.b.compare("eq", divisor, &zero);
+        let what = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
+        self.b.line(format!("scf.if {} {{ func.call @__sdfg_division_by_zero({}) : (!llvm.ptr) -> () }}", is_zero.name, what.name));
+    }
+}
+
 impl Names for FnGen<'_, '_> {
+    fn check_divisor(&mut self, b: &mut Body, divisor: &Val, e: &Expr) {
+        std::mem::swap(b, &mut self.b);
+        self.stop_if_zero(divisor, &format!("division by zero in '{e}'"));
+        std::mem::swap(b, &mut self.b);
+    }
+
     fn name(&mut self, b: &mut Body, name: &str) -> Result<Val, String> {
         if let Some(v) = self.lookup_scope(name) {
             return Ok(v);

@@ -201,6 +201,24 @@ impl ModuleGen {
         ));
     }
 
+    /// `__sdfg_division_by_zero(what)`: reports a symbolic integer division
+    /// by zero and exits with status 1 (Python would raise).
+    pub fn declare_division_check(&mut self) {
+        let sym = self.string_constant("%s\n");
+        self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
+        self.globals.insert("llvm.func @_exit(i32)".into());
+        self.globals.insert(format!(
+            "func.func private @__sdfg_division_by_zero(%what: !llvm.ptr) {{
+    %fmt = llvm.mlir.addressof @{sym} : !llvm.ptr
+    %fd = llvm.mlir.constant(2 : i32) : i32
+    %r = llvm.call @dprintf(%fd, %fmt, %what) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr) -> i32
+    %one = llvm.mlir.constant(1 : i32) : i32
+    llvm.call @_exit(%one) : (i32) -> ()
+    return
+  }}"
+        ));
+    }
+
     fn declare_libc(&mut self) {
         for decl in [
             "llvm.func @malloc(i64) -> !llvm.ptr",

@@ -174,6 +174,10 @@ impl FnGen<'_, '_> {
                 (start.clone(), self.b.binary(Op::Add, &end, &one)?, step.clone())
             } else {
                 let span = self.b.binary(Op::Sub, &end, &start)?;
+                if dim.step.as_int().is_none() {
+                    let label = &cx.state.nodes[entry].label;
+                    self.stop_if_zero(&step, &format!("step '{}' of map '{label}' is zero", dim.step));
+                }
                 let whole = self.b.binary(Op::FloorDiv, &span, &step)?;
                 let count = self.b.binary(Op::Add, &whole, &one)?;
                 let zero = self.b.i64(0);
