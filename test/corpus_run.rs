@@ -95,7 +95,7 @@ fn cpp_tasklets_of_two_programs_in_one_process() {
             .into_iter()
             .collect();
     for (code, want) in [("o = a + 1;", [2i64, 3, 4, 5]), ("o = a * 10;", [10, 20, 30, 40])] {
-        let options = run::RunOptions { engine: EngineKind::Jit, symbols: Default::default(), repeat: 1, work: &work, lower: Default::default() };
+        let options = run::RunOptions { engine: EngineKind::Jit, symbols: Default::default(), repeat: 1, work: &work, lower: Default::default(), on_compiled: None };
         let result = run::run(&cpp_program(code), &inputs, &options).expect("runs");
         let out = result.outputs.iter().find(|(n, _)| n == "Out").expect("Out").1.to_vec::<i64>().unwrap();
         assert_eq!(out, want, "tasklet `{code}`");

@@ -53,6 +53,10 @@ struct Cli {
     /// Expand library nodes natively even where BLAS or LAPACK could be called.
     #[arg(long)]
     no_blas: bool,
+    /// Stop the program with an error (exit status 1, no output) when it
+    /// runs longer than this many seconds (compiling not counted).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
     /// Print the lowered code instead of running (`lowered`: upstream
     /// dialects; `llvm`: the LLVM dialect).
     #[arg(long, value_enum)]
@@ -133,7 +137,17 @@ fn main() {
         repeat: cli.repeat,
         work: &work,
         lower,
+        on_compiled: None,
     };
+    if let Some(limit) = cli.time_limit.filter(|l| !(l.is_finite() && *l > 0.0 && *l < 1e9)) {
+        eprintln!("error: --time-limit {limit}: give a positive number of seconds");
+        std::process::exit(2);
+    }
+    let watchdog = cli.time_limit.map(|limit| {
+        let (file, work) = (file.clone(), work.clone());
+        move || start_watchdog(limit, file.clone(), work.clone())
+    });
+    let options = RunOptions { on_compiled: watchdog.as_ref().map(|w| w as &(dyn Fn() + Sync)), ..options };
     let result = run::run(&sdfg, &inputs, &options);
     let _ = std::fs::remove_dir_all(&work);
     let result = result.unwrap_or_else(|e| common::fail_with(&file, &e.to_string()));
@@ -180,6 +194,22 @@ fn main() {
 fn read_manifest(path: &str) -> serde_json::Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| common::fail_with(path, &e.to_string()));
     serde_json::from_str(&text).unwrap_or_else(|e| common::fail_with(path, &format!("invalid JSON: {e}")))
+}
+
+/// Ends the process after `limit` seconds: the compiled program cannot be
+/// interrupted, so this stops it (and OpenMP's threads) with `_exit`.
+fn start_watchdog(limit: f64, file: String, work: std::path::PathBuf) {
+    extern "C" {
+        fn _exit(status: i32) -> !;
+    }
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs_f64(limit));
+        eprintln!("{file}: error: the program ran longer than the time limit of {limit} s");
+        let _ = std::fs::remove_dir_all(&work);
+        // SAFETY: ends the process without running exit handlers, which
+        // would race with the threads of the running program.
+        unsafe { _exit(1) }
+    });
 }
 
 fn load(bytes: &[u8], file: &str) -> Result<sdfg_mlir::model::Sdfg, sdfg_mlir::diag::Diagnostics> {

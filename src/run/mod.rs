@@ -29,6 +29,9 @@ pub struct RunOptions<'a> {
     /// Directory for ahead-of-time build files.
     pub work: &'a Path,
     pub lower: lowering::LowerOptions,
+    /// Called once the program is compiled and its arguments are bound,
+    /// just before it first runs (`sdfg-run --time-limit` starts its clock).
+    pub on_compiled: Option<&'a (dyn Fn() + Sync)>,
 }
 
 pub struct RunResult {
@@ -47,6 +50,9 @@ pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -
     let symbols = bind_symbols(&lowered.args, inputs, &options.symbols).map_err(RunError::Bind)?;
     let compiled = lowering::compile(&lowered, options.engine, options.work).map_err(RunError::Compile)?;
     let compile_seconds = start.elapsed().as_secs_f64();
+    if let Some(f) = options.on_compiled {
+        f();
+    }
     let mut times = Vec::new();
     let mut buffers = Vec::new();
     for _ in 0..options.repeat.max(1) {

@@ -66,7 +66,7 @@ pub fn check(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path) -> Resul
         .as_object()
         .map(|m| m.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
         .unwrap_or_default();
-    let options = RunOptions { engine, symbols, repeat: 1, work, lower: Default::default() };
+    let options = RunOptions { engine, symbols, repeat: 1, work, lower: Default::default(), on_compiled: None };
     let result = run::run(sdfg, &inputs, &options).map_err(|e| e.to_string())?;
     let got: HashMap<String, Array> = result.outputs.into_iter().collect();
     let rules = CompareRules::from_manifest(&manifest["compare"]).map_err(|e| e.to_string())?;
