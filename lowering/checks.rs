@@ -73,9 +73,10 @@ impl FnGen<'_, '_> {
     /// whose subset is exactly what it accesses, or `None`.
     fn exact_subset(&self, cx: &StateCx, e: &DataEdge) -> Option<(String, Vec<[Expr; 2]>)> {
         let m = &e.memlet;
-        // A nested SDFG or library node may be given a window larger than
-        // what it accesses (a tile clamped inside the callee).
-        let callee = |n: usize| cx.state.nodes.get(n).is_some_and(|x| matches!(x.kind, NodeKind::NestedSdfg { .. } | NodeKind::Library { .. }));
+        // A nested SDFG may be given a window larger than what it accesses
+        // (a tile clamped inside the callee); a library node works on the
+        // whole window it is given, so its memlets are checked.
+        let callee = |n: usize| cx.state.nodes.get(n).is_some_and(|x| matches!(x.kind, NodeKind::NestedSdfg { .. }));
         if callee(e.src) || callee(e.dst) {
             return None;
         }
@@ -123,10 +124,20 @@ impl FnGen<'_, '_> {
     /// dimension, with a message naming the memlet, where it is, and the
     /// shape.
     fn check_range(&mut self, cx: &StateCx, e: &DataEdge, data: &str, dims: &[[Expr; 2]], guard: Option<Val>) -> Result<(), String> {
-        let shape = self.container(data)?.desc.shape.clone();
-        if !shape.iter().all(|s| self.resolvable(s)) {
+        let desc = &self.container(data)?.desc;
+        let (shape, offsets) = (desc.shape.clone(), desc.offset.clone().unwrap_or_default());
+        if !shape.iter().chain(&offsets).all(|s| self.resolvable(s)) {
             return Ok(());
         }
+        // Index offsets (DaCe's `offset`) shift where an index lands.
+        let dims: Vec<[Expr; 2]> = dims
+            .iter()
+            .enumerate()
+            .map(|(d, [lo, hi])| match offsets.get(d).filter(|o| o.as_int() != Some(0)) {
+                Some(o) => [lo.add(o), hi.add(o)],
+                None => [lo.clone(), hi.clone()],
+            })
+            .collect();
         // Bounds that hold for every symbol value need no code.
         let open: Vec<(usize, &[Expr; 2], &Expr)> = dims
             .iter()

@@ -251,10 +251,18 @@ impl<'a, 'm> FnGen<'a, 'm> {
     /// with a message naming the container.
     pub fn element_address(&mut self, name: &str, indices: &[Val]) -> Result<Val, String> {
         if self.module.check_bounds {
-            let shape = self.container(name)?.desc.shape.clone();
-            let label = self.module.string_constant(&format!("error: out-of-bounds access to '{name}'"));
+            let desc = &self.container(name)?.desc;
+            let (shape, offsets) = (desc.shape.clone(), desc.offset.clone().unwrap_or_default());
+            // With index offsets the position checked is index + offset.
+            let shifted = offsets.iter().any(|o| o.as_int() != Some(0));
+            let note = if shifted { " (index plus its offset)" } else { "" };
+            let label = self.module.string_constant(&format!("error: out-of-bounds access to '{name}'{note}"));
             for (d, (idx, size)) in indices.iter().zip(&shape).enumerate() {
-                let i = self.b.cast(idx, Ty::I64);
+                let mut i = self.b.cast(idx, Ty::I64);
+                if let Some(o) = offsets.get(d).filter(|o| o.as_int() != Some(0)) {
+                    let o = self.int(o)?;
+                    i = self.b.binary(super::arith::Op::Add, &i, &o)?;
+                }
                 let n = self.int(size)?;
                 let zero = self.b.i64(0);
                 let below = self.b.compare("lt", &i, &zero);

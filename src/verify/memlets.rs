@@ -107,12 +107,13 @@ fn ends(v: &mut Verifier, env: &Env, s: &State, e: &DataEdge, data: &str, desc: 
 fn bounds(v: &mut Verifier, e: &DataEdge, what: &str, name: &str, desc: &DataDesc, sub: &Subset) {
     for (i, (d, size)) in dims(sub).iter().zip(&desc.shape).enumerate() {
         let off = desc.offset.as_ref().and_then(|o| o.get(i)).cloned().unwrap_or(Expr::int(0));
+        let shifted = if off.as_int() == Some(0) { String::new() } else { format!(" (plus its offset {off})") };
         if matches!(d.start.add(&off).as_int(), Some(x) if x < 0) {
-            v.error(&e.loc, format!("memlet {what} of '{name}' is out of bounds: dimension {i} starts at {}", d.start));
+            v.error(&e.loc, format!("memlet {what} of '{name}' is out of bounds: dimension {i} starts at {}{shifted}", d.start));
         } else if matches!(d.end.add(&off).sub(size).as_int(), Some(x) if x >= 0) {
             v.error(
                 &e.loc,
-                format!("memlet {what} of '{name}' is out of bounds: dimension {i} ends at {} of size {size}", d.end),
+                format!("memlet {what} of '{name}' is out of bounds: dimension {i} ends at {}{shifted} of size {size}", d.end),
             );
         }
     }

@@ -128,7 +128,7 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
-    // expected-error@+1 {{memlet subset of 'A' is out of bounds: dimension 0 ends at 4 of size 3}}
+    // expected-error@+1 {{memlet subset of 'A' is out of bounds: dimension 0 ends at 4 (plus its offset -1) of size 3}}
     sdfg.memlet %t["x"] -> %a {data = "A", subset = "3:5"}
   }
 }
