@@ -65,6 +65,8 @@ pub fn nested_cfg_node(outer: &Sdfg, label: &str, cfg: Cfg, io: &Interface) -> R
         mapping.push((name, value));
     }
     symbols.extend(io.defined.iter().map(|d| (d.clone(), "int64".to_string())));
+    // Callbacks go in by name, as DaCe maps them (`numpy_sort: numpy_sort`).
+    mapping.extend(outer.callbacks.iter().map(|c| (c.name.clone(), Expr::sym(&c.name))));
     let experimental_blocks = cfg.blocks.iter().any(|b| !matches!(b.kind, BlockKind::State(_)));
     let sdfg = Sdfg {
         name: label.to_string(),
