@@ -168,50 +168,36 @@ impl ModuleGen {
     /// the JIT, which crashed).
     pub fn declare_bounds_check(&mut self) {
         let fmt = "%s: index %ld of dimension %ld is outside [0, %ld)\n";
-        let sym = self.string_constant(fmt);
-        self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
-        self.globals.insert("llvm.func @_exit(i32)".into());
-        self.globals.insert(format!(
-            "func.func private @__sdfg_out_of_bounds(%what: !llvm.ptr, %dim: i64, %idx: i64, %size: i64) {{
-    %fmt = llvm.mlir.addressof @{sym} : !llvm.ptr
-    %fd = llvm.mlir.constant(2 : i32) : i32
-    %r = llvm.call @dprintf(%fd, %fmt, %what, %idx, %dim, %size) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> i32
-    %one = llvm.mlir.constant(1 : i32) : i32
-    llvm.call @_exit(%one) : (i32) -> ()
-    return
-  }}"
-        ));
+        self.declare_failure("__sdfg_out_of_bounds", fmt, &["dim", "idx", "size"], &["idx", "dim", "size"]);
     }
 
     /// `__sdfg_copy_count(what, from, to)`: a copy whose ends differ in
     /// size; report and `_exit(1)`.
     pub fn declare_copy_check(&mut self) {
-        let sym = self.string_constant("%s copies %ld elements into %ld\n");
-        self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
-        self.globals.insert("llvm.func @_exit(i32)".into());
-        self.globals.insert(format!(
-            "func.func private @__sdfg_copy_count(%what: !llvm.ptr, %from: i64, %to: i64) {{
-    %fmt = llvm.mlir.addressof @{sym} : !llvm.ptr
-    %fd = llvm.mlir.constant(2 : i32) : i32
-    %r = llvm.call @dprintf(%fd, %fmt, %what, %from, %to) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
-    %one = llvm.mlir.constant(1 : i32) : i32
-    llvm.call @_exit(%one) : (i32) -> ()
-    return
-  }}"
-        ));
+        self.declare_failure("__sdfg_copy_count", "%s copies %ld elements into %ld\n", &["from", "to"], &["from", "to"]);
     }
 
     /// `__sdfg_division_by_zero(what)`: reports a symbolic integer division
     /// by zero and exits with status 1 (Python would raise).
     pub fn declare_division_check(&mut self) {
-        let sym = self.string_constant("%s\n");
+        self.declare_failure("__sdfg_division_by_zero", "%s\n", &[], &[]);
+    }
+
+    /// A run-time failure report `@name(%what: !llvm.ptr, %params: i64...)`
+    /// that prints `fmt` with `what` and then `printed` to standard error
+    /// and `_exit(1)`s.
+    fn declare_failure(&mut self, name: &str, fmt: &str, params: &[&str], printed: &[&str]) {
+        let sym = self.string_constant(fmt);
         self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
         self.globals.insert("llvm.func @_exit(i32)".into());
+        let params: String = params.iter().map(|p| format!(", %{p}: i64")).collect();
+        let args: String = printed.iter().map(|p| format!(", %{p}")).collect();
+        let types: String = printed.iter().map(|_| ", i64").collect();
         self.globals.insert(format!(
-            "func.func private @__sdfg_division_by_zero(%what: !llvm.ptr) {{
+            "func.func private @{name}(%what: !llvm.ptr{params}) {{
     %fmt = llvm.mlir.addressof @{sym} : !llvm.ptr
     %fd = llvm.mlir.constant(2 : i32) : i32
-    %r = llvm.call @dprintf(%fd, %fmt, %what) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr) -> i32
+    %r = llvm.call @dprintf(%fd, %fmt, %what{args}) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr{types}) -> i32
     %one = llvm.mlir.constant(1 : i32) : i32
     llvm.call @_exit(%one) : (i32) -> ()
     return
