@@ -1408,5 +1408,27 @@ def reduce_products(A: dace.float64[N, M], B: dace.float64[N, M], C: dace.float6
     S[:] = np.sum(C * 2.0, axis=(0, 2))
 
 
+# 75 -----------------------------------------------------------------------------------------
+def _dot_reuse_ref(a, s):
+    X, y = a['X'], a['y']
+    out = np.zeros(X.shape[0])
+    for t in range(X.shape[0]):
+        out[t] = np.dot(X[t], y) + 1.0
+    acc = np.dot(y, y)
+    return dict(out=out, z=y * acc)
+
+
+@reg('dot_reuse', dict(T=6, N=9),
+     lambda r: dict(X=f64(r, 6, 9, lo=-1, hi=1), y=f64(r, 9, lo=-1, hi=1), out=np.zeros(6), z=np.zeros(9)),
+     _dot_reuse_ref,
+     'np.dot per loop iteration (auto-optimize makes the loop a parallel map around the Dot node) and a dot result reused')
+@dace.program
+def dot_reuse(X: dace.float64[T, N], y: dace.float64[N], out: dace.float64[T], z: dace.float64[N]):
+    for t in range(T):
+        out[t] = np.dot(X[t], y) + 1.0
+    acc = np.dot(y, y)
+    z[:] = y * acc
+
+
 # NumPy functions DaCe leaves to Python callbacks.
 import programs_callbacks  # noqa: E402,F401
