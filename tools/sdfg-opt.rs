@@ -34,6 +34,9 @@ struct Cli {
     /// Print the IR after every pass (to stderr).
     #[arg(long = "mlir-print-ir-after-all")]
     print_ir_after_all: bool,
+    /// Print MLIR's timing report of the pass pipeline (to stderr).
+    #[arg(long = "mlir-timing")]
+    mlir_timing: bool,
     /// Print operations in the generic form.
     #[arg(long = "mlir-print-op-generic")]
     generic: bool,
@@ -43,7 +46,7 @@ struct Cli {
     /// List the sdfg passes and transformations and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
-    /// Print how long each phase took (parsing, each transformation,
+    /// Print how long each phase took (parsing, verifying, each pass,
     /// printing) to stderr.
     #[arg(long = "sdfg-timing")]
     timing: bool,
@@ -64,11 +67,12 @@ struct Cli {
     /// `symbols` (what each defines and uses).
     #[arg(long = "sdfg-print-analysis", value_name = "ANALYSIS", value_parser = ["rw-sets", "symbols"])]
     print_analysis: Option<String>,
-    /// Passes given as flags (`--canonicalize`, `--sdfg-verify`,
-    /// `--canonicalize=max-iterations=3`), run in order.
+    /// Passes and transformations given as flags (`--canonicalize`,
+    /// `--sdfg-map-collapse='match=0'`, `--canonicalize=max-iterations=3`),
+    /// run in command-line order.
     #[arg(skip)]
     pass_flags: Vec<String>,
-    /// Transformations given as flags (`--sdfg-map-collapse='match=0'`).
+    /// The transformations among them, for `--sdfg-record-history`.
     #[arg(skip)]
     transforms: Vec<(String, String)>,
 }
@@ -96,12 +100,16 @@ fn parse_command_line() -> Cli {
                 let (bytes, file) = common::read_input(file);
                 let text = String::from_utf8_lossy(&bytes);
                 match sdfg_mlir::transforms::history::parse(&text, &file) {
-                    Ok(entries) => transforms.extend(entries),
+                    Ok(entries) => {
+                        passes.extend(entries.iter().map(|(name, options)| pipeline_element(name, options)));
+                        transforms.extend(entries);
+                    }
                     Err(diags) => common::fail(&Diagnostics(diags)),
                 }
             }
             (Some(flag), Some(name)) if sdfg_mlir::transforms::find(name).is_some() => {
                 let options = flag.split_once('=').map(|(_, o)| o.to_string()).unwrap_or_default();
+                passes.push(pipeline_element(name, &options));
                 transforms.push((name.to_string(), options));
             }
             (Some(flag), Some(name)) if !known.iter().any(|k| k == name) => {
@@ -118,6 +126,15 @@ fn parse_command_line() -> Cli {
     cli.pass_flags = passes;
     cli.transforms = transforms;
     cli
+}
+
+/// `name{options}`, the pipeline form of `--name=options`.
+fn pipeline_element(name: &str, options: &str) -> String {
+    if options.trim().is_empty() {
+        name.to_string()
+    } else {
+        format!("{name}{{{options}}}")
+    }
 }
 
 fn main() -> Result<()> {
@@ -148,11 +165,11 @@ fn main() -> Result<()> {
     let options = OptOptions {
         pipeline,
         verify_sdfg: !cli.no_sdfg_verify,
-        transforms: cli.transforms.clone(),
         list_matches: cli.list_matches.clone(),
         print_ir_after_all: cli.print_ir_after_all,
         generic: cli.generic,
         timing: cli.timing,
+        mlir_timing: cli.mlir_timing,
         check_canonical: cli.check_canonical,
         print_analysis: cli.print_analysis.clone(),
         warnings: Default::default(),

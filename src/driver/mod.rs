@@ -24,25 +24,25 @@ use std::cell::RefCell;
 
 #[derive(Clone, Debug, Default)]
 pub struct OptOptions {
-    /// `builtin.module(...)` pipeline; `None` = only verify and print.
+    /// `builtin.module(...)` pipeline of upstream passes and sdfg
+    /// transformations, run in order; `None` = only verify and print.
     pub pipeline: Option<String>,
     pub print_ir_after_all: bool,
     /// Print the generic op form.
     pub generic: bool,
     /// Run the SDFG verifier on the input and after the pipeline.
     pub verify_sdfg: bool,
-    /// Transformations (`sdfg-map-collapse`, options) applied, in order,
-    /// before the pass pipeline.
-    pub transforms: Vec<(String, String)>,
     /// Print the matches of this transformation instead of the IR.
     pub list_matches: Option<String>,
     /// Print this analysis (`rw-sets`, `symbols`) of the SDFG after the
-    /// transformations instead of the IR.
+    /// pipeline instead of the IR.
     pub print_analysis: Option<String>,
-    /// Report the time of each phase on stderr.
+    /// Report the time of each phase and pass on stderr.
     pub timing: bool,
+    /// MLIR's own timing report of the pipeline (`--mlir-timing`).
+    pub mlir_timing: bool,
     /// Check the canonical form (`analysis::canonical`) after the
-    /// transformations: rule violations are errors, recommendations warnings.
+    /// pipeline: rule violations are errors, recommendations warnings.
     pub check_canonical: bool,
     /// Warnings of the last `run_chunk` (locations relative to the chunk).
     pub warnings: RefCell<Vec<Diagnostic>>,
@@ -55,6 +55,14 @@ struct Timer {
 }
 
 impl Timer {
+    /// Reports a phase timed elsewhere and restarts the clock.
+    fn report(&mut self, phase: &str, seconds: f64) {
+        if self.on {
+            eprintln!("timing: {phase}: {seconds:.4} s");
+        }
+        self.last = std::time::Instant::now();
+    }
+
     fn lap(&mut self, phase: &str) {
         let now = std::time::Instant::now();
         if self.on {
@@ -76,10 +84,12 @@ fn holds_sdfg(module: &melior::ir::Module) -> bool {
     false
 }
 
-/// Reads the module's SDFG and applies DaCe's validation rules.
-fn check_sdfg(module: &melior::ir::Module, file: &str) -> Result<(), Vec<Diagnostic>> {
+/// Reads the module's SDFG and applies DaCe's validation rules; returns the
+/// SDFG read.
+fn check_sdfg(module: &melior::ir::Module, file: &str) -> Result<crate::model::Sdfg, Vec<Diagnostic>> {
     let sdfg = ir::read_module(module, file).map_err(|d| d.0)?;
-    verify::verify(&sdfg).map_err(|d| d.0)
+    verify::verify(&sdfg).map_err(|d| d.0)?;
+    Ok(sdfg)
 }
 
 /// Runs one input; returns the printed module, or every diagnostic.
@@ -89,8 +99,9 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
     let analysis = options.print_analysis.as_deref().map(str::parse::<report::Analysis>).transpose().map_err(at_file)?;
     let mut module = ir::parse_module(context, text, file)?;
     timer.lap("parse");
+    let mut verified = None;
     if options.verify_sdfg {
-        check_sdfg(&module, file)?;
+        verified = Some(check_sdfg(&module, file)?);
         timer.lap("verify");
     }
     if let Some(spec) = &options.list_matches {
@@ -104,19 +115,12 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
         let lines: Vec<String> = found.iter().enumerate().map(|(k, m)| format!("{k}: {}", m.inner.description)).collect();
         return Ok(if lines.is_empty() { format!("{name}: no matches") } else { lines.join("\n") });
     }
-    if !options.transforms.is_empty() {
-        let mut sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
-        timer.lap("read SDFG");
-        for (name, text) in &options.transforms {
-            let t = transforms::find(name).ok_or_else(|| at_file(format!("unknown transformation '{name}'")))?;
-            let opts = transforms::Options::parse(text).map_err(|e| at_file(format!("{name}: {e}")))?;
-            transforms::apply_deep(t, &mut sdfg, &opts, 10_000).map_err(at_file)?;
-            timer.lap(name);
-        }
-        let rewritten = ir::emit_text(&sdfg).map_err(|e| at_file(format!("internal error: {e}")))?;
-        module = ir::parse_module(context, &rewritten, file)?;
-        timer.lap("write back");
-        if options.verify_sdfg {
+    if let Some(pipeline) = &options.pipeline {
+        let unchanged = run_pipeline(context, &mut module, pipeline, file, options, verified, &mut timer)?;
+        // Passes may produce IR that is no longer a valid SDFG (conversions
+        // leave no SDFG to check); a pipeline that changed nothing leaves
+        // the SDFG verified.
+        if options.verify_sdfg && !unchanged && holds_sdfg(&module) {
             check_sdfg(&module, file)?;
             timer.lap("verify");
         }
@@ -135,47 +139,6 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
         let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
         return Ok(report::print(&sdfg, analysis));
     }
-    if let Some(pipeline) = &options.pipeline {
-        let manager = PassManager::new(context);
-        parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|e| {
-            vec![Diagnostic::new(&crate::model::Loc::json(file, ""), format!("invalid pass pipeline: {e}"))]
-        })?;
-        if options.print_ir_after_all {
-            // MLIR refuses (aborts) to print IR from a multi-threaded pass manager.
-            context.enable_multi_threading(false);
-            manager.enable_ir_printing(&PassIrPrintingOptions {
-                before_all: false,
-                after_all: true,
-                module_scope: true,
-                on_change: false,
-                on_failure: false,
-                flags: OperationPrintingFlags::new(),
-                tree_printing_path: Default::default(),
-            });
-        }
-        let collected = RefCell::new(Vec::new());
-        let id = context.attach_diagnostic_handler(|d| {
-            collected.borrow_mut().push(Diagnostic::new(&location_loc(&d.location(), file), d.to_string()));
-            true
-        });
-        let result = manager.run(&mut module);
-        context.detach_diagnostic_handler(id);
-        let mut errors = collected.into_inner();
-        if result.is_err() {
-            if errors.is_empty() {
-                errors.push(Diagnostic::new(&crate::model::Loc::json(file, ""), "pass pipeline failed"));
-            }
-            return Err(errors);
-        }
-        // Passes may produce IR that is no longer a valid SDFG (conversions
-        // leave no SDFG to check).
-        if options.verify_sdfg && holds_sdfg(&module) {
-            check_sdfg(&module, file)?;
-        }
-    }
-    if options.pipeline.is_some() {
-        timer.lap("pass pipeline");
-    }
     let op = module.as_operation();
     let flags = if options.generic {
         OperationPrintingFlags::new().print_generic_operation_form()
@@ -187,4 +150,72 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
         .map_err(|e| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), format!("cannot print the module: {e}"))]);
     timer.lap("print");
     printed
+}
+
+/// Runs `pipeline` on `module` with one pass manager: sdfg transformations
+/// and upstream passes in the order given. `model` is the module's SDFG as
+/// read before, if it was. Returns whether that model still describes the
+/// module (every pass kept the model cache and none changed the IR).
+fn run_pipeline(
+    context: &Context,
+    module: &mut melior::ir::Module,
+    pipeline: &str,
+    file: &str,
+    options: &OptOptions,
+    model: Option<crate::model::Sdfg>,
+    timer: &mut Timer,
+) -> Result<bool, Vec<Diagnostic>> {
+    crate::passes::register_all();
+    crate::passes::take_option_error();
+    let manager = PassManager::new(context);
+    let collected = RefCell::new(Vec::new());
+    let id = context.attach_diagnostic_handler(|d| {
+        collected.borrow_mut().push(Diagnostic::new(&location_loc(&d.location(), file), d.to_string()));
+        true
+    });
+    let parsed = parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline);
+    if let Err(e) = parsed {
+        context.detach_diagnostic_handler(id);
+        let mut errors = collected.into_inner();
+        let message = crate::passes::take_option_error().unwrap_or_else(|| format!("invalid pass pipeline: {e}"));
+        errors.push(Diagnostic::new(&crate::model::Loc::json(file, ""), message));
+        return Err(errors);
+    }
+    if options.print_ir_after_all {
+        // MLIR refuses (aborts) to print IR from a multi-threaded pass manager.
+        context.enable_multi_threading(false);
+        manager.enable_ir_printing(&PassIrPrintingOptions {
+            before_all: false,
+            after_all: true,
+            module_scope: true,
+            on_change: false,
+            on_failure: false,
+            flags: OperationPrintingFlags::new(),
+            tree_printing_path: Default::default(),
+        });
+    }
+    if options.mlir_timing {
+        // SAFETY: a live pass manager.
+        unsafe { mlir_sys::mlirPassManagerEnableTiming(manager.to_raw()) };
+    }
+    let observer = crate::passes::observe(&manager);
+    let seeded = model.is_some();
+    if let Some(sdfg) = model {
+        crate::passes::model_cache::keep(&module.as_operation(), sdfg);
+    }
+    let result = manager.run(module);
+    let unchanged = seeded && crate::passes::model_cache::take_cached(&module.as_operation()).is_some();
+    context.detach_diagnostic_handler(id);
+    for (pass, seconds) in observer.times.take() {
+        timer.report(&pass, seconds);
+    }
+    drop(observer);
+    let mut errors = collected.into_inner();
+    if result.is_err() {
+        if errors.is_empty() {
+            errors.push(Diagnostic::new(&crate::model::Loc::json(file, ""), "pass pipeline failed"));
+        }
+        return Err(errors);
+    }
+    Ok(unchanged)
 }

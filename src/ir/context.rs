@@ -9,11 +9,11 @@ use melior::{
 };
 use std::sync::Once;
 
-/// A context where `sdfg` and every upstream dialect are registered.
+/// A context where `sdfg` and every upstream dialect are registered (the
+/// sdfg passes are registered by the driver that runs pipelines).
 pub fn new_context() -> Context {
     static PASSES: Once = Once::new();
     PASSES.call_once(register_all_passes);
-    crate::passes::register_all();
     let registry = DialectRegistry::new();
     register_all_dialects(&registry);
     crate::dialect::handle().insert_dialect(&registry);

@@ -5,18 +5,27 @@
 //! glue hands to MLIR's pass registry.
 
 mod loop_lifting;
+pub mod model_cache;
+mod observe;
 pub mod rewrite;
+#[cfg(test)]
+mod tests;
 mod to_scf;
 mod transform;
 mod verify;
 
 use melior::pass::Pass;
-use mlir_sys::MlirPass;
-use std::sync::Once;
+use mlir_sys::{MlirPass, MlirStringCallback, MlirStringRef};
+use std::{ffi::c_void, sync::Once};
+
+pub use observe::{observe, PassTimes};
+pub use transform::take_option_error;
+
+type FactoryWithOptions = unsafe extern "C" fn(*mut c_void, MlirStringRef, MlirStringCallback, *mut c_void) -> MlirPass;
 
 extern "C" {
     fn sdfgRegisterPass(factory: unsafe extern "C" fn() -> MlirPass);
-    fn sdfgRegisterPassWithData(factory: unsafe extern "C" fn(*mut std::ffi::c_void) -> MlirPass, data: *mut std::ffi::c_void);
+    fn sdfgRegisterPassWithOptions(argument: MlirStringRef, summary: MlirStringRef, factory: FactoryWithOptions, data: *mut c_void);
 }
 
 /// A pass this crate provides: its pipeline name, a summary, and a factory.
@@ -47,9 +56,24 @@ pub fn register_all() {
             // SAFETY: the factory returns a fresh, owned external pass.
             unsafe { sdfgRegisterPass(pass.factory) };
         }
-        for index in 0..transform::count() {
-            // SAFETY: the factory turns a valid index into a fresh pass.
-            unsafe { sdfgRegisterPassWithData(transform::factory, index as *mut std::ffi::c_void) };
+        for (index, t) in crate::transforms::all().iter().take(transform::count()).enumerate() {
+            let (argument, summary) = (melior::StringRef::new(t.name()), melior::StringRef::new(t.summary()));
+            // SAFETY: static strings; the factory turns a valid index into
+            // a fresh pass.
+            unsafe { sdfgRegisterPassWithOptions(argument.to_raw(), summary.to_raw(), transform::factory, index as *mut c_void) };
         }
     });
+}
+
+/// The text of a string MLIR hands over (not NUL-terminated, maybe empty).
+///
+/// # Safety
+/// `text` points at `length` readable bytes, alive for `'a`.
+unsafe fn text_of<'a>(text: MlirStringRef) -> &'a str {
+    if text.length == 0 || text.data.is_null() {
+        return "";
+    }
+    // SAFETY: as the caller promises.
+    let bytes = unsafe { std::slice::from_raw_parts(text.data as *const u8, text.length) };
+    std::str::from_utf8(bytes).unwrap_or("")
 }

@@ -27,19 +27,20 @@ pub fn fail_all(module: &OperationRef, pass: &ExternalPass, diags: &[Diagnostic]
 }
 
 /// Reads the SDFG, applies `change`, and writes the result back.
-pub fn rewrite_sdfg(
-    module: OperationRef,
-    pass: ExternalPass,
-    change: impl FnOnce(&mut Sdfg) -> Result<(), String>,
-) {
+pub fn rewrite_sdfg(module: OperationRef, pass: ExternalPass, change: impl FnOnce(&mut Sdfg) -> Result<(), String>) {
     let mut sdfg = match ir::read::read_op(&module, "") {
         Ok(s) => s,
         Err(d) => return fail_all(&module, &pass, &d.0),
     };
-    if let Err(e) = change(&mut sdfg) {
-        return fail(&module, &pass, &e);
+    match change(&mut sdfg) {
+        Ok(()) => write_back(module, pass, &sdfg),
+        Err(e) => fail(&module, &pass, &e),
     }
-    match ir::emit_text(&sdfg) {
+}
+
+/// Replaces the module's contents by the ops of `sdfg`.
+pub fn write_back(module: OperationRef, pass: ExternalPass, sdfg: &Sdfg) {
+    match ir::emit_text(sdfg) {
         Ok(text) => replace_body(module, pass, &text),
         Err(e) => fail(&module, &pass, &format!("internal error: {e}")),
     }

@@ -34,8 +34,12 @@ impl<'c> RunExternalPass<'c> for VerifyPass {
         let context_ref = operation.context();
         // SAFETY: the context outlives the pass run.
         let context = unsafe { context_ref.to_ref() };
-        let errors = match ir::read::read_op(&operation, "") {
-            Ok(sdfg) => verify::verify(&sdfg).err().map(|d| d.0).unwrap_or_default(),
+        let errors = match super::model_cache::take(&operation) {
+            Ok(sdfg) => {
+                let errors = verify::verify(&sdfg).err().map(|d| d.0).unwrap_or_default();
+                super::model_cache::keep(&operation, sdfg);
+                errors
+            }
             Err(d) => d.0,
         };
         if errors.is_empty() {

@@ -4,10 +4,11 @@
 // RUN: sdfg-opt %s --pass-pipeline='builtin.module(sdfg-simplify,sdfg-verify)' -o %t.pass.mlir
 // RUN: diff %t.flag.mlir %t.pass.mlir
 // RUN: FileCheck %s < %t.pass.mlir
-// In a pipeline they take no options; flags do.
-// RUN: not sdfg-opt %s --pass-pipeline='builtin.module(sdfg-map-tiling{tile-sizes=4})' 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// In a pipeline they take the options their flags take, checked the same way.
+// RUN: not sdfg-opt %s --pass-pipeline='builtin.module(sdfg-map-tiling{tile-size=4})' 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: not sdfg-opt %s --sdfg-map-tiling='tile-size=4' 2>&1 | FileCheck %s --check-prefix=OPTIONS
 
-// OPTIONS: no such option tile-sizes
+// OPTIONS: error: sdfg-map-tiling: unknown option 'tile-size' (known: match, tile-sizes)
 
 // CHECK: sdfg.state "a" {
 // CHECK-NOT: sdfg.state "b"
