@@ -36,6 +36,7 @@ fn main() {
         .cpp(true)
         .compiler(format!("{prefix}/bin/clang++"))
         .file("dialect/SDFGDialect.cpp")
+        .file("dialect/SDFGParse.cpp")
         .include(&include)
         .include(&out)
         .include("dialect")
