@@ -37,6 +37,7 @@ fn main() {
         .compiler(format!("{prefix}/bin/clang++"))
         .file("dialect/SDFGDialect.cpp")
         .file("dialect/SDFGPasses.cpp")
+        .file("dialect/SDFGParse.cpp")
         .include(&include)
         .include(&out)
         .include("dialect")

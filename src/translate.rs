@@ -10,15 +10,23 @@ use crate::{
     model::{Loc, Sdfg},
     verify,
 };
-use melior::{ir::Module, Context};
+use melior::{
+    ir::{operation::OperationLike, operation::OperationPrintingFlags, Module},
+    Context,
+};
 
-/// Imports a `.sdfg`/`.sdfgz` file's bytes into verified dialect text.
-pub fn import_sdfg(bytes: &[u8], file: &str) -> Result<String, Diagnostics> {
+/// Imports a `.sdfg`/`.sdfgz` file's bytes into verified dialect text; with
+/// `debug_info`, each op shows where it is in the file (`loc("f.sdfg":12:7)`).
+pub fn import_sdfg(bytes: &[u8], file: &str, debug_info: bool) -> Result<String, Diagnostics> {
     let sdfg = json::import_bytes(bytes, file)?;
     verify::verify(&sdfg)?;
     let context = ir::new_context();
     let module = module_of(&context, &sdfg, file)?;
-    Ok(module.as_operation().to_string())
+    let flags = OperationPrintingFlags::new().enable_debug_info(debug_info, false);
+    module
+        .as_operation()
+        .to_string_with_flags(flags)
+        .map_err(|e| Diagnostic::new(&Loc::json(file, ""), format!("cannot print the module: {e}")).into())
 }
 
 /// Builds the MLIR module of a model (through the dialect's parser, so the

@@ -38,9 +38,9 @@ fn corpus_round_trips_and_validates_in_dace() {
     for file in corpus_files() {
         let name = file.file_name().unwrap().to_string_lossy().to_string();
         let bytes = fs::read(&file).expect("corpus file");
-        let result = translate::import_sdfg(&bytes, &name).and_then(|ir| {
+        let result = translate::import_sdfg(&bytes, &name, false).and_then(|ir| {
             let json = translate::export_sdfg(&ir, &format!("{name}.mlir"))?;
-            let again = translate::import_sdfg(json.as_bytes(), &format!("{name}.exported"))?;
+            let again = translate::import_sdfg(json.as_bytes(), &format!("{name}.exported"), false)?;
             Ok((ir, json, again))
         });
         match result {

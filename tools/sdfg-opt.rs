@@ -40,6 +40,9 @@ struct Cli {
     /// Print operations in the generic form.
     #[arg(long = "mlir-print-op-generic")]
     generic: bool,
+    /// Print each op's location (`loc(...)`).
+    #[arg(long = "mlir-print-debuginfo")]
+    debug_info: bool,
     /// Skip the SDFG verifier on the input (structural checks still run).
     #[arg(long = "no-sdfg-verify")]
     no_sdfg_verify: bool,
@@ -168,6 +171,7 @@ fn main() -> Result<()> {
         list_matches: cli.list_matches.clone(),
         print_ir_after_all: cli.print_ir_after_all,
         generic: cli.generic,
+        debug_info: cli.debug_info,
         timing: cli.timing,
         mlir_timing: cli.mlir_timing,
         check_canonical: cli.check_canonical,
@@ -185,7 +189,7 @@ fn main() -> Result<()> {
     for chunk in &chunks {
         let result = driver::run_chunk(&context, chunk.text, &file, &options);
         for w in options.warnings.take() {
-            let w = shift(w, chunk.first_line);
+            let w = shift(w, &file, chunk.first_line);
             eprintln!("{}: warning: {}", w.loc, w.message);
         }
         if cli.verify_diagnostics {
@@ -198,7 +202,7 @@ fn main() -> Result<()> {
         }
         match result {
             Ok(out) => outputs.push(out),
-            Err(diags) => errors.extend(diags.into_iter().map(|d| shift(d, chunk.first_line))),
+            Err(diags) => errors.extend(diags.into_iter().map(|d| shift(d, &file, chunk.first_line))),
         }
     }
     if !errors.is_empty() {
@@ -239,10 +243,13 @@ fn roll_back_history(path: &str, old_len: Option<u64>) {
     }
 }
 
-/// Reports chunk-relative lines as lines of the whole file.
-fn shift(mut d: Diagnostic, by: usize) -> Diagnostic {
-    if let sdfg_mlir::model::Loc::Text { line, .. } = &mut d.loc {
-        *line += by;
+/// Reports chunk-relative lines as lines of the whole file (locations in
+/// other files, such as the `.sdfg` an op was imported from, stay).
+fn shift(mut d: Diagnostic, input: &str, by: usize) -> Diagnostic {
+    if let sdfg_mlir::model::Loc::Text { file, line, .. } = &mut d.loc {
+        if file == input {
+            *line += by;
+        }
     }
     d
 }

@@ -17,6 +17,9 @@ struct Cli {
     /// Read dialect text, write `.sdfg` JSON in DaCe 1.0.2's format.
     #[arg(long, group = "direction")]
     export_sdfg: bool,
+    /// Print each op's location in the `.sdfg` file (`loc("f.sdfg":12:7)`).
+    #[arg(long = "mlir-print-debuginfo")]
+    debug_info: bool,
     /// Input file (`-` for standard input).
     #[arg(default_value = "-")]
     input: String,
@@ -29,7 +32,7 @@ fn main() -> Result<()> {
     let cli = Cli::parse();
     let (bytes, file) = common::read_input(&cli.input);
     let result = if cli.import_sdfg {
-        translate::import_sdfg(&bytes, &file)
+        translate::import_sdfg(&bytes, &file, cli.debug_info)
     } else {
         match sdfg_mlir::diag::decode_utf8(&bytes, &file) {
             Ok(text) => translate::export_sdfg(text, &file),

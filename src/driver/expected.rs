@@ -57,7 +57,7 @@ pub fn check_expected(text: &str, file: &str, line_offset: usize, diags: &[Diagn
     let mut errors = Vec::new();
     for e in &expectations {
         let found = unmatched.iter().position(|d| {
-            matches!(&d.loc, Loc::Text { line, .. } if *line == e.line) && d.message.contains(&e.text)
+            matches!(&d.loc, Loc::Text { file: f, line, .. } if *line == e.line && f == file) && d.message.contains(&e.text)
         });
         match found {
             Some(i) => {
@@ -71,7 +71,9 @@ pub fn check_expected(text: &str, file: &str, line_offset: usize, diags: &[Diagn
     }
     for d in unmatched {
         let loc = match &d.loc {
-            Loc::Text { line, col, .. } => Loc::Text { file: file.to_string(), line: line + line_offset, col: *col },
+            Loc::Text { file: f, line, col } if f == file => {
+                Loc::Text { file: file.to_string(), line: line + line_offset, col: *col }
+            }
             other => other.clone(),
         };
         errors.push(Diagnostic::new(&loc, format!("unexpected error: {}", d.message)));

@@ -30,6 +30,8 @@ pub struct OptOptions {
     pub print_ir_after_all: bool,
     /// Print the generic op form.
     pub generic: bool,
+    /// Print op locations (`--mlir-print-debuginfo`).
+    pub debug_info: bool,
     /// Run the SDFG verifier on the input and after the pipeline.
     pub verify_sdfg: bool,
     /// Print the matches of this transformation instead of the IR.
@@ -140,11 +142,10 @@ pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions
         return Ok(report::print(&sdfg, analysis));
     }
     let op = module.as_operation();
-    let flags = if options.generic {
-        OperationPrintingFlags::new().print_generic_operation_form()
-    } else {
-        OperationPrintingFlags::new()
-    };
+    let mut flags = OperationPrintingFlags::new().enable_debug_info(options.debug_info, false);
+    if options.generic {
+        flags = flags.print_generic_operation_form();
+    }
     let printed = op
         .to_string_with_flags(flags)
         .map_err(|e| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), format!("cannot print the module: {e}"))]);

@@ -41,7 +41,7 @@ pub fn parse_module<'c>(
         let loc = Loc::Text { file: file.to_string(), line, col };
         return Err(vec![Diagnostic::new(&loc, "unexpected NUL byte in the input")]);
     }
-    let module = Module::parse(context, text);
+    let module = parse_named(context, text, file);
     let verified = module.as_ref().map(|m| melior::ir::operation::OperationLike::verify(&m.as_operation()));
     context.detach_diagnostic_handler(id);
     let mut errors = collected.into_inner();
@@ -56,6 +56,25 @@ pub fn parse_module<'c>(
     }
 }
 
+extern "C" {
+    fn sdfgModuleCreateParseNamed(
+        context: mlir_sys::MlirContext,
+        source: mlir_sys::MlirStringRef,
+        name: mlir_sys::MlirStringRef,
+    ) -> mlir_sys::MlirModule;
+}
+
+/// Parses `text` as a buffer named `file`: ops without an explicit location
+/// get `loc("file":line:col)`.
+fn parse_named<'c>(context: &'c Context, text: &str, file: &str) -> Option<Module<'c>> {
+    let string_ref = |s: &str| mlir_sys::MlirStringRef { data: s.as_ptr().cast(), length: s.len() };
+    // SAFETY: both strings outlive the call (the parser copies the buffer);
+    // a null module is mapped to `None`.
+    unsafe {
+        Module::from_option_raw(sdfgModuleCreateParseNamed(context.to_raw(), string_ref(text), string_ref(file)))
+    }
+}
+
 /// The file name of `loc("file":line:col)`, or `-` when there is none.
 pub fn location_file(location: &Location) -> String {
     let text = location.to_string();
@@ -65,13 +84,22 @@ pub fn location_file(location: &Location) -> String {
         .unwrap_or_else(|| "-".to_string())
 }
 
-/// Reads `loc("file":line:col)` (possibly nested in other locations).
+/// Reads `loc("file":line:col)` (possibly nested in other locations): the
+/// file the location names (a `.sdfg` file for imported ops), or `file`
+/// where it names none.
 pub fn location_loc(location: &Location, file: &str) -> Loc {
     let text = location.to_string();
     let Some(start) = text.find("\":") else { return Loc::json(file, "") };
+    let named = text[..start].rsplit_once("loc(\"").map(|(_, f)| f).filter(|f| !f.is_empty());
+    let file = named.map(unescape).unwrap_or_else(|| file.to_string());
     let mut nums = text[start + 2..].split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty());
     match (nums.next().and_then(|l| l.parse().ok()), nums.next().and_then(|c| c.parse().ok())) {
-        (Some(line), Some(col)) => Loc::Text { file: file.to_string(), line, col },
-        _ => Loc::json(file, ""),
+        (Some(line), Some(col)) => Loc::Text { file, line, col },
+        _ => Loc::json(&file, ""),
     }
+}
+
+/// A file name as MLIR prints it in a location (`\"` and `\\` escaped).
+fn unescape(printed: &str) -> String {
+    printed.replace("\\\"", "\"").replace("\\\\", "\\")
 }

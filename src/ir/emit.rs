@@ -4,10 +4,16 @@
 //! `sdfg.memlet` ops at the end of the innermost region that sees both ends.
 //! Node order inside each region follows the model's node order, so a model
 //! read back from this text ([`super::read`]) prints the same text again.
+//!
+//! Every op carries its element's location (`loc("prog.sdfg":12:7)`): the
+//! line and column of its JSON object or of the dialect text it was read
+//! from. An element without one (made by a transformation) takes the
+//! location of what encloses it: a memlet its source node's, a node its
+//! state's, a block its region's.
 
-use super::text::{dict, quote, str_array, AttrDict};
+use super::text::{dict, location, quote, str_array, AttrDict};
 use crate::model::{
-    scope, Block, BlockKind, Cfg, CodeBlock, Connector, DataDesc, Extra, Memlet, Node, NodeKind,
+    scope, Block, BlockKind, Cfg, CodeBlock, Connector, DataDesc, Extra, Loc, Memlet, Node, NodeKind,
     Sdfg, State,
 };
 use std::fmt::Write;
@@ -15,7 +21,7 @@ use std::fmt::Write;
 /// The whole SDFG as a module body (one `sdfg.sdfg` op).
 pub fn emit_text(sdfg: &Sdfg) -> Result<String, String> {
     let mut out = Emitter { text: String::new(), next_id: 0 };
-    out.sdfg(sdfg, 0)?;
+    out.sdfg(sdfg, 0, &Loc::Unknown)?;
     Ok(out.text)
 }
 
@@ -61,7 +67,9 @@ impl Emitter {
         let _ = writeln!(self.text, "{}{text}", indent(depth));
     }
 
-    fn sdfg(&mut self, sdfg: &Sdfg, depth: usize) -> Result<(), String> {
+    fn sdfg(&mut self, sdfg: &Sdfg, depth: usize, within: &Loc) -> Result<(), String> {
+        let loc = sdfg.loc.or(within);
+        let at = location(loc);
         let mut attrs = AttrDict::default();
         attrs.flag("experimental_blocks", sdfg.experimental_blocks);
         extra_attr(&mut attrs, &sdfg.extra);
@@ -73,26 +81,27 @@ impl Emitter {
         );
         self.line(depth, &head);
         for (name, dtype) in &sdfg.symbols {
-            self.line(depth + 1, &format!("sdfg.symbol {} {{dtype = {}}}", quote(name), quote(dtype)));
+            self.line(depth + 1, &format!("sdfg.symbol {} {{dtype = {}}}{at}", quote(name), quote(dtype)));
         }
         for c in &sdfg.callbacks {
             let dtype = crate::json::callback_json(c).to_string();
-            self.line(depth + 1, &format!("sdfg.symbol {} {{dtype = {}}}", quote(&c.name), quote(&dtype)));
+            let at = location(c.loc.or(loc));
+            self.line(depth + 1, &format!("sdfg.symbol {} {{dtype = {}}}{at}", quote(&c.name), quote(&dtype)));
         }
         for (name, desc) in &sdfg.containers {
-            self.data(name, desc, depth + 1);
+            self.data(name, desc, depth + 1, loc);
         }
         for c in &sdfg.constants {
             let mut attrs = AttrDict::default();
             attrs.str("descriptor", &c.descriptor.to_string()).str("value", &c.value.to_string());
-            self.line(depth + 1, &format!("sdfg.constant {}{}", quote(&c.name), attrs.plain()));
+            self.line(depth + 1, &format!("sdfg.constant {}{}{at}", quote(&c.name), attrs.plain()));
         }
-        self.cfg(&sdfg.cfg, depth + 1)?;
-        self.line(depth, "}");
+        self.cfg(&sdfg.cfg, depth + 1, loc)?;
+        self.line(depth, &format!("}}{at}"));
         Ok(())
     }
 
-    fn data(&mut self, name: &str, d: &DataDesc, depth: usize) {
+    fn data(&mut self, name: &str, d: &DataDesc, depth: usize, within: &Loc) {
         let exprs = |v: &[crate::symbolic::Expr]| {
             str_array(&v.iter().map(|e| e.to_string()).collect::<Vec<_>>())
         };
@@ -118,10 +127,10 @@ impl Emitter {
         }
         extra_attr(&mut attrs, &d.extra);
         let op = d.kind.op_name();
-        self.line(depth, &format!("sdfg.{op} {}{}", quote(name), attrs.plain()));
+        self.line(depth, &format!("sdfg.{op} {}{}{}", quote(name), attrs.plain(), location(d.loc.or(within))));
     }
 
-    fn cfg(&mut self, cfg: &Cfg, depth: usize) -> Result<(), String> {
+    fn cfg(&mut self, cfg: &Cfg, depth: usize, within: &Loc) -> Result<(), String> {
         let unique_start = {
             let sources: Vec<usize> = (0..cfg.blocks.len())
                 .filter(|b| !cfg.edges.iter().any(|e| e.dst == *b))
@@ -132,7 +141,7 @@ impl Emitter {
         for (i, block) in cfg.blocks.iter().enumerate() {
             // Mark the start only where the graph alone does not tell it.
             let start = cfg.start_block == Some(i) && unique_start != Some(i);
-            handles.push(self.block(block, start, depth)?);
+            handles.push(self.block(block, start, depth, within)?);
         }
         for e in &cfg.edges {
             let (Some(src), Some(dst)) = (handles.get(e.src), handles.get(e.dst)) else {
@@ -146,13 +155,16 @@ impl Emitter {
                 attrs.raw("assignments", str_array(&items));
             }
             extra_attr(&mut attrs, &extra);
-            self.line(depth, &format!("sdfg.edge {src} -> {dst}{}", attrs.plain()));
+            let at = location(e.loc.or(cfg.blocks[e.src].loc.or(within)));
+            self.line(depth, &format!("sdfg.edge {src} -> {dst}{}{at}", attrs.plain()));
         }
         Ok(())
     }
 
-    fn block(&mut self, block: &Block, start: bool, depth: usize) -> Result<String, String> {
+    fn block(&mut self, block: &Block, start: bool, depth: usize, within: &Loc) -> Result<String, String> {
         let handle = self.fresh("b");
+        let loc = block.loc.or(within);
+        let at = location(loc);
         let mut extra = block.extra.clone();
         let mut attrs = AttrDict::default();
         let label = quote(&block.label);
@@ -180,12 +192,12 @@ impl Emitter {
         attrs.flag("start", start);
         extra_attr(&mut attrs, &extra);
         if matches!(block.kind, BlockKind::Break | BlockKind::Continue | BlockKind::Return) {
-            self.line(depth, &format!("{handle} = sdfg.{op} {label}{}", attrs.plain()));
+            self.line(depth, &format!("{handle} = sdfg.{op} {label}{}{at}", attrs.plain()));
             return Ok(handle);
         }
         self.line(depth, &format!("{handle} = sdfg.{op} {label}{} {{", attrs.with_keyword()));
         match (&block.kind, body) {
-            (BlockKind::State(state), _) => self.state(state, depth + 1)?,
+            (BlockKind::State(state), _) => self.state(state, depth + 1, loc)?,
             (BlockKind::Conditional(branches), _) => {
                 for b in branches {
                     let mut extra = b.extra.clone();
@@ -193,25 +205,26 @@ impl Emitter {
                     code_attr(&mut attrs, &mut extra, "condition", &b.condition);
                     extra_attr(&mut attrs, &extra);
                     self.line(depth + 1, &format!("sdfg.branch {}{} {{", quote(&b.label), attrs.with_keyword()));
-                    self.cfg(&b.cfg, depth + 2)?;
-                    self.line(depth + 1, "}");
+                    let branch_loc = b.loc.or(loc);
+                    self.cfg(&b.cfg, depth + 2, branch_loc)?;
+                    self.line(depth + 1, &format!("}}{}", location(branch_loc)));
                 }
             }
-            (_, Some(cfg)) => self.cfg(cfg, depth + 1)?,
+            (_, Some(cfg)) => self.cfg(cfg, depth + 1, loc)?,
             _ => {}
         }
-        self.line(depth, "}");
+        self.line(depth, &format!("}}{at}"));
         Ok(handle)
     }
 
-    fn state(&mut self, state: &State, depth: usize) -> Result<(), String> {
+    fn state(&mut self, state: &State, depth: usize, within: &Loc) -> Result<(), String> {
         let parents = scope::scope_parents(state)?;
         for e in &state.edges {
             if e.src >= state.nodes.len() || e.dst >= state.nodes.len() {
                 return Err(format!("memlet refers to a missing node ({} -> {})", e.src, e.dst));
             }
         }
-        let mut scope = StateScope { state, parents: &parents, handles: vec![None; state.nodes.len()] };
+        let mut scope = StateScope { state, parents: &parents, handles: vec![None; state.nodes.len()], within };
         self.scope_body(&mut scope, None, depth)
     }
 
@@ -232,9 +245,10 @@ impl Emitter {
             let dst = s.handle(e.dst, entry, false)?;
             let conn = |c: &Option<String>| c.as_ref().map(|c| format!("[{}]", quote(c))).unwrap_or_default();
             let attrs = memlet_attrs(&e.memlet);
+            let at = location(e.loc.or(s.state.nodes[e.src].loc.or(s.within)));
             self.line(
                 depth,
-                &format!("sdfg.memlet {src}{} -> {dst}{}{}", conn(&e.src_conn), conn(&e.dst_conn), attrs.plain()),
+                &format!("sdfg.memlet {src}{} -> {dst}{}{}{at}", conn(&e.src_conn), conn(&e.dst_conn), attrs.plain()),
             );
         }
         Ok(())
@@ -254,6 +268,8 @@ impl Emitter {
         };
         let handle = self.fresh("n");
         s.handles[i] = Some(handle.clone());
+        let loc = node.loc.or(s.within);
+        let at = location(loc);
         match &node.kind {
             NodeKind::Access { data, setzero } => {
                 attrs.flag("setzero", *setzero);
@@ -262,7 +278,7 @@ impl Emitter {
                     extra.insert("label".into(), node.label.clone().into());
                 }
                 extra_attr(&mut attrs, &extra);
-                self.line(depth, &format!("{handle} = sdfg.access {}{}", quote(data), attrs.plain()));
+                self.line(depth, &format!("{handle} = sdfg.access {}{}{at}", quote(data), attrs.plain()));
             }
             NodeKind::Tasklet { code } => {
                 attrs.str("code", &code.code);
@@ -271,7 +287,7 @@ impl Emitter {
                 }
                 conns(&mut attrs, &node.in_connectors, &node.out_connectors, "");
                 extra_attr(&mut attrs, &extra);
-                self.line(depth, &format!("{handle} = sdfg.tasklet {label}{}", attrs.plain()));
+                self.line(depth, &format!("{handle} = sdfg.tasklet {label}{}{at}", attrs.plain()));
             }
             NodeKind::Library { classpath, properties } => {
                 attrs.str("classpath", classpath);
@@ -280,7 +296,7 @@ impl Emitter {
                 }
                 conns(&mut attrs, &node.in_connectors, &node.out_connectors, "");
                 extra_attr(&mut attrs, &extra);
-                self.line(depth, &format!("{handle} = sdfg.library {label}{}", attrs.plain()));
+                self.line(depth, &format!("{handle} = sdfg.library {label}{}{at}", attrs.plain()));
             }
             NodeKind::NestedSdfg { sdfg, symbol_mapping } => {
                 if !symbol_mapping.is_empty() {
@@ -290,8 +306,8 @@ impl Emitter {
                 conns(&mut attrs, &node.in_connectors, &node.out_connectors, "");
                 extra_attr(&mut attrs, &extra);
                 self.line(depth, &format!("{handle} = sdfg.nested {label}{} {{", attrs.with_keyword()));
-                self.sdfg(sdfg, depth + 1)?;
-                self.line(depth, "}");
+                self.sdfg(sdfg, depth + 1, loc)?;
+                self.line(depth, &format!("}}{at}"));
             }
             NodeKind::MapEntry { exit, .. } | NodeKind::ConsumeEntry { exit, .. } => {
                 let exit_node = s.state.nodes.get(*exit).ok_or("scope entry without exit")?;
@@ -328,9 +344,9 @@ impl Emitter {
                 }
                 extra_attr(&mut attrs, &extra);
                 self.line(depth, &format!("{head}{} {{", attrs.with_keyword()));
-                self.line(depth, &format!("^bb0({handle}e: !sdfg.node, {handle}xe: !sdfg.node):"));
+                self.line(depth, &format!("^bb0({handle}e: !sdfg.node{at}, {handle}xe: !sdfg.node{at}):"));
                 self.scope_body(s, Some(i), depth + 1)?;
-                self.line(depth, "}");
+                self.line(depth, &format!("}}{at}"));
             }
             NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => {}
         }
@@ -342,6 +358,8 @@ struct StateScope<'a> {
     state: &'a State,
     parents: &'a [Option<usize>],
     handles: Vec<Option<String>>,
+    /// The state's location, for nodes that have none.
+    within: &'a Loc,
 }
 
 impl StateScope<'_> {

@@ -84,3 +84,13 @@ pub fn dict<'a>(items: impl Iterator<Item = (&'a str, Option<String>)>) -> Strin
         .collect();
     format!("{{{}}}", parts.join(", "))
 }
+
+/// An op's trailing location: `loc("file":line:col)`, or `loc(unknown)` for
+/// an element with no known origin (so the parser does not invent a
+/// position in the emitted text).
+pub fn location(loc: &crate::model::Loc) -> String {
+    match loc.position() {
+        Some((file, line, col)) => format!(" loc({}:{line}:{col})", quote(file)),
+        None => " loc(unknown)".to_string(),
+    }
+}

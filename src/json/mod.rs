@@ -9,8 +9,10 @@
 //! every other property the model has no field for is kept verbatim in the
 //! owning element's `extra` unless it equals its default, so a minimal file
 //! and a full file of the same program give the same model. Every element
-//! records its JSON path as its [`Loc`](crate::model::Loc), and every error
-//! found is reported, with its path (or line and column for malformed JSON).
+//! records its JSON path as its [`Loc`](crate::model::Loc), with the line and
+//! column where its object starts (the dialect's op locations), and every
+//! error found is reported, with its path (or line and column for malformed
+//! JSON).
 //!
 //! Export writes what `SDFG.save()` would: derived fields are recomputed
 //! (`scope_dict`, scope links, labels, `cfg_list_id`, volumes, strides).

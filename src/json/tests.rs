@@ -137,19 +137,35 @@ fn export_is_a_fixpoint() {
 }
 
 #[test]
-fn locations_are_json_paths() {
+fn locations_are_json_paths_and_positions() {
     let path = corpus_dir().join("vec_add.frontend.sdfg");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let s = load(&path);
     let file = path.display().to_string();
-    assert_eq!(s.loc, Loc::json(&file, ""));
+    // The line and column of a location, checked against the text: the
+    // element's object starts there.
+    let starts_object = |loc: &Loc| {
+        let Some((f, line, col)) = loc.position() else { panic!("{loc} has no position") };
+        assert_eq!(f, file);
+        let l = text.lines().nth(line - 1).unwrap_or_else(|| panic!("{loc}: no line {line}"));
+        assert_eq!(l.chars().nth(col - 1), Some('{'), "{loc} at {line}:{col}: {l}");
+    };
+    assert_eq!(s.loc.json_path(), Some(""));
+    starts_object(&s.loc);
     let state =
         s.cfg.blocks.iter().position(|b| matches!(&b.kind, BlockKind::State(st) if !st.nodes.is_empty()));
     let state = state.unwrap_or_else(|| panic!("no non-empty state"));
+    starts_object(&s.cfg.blocks[state].loc);
     let BlockKind::State(st) = &s.cfg.blocks[state].kind else { panic!("not a state") };
-    assert_eq!(st.nodes[1].loc, Loc::json(&file, format!("nodes[{state}].nodes[1]")));
-    assert_eq!(st.edges[2].loc, Loc::json(&file, format!("nodes[{state}].edges[2]")));
+    assert_eq!(st.nodes[1].loc.json_path(), Some(format!("nodes[{state}].nodes[1]").as_str()));
+    starts_object(&st.nodes[1].loc);
+    assert_eq!(st.edges[2].loc.json_path(), Some(format!("nodes[{state}].edges[2]").as_str()));
+    starts_object(&st.edges[2].loc);
     let (name, desc) = &s.containers[0];
-    assert_eq!(desc.loc, Loc::json(&file, format!("attributes._arrays.{name}")));
+    assert_eq!(desc.loc.json_path(), Some(format!("attributes._arrays.{name}").as_str()));
+    starts_object(&desc.loc);
+    // Distinct elements start at distinct places.
+    assert_ne!(st.nodes[0].loc.position(), st.nodes[1].loc.position());
 }
 
 /// Values of `key` everywhere in a document, in document order, with the

@@ -21,6 +21,7 @@ pub use graph::{
     MapScope, ConsumeScope, Memlet, Node, NodeKind, RegionKind, State,
 };
 pub use loc::Loc;
+pub(crate) use loc::child_path;
 
 /// Properties kept verbatim (JSON object) because the compiler does not
 /// interpret them; written back unchanged on export.

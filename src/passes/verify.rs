@@ -47,8 +47,11 @@ impl<'c> RunExternalPass<'c> for VerifyPass {
         }
         for d in errors {
             let location = match &d.loc {
-                Loc::Text { line, col, .. } => {
-                    let file = ir::context::location_file(&operation.location());
+                Loc::Text { file, line, col } => {
+                    let file = match file.as_str() {
+                        "" => ir::context::location_file(&operation.location()),
+                        named => named.to_string(),
+                    };
                     Location::new(context, &file, *line, *col)
                 }
                 _ => operation.location(),

@@ -11,12 +11,14 @@ mod nodes;
 pub(crate) use callback::callback_from_text;
 pub(crate) use memlet::{OTHER_SUBSET_APPROX, SUBSET_APPROX};
 pub(crate) use nodes::RANGE_APPROX;
+mod positions;
 mod reader;
 mod sdfg;
 mod state;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Loc, Sdfg};
+use positions::Positions;
 use reader::Ctx;
 
 /// Parses JSON text and imports the SDFG it holds.
@@ -30,10 +32,10 @@ pub(super) fn import_text(text: &str, file: &str) -> Result<Sdfg, Diagnostics> {
     })?;
     // The root object has no JSON path; its errors (a missing `type`) are
     // placed where it starts in the text instead.
-    import_value(&value, file).map_err(|mut d| {
+    import_value(&value, file, Positions::scan(text)).map_err(|mut d| {
         let (line, col) = crate::diag::root_position(text);
         for diag in &mut d.0 {
-            if diag.loc == Loc::json(file, "") {
+            if diag.loc.json_path() == Some("") {
                 diag.loc = Loc::Text { file: file.to_string(), line, col };
             }
         }
@@ -41,9 +43,10 @@ pub(super) fn import_text(text: &str, file: &str) -> Result<Sdfg, Diagnostics> {
     })
 }
 
-/// Imports an already parsed JSON document.
-pub(super) fn import_value(value: &serde_json::Value, file: &str) -> Result<Sdfg, Diagnostics> {
-    let mut cx = Ctx::new();
+/// Imports an already parsed JSON document (`positions`: where its objects
+/// start in the text it came from).
+fn import_value(value: &serde_json::Value, file: &str, positions: Positions) -> Result<Sdfg, Diagnostics> {
+    let mut cx = Ctx::new(Some(positions));
     let result = sdfg::sdfg(&mut cx, value, Loc::json(file, ""));
     match result {
         Some(s) if cx.diags.is_empty() => Ok(s),

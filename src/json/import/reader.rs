@@ -1,19 +1,22 @@
 //! A small typed reader over `serde_json` values that carries the JSON path
 //! of what it reads and records every error instead of stopping at the first.
 
+use super::positions::Positions;
 use crate::diag::Diagnostic;
 use crate::model::{CodeBlock, Loc};
 use crate::symbolic::{self, Expr};
 use serde_json::{Map, Value};
 
-/// The import context: the errors found so far (locations carry the file).
+/// The import context: the errors found so far (locations carry the file)
+/// and, when the text is at hand, where each object starts in it.
 pub(super) struct Ctx {
     pub diags: Vec<Diagnostic>,
+    positions: Option<Positions>,
 }
 
 impl Ctx {
-    pub fn new() -> Ctx {
-        Ctx { diags: Vec::new() }
+    pub fn new(positions: Option<Positions>) -> Ctx {
+        Ctx { diags: Vec::new(), positions }
     }
 
     pub fn error(&mut self, loc: &Loc, message: impl Into<String>) {
@@ -21,9 +24,17 @@ impl Ctx {
     }
 
     /// Expects an object; reports `expected an object, found ...` otherwise.
+    /// The object's location gets its line and column in the text.
     pub fn object<'a>(&mut self, value: &'a Value, loc: Loc) -> Option<Obj<'a>> {
         match value {
-            Value::Object(map) => Some(Obj { map, loc }),
+            Value::Object(map) => {
+                let found = self.positions.as_ref().zip(loc.json_path()).and_then(|(p, path)| p.get(path));
+                let loc = match found {
+                    Some((line, col)) => loc.at(line, col),
+                    None => loc,
+                };
+                Some(Obj { map, loc })
+            }
             other => {
                 self.error(&loc, format!("expected an object, found {}", kind(other)));
                 None
