@@ -2,53 +2,41 @@
 
 use crate::model::{DType, ScalarType};
 
-/// The type of a value in the generated code. Unsigned integers are kept
-/// apart because MLIR integers are signless: division, comparison and
-/// conversion pick the signed or unsigned op from this.
+/// The type of a value in the generated code: an element type, a pointer or
+/// an index. Unsigned integers stay apart because MLIR integers are
+/// signless: division, comparison and conversion pick the signed or
+/// unsigned op from this.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ty {
-    I1,
-    I8,
-    I16,
-    I32,
-    I64,
-    U8,
-    U16,
-    U32,
-    U64,
-    F16,
-    F32,
-    F64,
-    C64,
-    C128,
+    Scalar(ScalarType),
     Ptr,
     Index,
 }
 
 impl Ty {
+    pub const I1: Ty = Ty::Scalar(ScalarType::Bool);
+    pub const I8: Ty = Ty::Scalar(ScalarType::I8);
+    pub const I16: Ty = Ty::Scalar(ScalarType::I16);
+    pub const I32: Ty = Ty::Scalar(ScalarType::I32);
+    pub const I64: Ty = Ty::Scalar(ScalarType::I64);
+    pub const U8: Ty = Ty::Scalar(ScalarType::U8);
+    pub const U16: Ty = Ty::Scalar(ScalarType::U16);
+    pub const U32: Ty = Ty::Scalar(ScalarType::U32);
+    pub const U64: Ty = Ty::Scalar(ScalarType::U64);
+    pub const F16: Ty = Ty::Scalar(ScalarType::F16);
+    pub const F32: Ty = Ty::Scalar(ScalarType::F32);
+    pub const F64: Ty = Ty::Scalar(ScalarType::F64);
+    pub const C64: Ty = Ty::Scalar(ScalarType::C64);
+    pub const C128: Ty = Ty::Scalar(ScalarType::C128);
+
     pub fn from_scalar(t: ScalarType) -> Ty {
-        match t {
-            ScalarType::Bool => Ty::I1,
-            ScalarType::I8 => Ty::I8,
-            ScalarType::I16 => Ty::I16,
-            ScalarType::I32 => Ty::I32,
-            ScalarType::I64 => Ty::I64,
-            ScalarType::U8 => Ty::U8,
-            ScalarType::U16 => Ty::U16,
-            ScalarType::U32 => Ty::U32,
-            ScalarType::U64 => Ty::U64,
-            ScalarType::F16 => Ty::F16,
-            ScalarType::F32 => Ty::F32,
-            ScalarType::F64 => Ty::F64,
-            ScalarType::C64 => Ty::C64,
-            ScalarType::C128 => Ty::C128,
-        }
+        Ty::Scalar(t)
     }
 
     /// The element type of a container; pointers are stored as `!llvm.ptr`.
     pub fn from_dtype(d: &DType) -> Option<Ty> {
         match d {
-            DType::Scalar(t) => Some(Ty::from_scalar(*t)),
+            DType::Scalar(t) => Some(Ty::Scalar(*t)),
             DType::Pointer(_) => Some(Ty::Ptr),
             DType::Other(_) => None,
         }
@@ -57,16 +45,18 @@ impl Ty {
     /// The MLIR spelling.
     pub fn mlir(self) -> &'static str {
         match self {
-            Ty::I1 => "i1",
-            Ty::I8 | Ty::U8 => "i8",
-            Ty::I16 | Ty::U16 => "i16",
-            Ty::I32 | Ty::U32 => "i32",
-            Ty::I64 | Ty::U64 => "i64",
-            Ty::F16 => "f16",
-            Ty::F32 => "f32",
-            Ty::F64 => "f64",
-            Ty::C64 => "complex<f32>",
-            Ty::C128 => "complex<f64>",
+            Ty::Scalar(t) => match t {
+                ScalarType::Bool => "i1",
+                ScalarType::I8 | ScalarType::U8 => "i8",
+                ScalarType::I16 | ScalarType::U16 => "i16",
+                ScalarType::I32 | ScalarType::U32 => "i32",
+                ScalarType::I64 | ScalarType::U64 => "i64",
+                ScalarType::F16 => "f16",
+                ScalarType::F32 => "f32",
+                ScalarType::F64 => "f64",
+                ScalarType::C64 => "complex<f32>",
+                ScalarType::C128 => "complex<f64>",
+            },
             Ty::Ptr => "!llvm.ptr",
             Ty::Index => "index",
         }
@@ -83,31 +73,29 @@ impl Ty {
 
     pub fn bytes(self) -> u64 {
         match self {
-            Ty::I1 | Ty::I8 | Ty::U8 => 1,
-            Ty::I16 | Ty::U16 | Ty::F16 => 2,
-            Ty::I32 | Ty::U32 | Ty::F32 => 4,
-            Ty::I64 | Ty::U64 | Ty::F64 | Ty::C64 | Ty::Ptr | Ty::Index => 8,
-            Ty::C128 => 16,
+            Ty::Scalar(t) => t.size() as u64,
+            Ty::Ptr | Ty::Index => 8,
         }
     }
 
     pub fn is_int(self) -> bool {
-        matches!(
-            self,
-            Ty::I1 | Ty::I8 | Ty::I16 | Ty::I32 | Ty::I64 | Ty::U8 | Ty::U16 | Ty::U32 | Ty::U64 | Ty::Index
-        )
+        match self {
+            Ty::Scalar(t) => t.is_integer() || t == ScalarType::Bool,
+            Ty::Index => true,
+            Ty::Ptr => false,
+        }
     }
 
     pub fn is_unsigned(self) -> bool {
-        matches!(self, Ty::U8 | Ty::U16 | Ty::U32 | Ty::U64 | Ty::I1)
+        matches!(self, Ty::Scalar(ScalarType::U8 | ScalarType::U16 | ScalarType::U32 | ScalarType::U64 | ScalarType::Bool))
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, Ty::F16 | Ty::F32 | Ty::F64)
+        matches!(self, Ty::Scalar(t) if t.is_float())
     }
 
     pub fn is_complex(self) -> bool {
-        matches!(self, Ty::C64 | Ty::C128)
+        matches!(self, Ty::Scalar(t) if t.is_complex())
     }
 
     pub fn bits(self) -> u32 {

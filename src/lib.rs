@@ -15,6 +15,7 @@ pub mod driver;
 pub mod model;
 pub mod passes;
 pub mod run;
+pub mod scalar;
 pub mod ir;
 pub mod symbolic;
 pub mod transforms;

@@ -91,7 +91,7 @@ fn cpp_tasklets_of_two_programs_in_one_process() {
     use sdfg_mlir::{npz::Array, run};
     let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cpp-twice");
     let inputs: std::collections::HashMap<String, Array> =
-        [("A".to_string(), Array::from_slice([4], &[1i64, 2, 3, 4]).unwrap()), ("Out".to_string(), Array::zeros(sdfg_mlir::npz::DType::I64, [4]))]
+        [("A".to_string(), Array::from_slice([4], &[1i64, 2, 3, 4]).unwrap()), ("Out".to_string(), Array::zeros(sdfg_mlir::scalar::ScalarType::I64, [4]))]
             .into_iter()
             .collect();
     for (code, want) in [("o = a + 1;", [2i64, 3, 4, 5]), ("o = a * 10;", [10, 20, 30, 40])] {

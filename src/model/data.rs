@@ -4,57 +4,7 @@ use super::{Extra, Loc};
 use crate::symbolic::Expr;
 use std::fmt;
 
-/// Element types DaCe names with a string (`dace.dtypes` basic typeclasses).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ScalarType {
-    Bool,
-    I8,
-    I16,
-    I32,
-    I64,
-    U8,
-    U16,
-    U32,
-    U64,
-    F16,
-    F32,
-    F64,
-    C64,
-    C128,
-}
-
-const SCALAR_NAMES: [(ScalarType, &str); 14] = [
-    (ScalarType::Bool, "bool"),
-    (ScalarType::I8, "int8"),
-    (ScalarType::I16, "int16"),
-    (ScalarType::I32, "int32"),
-    (ScalarType::I64, "int64"),
-    (ScalarType::U8, "uint8"),
-    (ScalarType::U16, "uint16"),
-    (ScalarType::U32, "uint32"),
-    (ScalarType::U64, "uint64"),
-    (ScalarType::F16, "float16"),
-    (ScalarType::F32, "float32"),
-    (ScalarType::F64, "float64"),
-    (ScalarType::C64, "complex64"),
-    (ScalarType::C128, "complex128"),
-];
-
-impl ScalarType {
-    /// Every basic type name, for messages.
-    pub const NAMES: [&'static str; 14] = [
-        "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32",
-        "float64", "complex64", "complex128",
-    ];
-
-    pub fn from_name(name: &str) -> Option<ScalarType> {
-        SCALAR_NAMES.iter().find(|(_, n)| *n == name).map(|(t, _)| *t)
-    }
-
-    pub fn name(self) -> &'static str {
-        SCALAR_NAMES.iter().find(|(t, _)| *t == self).map(|(_, n)| *n).unwrap_or("int32")
-    }
-}
+pub use crate::scalar::ScalarType;
 
 /// A DaCe typeclass: a basic type, a pointer, or a compound type kept as JSON.
 #[derive(Clone, Debug, PartialEq)]

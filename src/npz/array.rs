@@ -1,164 +1,9 @@
-//! Element types ([`DType`]) and the dense array container ([`Array`]).
+//! The dense array container ([`Array`]) of `.npy` data.
 
-use std::fmt;
 
 use super::values::Value;
+use crate::scalar::ScalarType;
 use super::NpzError;
-
-/// NumPy element types supported by the corpus (and their close relatives).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DType {
-    Bool,
-    I8,
-    I16,
-    I32,
-    I64,
-    U8,
-    U16,
-    U32,
-    U64,
-    F16,
-    F32,
-    F64,
-    /// Two little-endian `f32` (real, imaginary).
-    C64,
-    /// Two little-endian `f64` (real, imaginary).
-    C128,
-}
-
-/// Every dtype, for name/descr lookups.
-const ALL: [DType; 14] = [
-    DType::Bool,
-    DType::I8,
-    DType::I16,
-    DType::I32,
-    DType::I64,
-    DType::U8,
-    DType::U16,
-    DType::U32,
-    DType::U64,
-    DType::F16,
-    DType::F32,
-    DType::F64,
-    DType::C64,
-    DType::C128,
-];
-
-impl DType {
-    /// NumPy's name of the type (`"float64"`, `"bool"`, ...), as used in manifests.
-    pub fn name(self) -> &'static str {
-        match self {
-            DType::Bool => "bool",
-            DType::I8 => "int8",
-            DType::I16 => "int16",
-            DType::I32 => "int32",
-            DType::I64 => "int64",
-            DType::U8 => "uint8",
-            DType::U16 => "uint16",
-            DType::U32 => "uint32",
-            DType::U64 => "uint64",
-            DType::F16 => "float16",
-            DType::F32 => "float32",
-            DType::F64 => "float64",
-            DType::C64 => "complex64",
-            DType::C128 => "complex128",
-        }
-    }
-
-    /// Inverse of [`DType::name`].
-    pub fn from_name(name: &str) -> Option<DType> {
-        ALL.into_iter().find(|d| d.name() == name)
-    }
-
-    /// The `.npy` `descr` string NumPy writes for this type (`"<f8"`, `"|b1"`).
-    pub fn descr(self) -> &'static str {
-        match self {
-            DType::Bool => "|b1",
-            DType::I8 => "|i1",
-            DType::I16 => "<i2",
-            DType::I32 => "<i4",
-            DType::I64 => "<i8",
-            DType::U8 => "|u1",
-            DType::U16 => "<u2",
-            DType::U32 => "<u4",
-            DType::U64 => "<u8",
-            DType::F16 => "<f2",
-            DType::F32 => "<f4",
-            DType::F64 => "<f8",
-            DType::C64 => "<c8",
-            DType::C128 => "<c16",
-        }
-    }
-
-    /// Parses a `descr` string. Little-endian (`<`), not-applicable (`|`) and,
-    /// for one-byte types, any byte order are accepted; big-endian is rejected
-    /// because all data is kept little-endian.
-    pub fn from_descr(descr: &str) -> Result<DType, String> {
-        let unsupported = || format!("unsupported dtype '{descr}'");
-        let (order, code) = match descr.chars().next() {
-            Some(c @ ('<' | '>' | '|' | '=')) => (c, &descr[1..]),
-            _ => ('|', descr),
-        };
-        let dtype = match code {
-            "?" => DType::Bool,
-            _ => ALL
-                .into_iter()
-                .find(|d| &d.descr()[1..] == code)
-                .ok_or_else(unsupported)?,
-        };
-        // '=' is native order, which NumPy never writes to files; treat it
-        // like '>' unless the byte order cannot matter.
-        if dtype.size() > 1 && matches!(order, '>' | '=') {
-            return Err(format!(
-                "{} (only little-endian data is supported)",
-                unsupported()
-            ));
-        }
-        Ok(dtype)
-    }
-
-    /// Size of one element in bytes.
-    pub fn size(self) -> usize {
-        match self {
-            DType::Bool | DType::I8 | DType::U8 => 1,
-            DType::I16 | DType::U16 | DType::F16 => 2,
-            DType::I32 | DType::U32 | DType::F32 => 4,
-            DType::I64 | DType::U64 | DType::F64 | DType::C64 => 8,
-            DType::C128 => 16,
-        }
-    }
-
-    /// Signed or unsigned integer (not bool).
-    pub fn is_integer(self) -> bool {
-        matches!(
-            self,
-            DType::I8
-                | DType::I16
-                | DType::I32
-                | DType::I64
-                | DType::U8
-                | DType::U16
-                | DType::U32
-                | DType::U64
-        )
-    }
-
-    /// Real floating point.
-    pub fn is_float(self) -> bool {
-        matches!(self, DType::F16 | DType::F32 | DType::F64)
-    }
-
-    /// Complex floating point.
-    pub fn is_complex(self) -> bool {
-        matches!(self, DType::C64 | DType::C128)
-    }
-}
-
-impl fmt::Display for DType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// Number of elements of `shape`, or `None` if the product overflows.
 pub(crate) fn element_count(shape: &[usize]) -> Option<usize> {
@@ -166,7 +11,7 @@ pub(crate) fn element_count(shape: &[usize]) -> Option<usize> {
 }
 
 /// Byte size of an array of `dtype` and `shape`, or `None` on overflow.
-pub(crate) fn byte_size(dtype: DType, shape: &[usize]) -> Option<usize> {
+pub(crate) fn byte_size(dtype: ScalarType, shape: &[usize]) -> Option<usize> {
     element_count(shape)?.checked_mul(dtype.size())
 }
 
@@ -174,7 +19,7 @@ pub(crate) fn byte_size(dtype: DType, shape: &[usize]) -> Option<usize> {
 /// A 0-d array (`shape == []`) holds one element.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Array {
-    pub dtype: DType,
+    pub dtype: ScalarType,
     pub shape: Vec<usize>,
     pub data: Vec<u8>,
 }
@@ -182,7 +27,7 @@ pub struct Array {
 impl Array {
     /// Checks that `data` has exactly the byte size of `shape`.
     pub fn new(
-        dtype: DType,
+        dtype: ScalarType,
         shape: impl Into<Vec<usize>>,
         data: Vec<u8>,
     ) -> Result<Array, NpzError> {
@@ -200,7 +45,7 @@ impl Array {
     }
 
     /// A zero-filled array; errors if the byte size overflows `usize`.
-    pub fn try_zeros(dtype: DType, shape: impl Into<Vec<usize>>) -> Result<Array, NpzError> {
+    pub fn try_zeros(dtype: ScalarType, shape: impl Into<Vec<usize>>) -> Result<Array, NpzError> {
         let shape = shape.into();
         let n = byte_size(dtype, &shape)
             .ok_or_else(|| NpzError::Array(format!("size of {dtype} {shape:?} overflows")))?;
@@ -213,7 +58,7 @@ impl Array {
 
     /// A zero-filled array. Panics only if the byte size overflows `usize`
     /// (like `vec![0; n]`); use [`Array::try_zeros`] for untrusted shapes.
-    pub fn zeros(dtype: DType, shape: impl Into<Vec<usize>>) -> Array {
+    pub fn zeros(dtype: ScalarType, shape: impl Into<Vec<usize>>) -> Array {
         match Array::try_zeros(dtype, shape) {
             Ok(a) => a,
             Err(e) => panic!("Array::zeros: {e}"),
@@ -316,9 +161,9 @@ impl Array {
     }
 }
 
-/// Native Rust types that map to one [`DType`] (complex as `[re, im]`).
+/// Native Rust types that map to one [`ScalarType`] (complex as `[re, im]`).
 pub trait Element: Copy {
-    const DTYPE: DType;
+    const DTYPE: ScalarType;
     /// Appends the little-endian bytes of `self`.
     fn write_le(self, out: &mut Vec<u8>);
     /// Reads from exactly `DTYPE.size()` bytes (shorter input panics; the
@@ -329,7 +174,7 @@ pub trait Element: Copy {
 macro_rules! element {
     ($t:ty, $d:expr) => {
         impl Element for $t {
-            const DTYPE: DType = $d;
+            const DTYPE: ScalarType = $d;
             fn write_le(self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_le_bytes());
             }
@@ -342,19 +187,19 @@ macro_rules! element {
     };
 }
 
-element!(i8, DType::I8);
-element!(i16, DType::I16);
-element!(i32, DType::I32);
-element!(i64, DType::I64);
-element!(u8, DType::U8);
-element!(u16, DType::U16);
-element!(u32, DType::U32);
-element!(u64, DType::U64);
-element!(f32, DType::F32);
-element!(f64, DType::F64);
+element!(i8, ScalarType::I8);
+element!(i16, ScalarType::I16);
+element!(i32, ScalarType::I32);
+element!(i64, ScalarType::I64);
+element!(u8, ScalarType::U8);
+element!(u16, ScalarType::U16);
+element!(u32, ScalarType::U32);
+element!(u64, ScalarType::U64);
+element!(f32, ScalarType::F32);
+element!(f64, ScalarType::F64);
 
 impl Element for bool {
-    const DTYPE: DType = DType::Bool;
+    const DTYPE: ScalarType = ScalarType::Bool;
     fn write_le(self, out: &mut Vec<u8>) {
         out.push(self as u8);
     }
@@ -364,7 +209,7 @@ impl Element for bool {
 }
 
 impl Element for [f32; 2] {
-    const DTYPE: DType = DType::C64;
+    const DTYPE: ScalarType = ScalarType::C64;
     fn write_le(self, out: &mut Vec<u8>) {
         self[0].write_le(out);
         self[1].write_le(out);
@@ -375,7 +220,7 @@ impl Element for [f32; 2] {
 }
 
 impl Element for [f64; 2] {
-    const DTYPE: DType = DType::C128;
+    const DTYPE: ScalarType = ScalarType::C128;
     fn write_le(self, out: &mut Vec<u8>) {
         self[0].write_le(out);
         self[1].write_le(out);

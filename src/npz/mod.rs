@@ -28,7 +28,8 @@ mod tests_corpus;
 mod tests_npy;
 
 pub use archive::{read_npz, read_npz_bytes, write_npz};
-pub use array::{Array, DType, Element};
+pub use array::{Array, Element};
+pub use crate::scalar::ScalarType;
 pub use compare::{compare, compare_outputs};
 pub use npy::{read_npy, write_npy};
 pub use rules::{CompareRules, CountRef, Special, Tolerance};

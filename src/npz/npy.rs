@@ -5,7 +5,8 @@
 //! `{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }` padded with
 //! spaces and a newline, then the raw element bytes.
 
-use super::array::{byte_size, Array, DType};
+use super::array::{byte_size, Array};
+use crate::scalar::ScalarType;
 use super::NpzError;
 
 const MAGIC: &[u8; 6] = b"\x93NUMPY";
@@ -125,7 +126,7 @@ fn shape_repr(shape: &[usize]) -> String {
 }
 
 /// Extracts dtype and shape from the header dict literal.
-fn parse_header(text: &str) -> Result<(DType, Vec<usize>), NpzError> {
+fn parse_header(text: &str) -> Result<(ScalarType, Vec<usize>), NpzError> {
     let mut p = Parser {
         s: text.as_bytes(),
         pos: 0,
@@ -148,7 +149,7 @@ fn parse_header(text: &str) -> Result<(DType, Vec<usize>), NpzError> {
         }
     }
     let dtype = match descr {
-        Some(Lit::Str(d)) => DType::from_descr(&d).map_err(err)?,
+        Some(Lit::Str(d)) => ScalarType::from_descr(&d).map_err(err)?,
         Some(_) => return Err(err("unsupported dtype (structured or non-string descr)")),
         None => return Err(err("header lacks 'descr'")),
     };

@@ -3,7 +3,8 @@
 
 use serde_json::Value as Json;
 
-use super::array::{Array, DType};
+use super::array::Array;
+use crate::scalar::ScalarType;
 use super::NpzError;
 
 /// `|got - expected| <= atol + rtol * |expected|`.
@@ -220,10 +221,10 @@ impl CompareRules {
     }
 
     /// The tolerance for a float or complex dtype (`None` for exact types).
-    pub fn tolerance(&self, dtype: DType) -> Option<Tolerance> {
+    pub fn tolerance(&self, dtype: ScalarType) -> Option<Tolerance> {
         match dtype {
-            DType::F16 | DType::F32 | DType::C64 => Some(self.f32),
-            DType::F64 | DType::C128 => Some(self.f64),
+            ScalarType::F16 | ScalarType::F32 | ScalarType::C64 => Some(self.f32),
+            ScalarType::F64 | ScalarType::C128 => Some(self.f64),
             _ => None,
         }
     }

@@ -52,7 +52,7 @@ fn write_then_read_round_trips() {
             "out.z".to_string(),
             Array::from_slice([1], &[[0.5, -1.0f64]]).unwrap(),
         ),
-        ("out.e".to_string(), Array::zeros(DType::Bool, [0, 3])),
+        ("out.e".to_string(), Array::zeros(ScalarType::Bool, [0, 3])),
     ];
     write_npz(&path, &arrays).unwrap();
     assert_eq!(read_npz(&path).unwrap(), arrays);
@@ -74,7 +74,7 @@ fn write_rejects_bad_input() {
         .to_string()
         .contains("a: duplicate"));
     let broken = Array {
-        dtype: DType::F64,
+        dtype: ScalarType::F64,
         shape: vec![2],
         data: vec![0; 3],
     };

@@ -96,17 +96,17 @@ fn nan_and_infinity() {
 
 #[test]
 fn shape_and_dtype_mismatches() {
-    let a = Array::zeros(DType::F64, [3, 4]);
+    let a = Array::zeros(ScalarType::F64, [3, 4]);
     assert_eq!(
-        cmp(&Array::zeros(DType::F64, [4, 3]), &a).unwrap_err(),
+        cmp(&Array::zeros(ScalarType::F64, [4, 3]), &a).unwrap_err(),
         "out.C: shape mismatch: got [4, 3], expected [3, 4]"
     );
     assert_eq!(
-        cmp(&Array::zeros(DType::F32, [3, 4]), &a).unwrap_err(),
+        cmp(&Array::zeros(ScalarType::F32, [3, 4]), &a).unwrap_err(),
         "out.C: dtype mismatch: got float32, expected float64"
     );
     let broken = Array {
-        dtype: DType::F64,
+        dtype: ScalarType::F64,
         shape: vec![3, 4],
         data: vec![0; 5],
     };

@@ -30,7 +30,7 @@ fn manifests() -> Vec<(String, Json)> {
 }
 
 /// Expected (dtype, shape) of every npz entry according to the manifest.
-fn expected_entries(m: &Json) -> BTreeMap<String, (DType, Vec<usize>)> {
+fn expected_entries(m: &Json) -> BTreeMap<String, (ScalarType, Vec<usize>)> {
     let mut decl = BTreeMap::new();
     for arg in m["arguments"]
         .as_array()
@@ -38,7 +38,7 @@ fn expected_entries(m: &Json) -> BTreeMap<String, (DType, Vec<usize>)> {
         .iter()
         .chain(m["returns"].as_array().unwrap())
     {
-        let dtype = DType::from_name(arg["dtype"].as_str().unwrap()).unwrap();
+        let dtype = ScalarType::from_name(arg["dtype"].as_str().unwrap()).unwrap();
         let shape: Vec<usize> = match arg.get("shape") {
             Some(s) => s
                 .as_array()
@@ -67,7 +67,7 @@ fn corpus_npz_match_manifests_and_compare_equal() {
     for (prog, m) in manifests() {
         let path = PathBuf::from(CORPUS).join(m["data"].as_str().unwrap());
         let arrays = read_npz(&path).unwrap_or_else(|e| panic!("{e}"));
-        let got: BTreeMap<String, (DType, Vec<usize>)> = arrays
+        let got: BTreeMap<String, (ScalarType, Vec<usize>)> = arrays
             .iter()
             .map(|(n, a)| (n.clone(), (a.dtype, a.shape.clone())))
             .collect();

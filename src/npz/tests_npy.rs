@@ -43,10 +43,10 @@ fn reference_arrays() -> Vec<(&'static str, Array)> {
             Array::from_slice([1], &[4_000_000_000u32]).unwrap(),
         ),
         ("f4_3x4x5.npy", Array::from_slice([3, 4, 5], &f32s).unwrap()),
-        ("i8_empty.npy", Array::zeros(DType::I64, [0])),
+        ("i8_empty.npy", Array::zeros(ScalarType::I64, [0])),
         (
             "u1_fullpad.npy",
-            Array::zeros(DType::U8, [0, 1, 1, 1, 1, 1, 1, 1, 100000000000000000]),
+            Array::zeros(ScalarType::U8, [0, 1, 1, 1, 1, 1, 1, 1, 100000000000000000]),
         ),
     ]
 }
@@ -194,18 +194,18 @@ fn dtype_names_and_descrs() {
     for name in [
         "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     ] {
-        let d = DType::from_name(name).unwrap();
+        let d = ScalarType::from_name(name).unwrap();
         assert_eq!(d.name(), name);
-        assert_eq!(DType::from_descr(d.descr()), Ok(d));
+        assert_eq!(ScalarType::from_descr(d.descr()), Ok(d));
     }
     for name in ["float16", "float32", "float64", "complex64", "complex128"] {
-        let d = DType::from_name(name).unwrap();
-        assert_eq!(DType::from_descr(d.descr()), Ok(d));
+        let d = ScalarType::from_name(name).unwrap();
+        assert_eq!(ScalarType::from_descr(d.descr()), Ok(d));
     }
-    assert_eq!(DType::from_descr("<b1"), Ok(DType::Bool));
-    assert_eq!(DType::from_descr(">u1"), Ok(DType::U8));
-    assert!(DType::from_descr(">i4").is_err());
-    assert!(DType::from_name("float128").is_none());
+    assert_eq!(ScalarType::from_descr("<b1"), Ok(ScalarType::Bool));
+    assert_eq!(ScalarType::from_descr(">u1"), Ok(ScalarType::U8));
+    assert!(ScalarType::from_descr(">i4").is_err());
+    assert!(ScalarType::from_name("float128").is_none());
 }
 
 #[test]
@@ -218,6 +218,6 @@ fn array_helpers() {
     assert_eq!(a.get(7), None);
     assert_eq!(a.to_vec::<i32>(), None);
     assert!(Array::from_slice([4], &[1i64]).is_err());
-    assert!(Array::try_zeros(DType::F64, [usize::MAX, 2]).is_err());
+    assert!(Array::try_zeros(ScalarType::F64, [usize::MAX, 2]).is_err());
     assert_eq!(Array::scalar(2.5f32).len(), 1);
 }

@@ -2,7 +2,8 @@
 
 use std::cmp::Ordering;
 
-use super::array::{DType, Element};
+use super::array::Element;
+use crate::scalar::ScalarType;
 
 /// One decoded element. Integers of every width fit in `i128`; `float16`
 /// and `float32` widen exactly to `f64`.
@@ -17,25 +18,25 @@ pub enum Value {
 
 impl Value {
     /// Decodes one element; `bytes` must be `dtype.size()` long.
-    pub(crate) fn decode(dtype: DType, b: &[u8]) -> Value {
+    pub(crate) fn decode(dtype: ScalarType, b: &[u8]) -> Value {
         match dtype {
-            DType::Bool => Value::Bool(b[0] != 0),
-            DType::I8 => Value::Int(i8::read_le(b).into()),
-            DType::I16 => Value::Int(i16::read_le(b).into()),
-            DType::I32 => Value::Int(i32::read_le(b).into()),
-            DType::I64 => Value::Int(i64::read_le(b).into()),
-            DType::U8 => Value::Int(u8::read_le(b).into()),
-            DType::U16 => Value::Int(u16::read_le(b).into()),
-            DType::U32 => Value::Int(u32::read_le(b).into()),
-            DType::U64 => Value::Int(u64::read_le(b).into()),
-            DType::F16 => Value::Float(f16_to_f64(u16::read_le(b))),
-            DType::F32 => Value::Float(f32::read_le(b).into()),
-            DType::F64 => Value::Float(f64::read_le(b)),
-            DType::C64 => {
+            ScalarType::Bool => Value::Bool(b[0] != 0),
+            ScalarType::I8 => Value::Int(i8::read_le(b).into()),
+            ScalarType::I16 => Value::Int(i16::read_le(b).into()),
+            ScalarType::I32 => Value::Int(i32::read_le(b).into()),
+            ScalarType::I64 => Value::Int(i64::read_le(b).into()),
+            ScalarType::U8 => Value::Int(u8::read_le(b).into()),
+            ScalarType::U16 => Value::Int(u16::read_le(b).into()),
+            ScalarType::U32 => Value::Int(u32::read_le(b).into()),
+            ScalarType::U64 => Value::Int(u64::read_le(b).into()),
+            ScalarType::F16 => Value::Float(f16_to_f64(u16::read_le(b))),
+            ScalarType::F32 => Value::Float(f32::read_le(b).into()),
+            ScalarType::F64 => Value::Float(f64::read_le(b)),
+            ScalarType::C64 => {
                 let [re, im] = <[f32; 2]>::read_le(b);
                 Value::Complex(re.into(), im.into())
             }
-            DType::C128 => {
+            ScalarType::C128 => {
                 let [re, im] = <[f64; 2]>::read_le(b);
                 Value::Complex(re, im)
             }
@@ -81,8 +82,8 @@ impl Value {
 
     /// NumPy-like text of the value; `dtype` selects single-precision
     /// printing so that a `float32` 0.1 shows as `0.1`.
-    pub fn display(self, dtype: DType) -> String {
-        let single = matches!(dtype, DType::F16 | DType::F32 | DType::C64);
+    pub fn display(self, dtype: ScalarType) -> String {
+        let single = matches!(dtype, ScalarType::F16 | ScalarType::F32 | ScalarType::C64);
         let num = |f: f64| {
             if single {
                 format!("{}", f as f32)

@@ -1,7 +1,7 @@
 //! Binding NumPy arrays and symbol values to a program's arguments.
 
 use crate::lowering::abi::{Arg, ArgKind};
-use crate::npz::{Array, DType};
+use crate::npz::{Array, ScalarType};
 use crate::symbolic::{Expr, Value};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -9,7 +9,7 @@ use std::ffi::c_void;
 /// An argument's memory: 8-byte aligned, with the array it came from.
 pub struct Buffer {
     words: Vec<u64>,
-    dtype: DType,
+    dtype: ScalarType,
     shape: Vec<usize>,
     bytes: usize,
     /// Where each element lives (arrays; `None` for symbols and scalars).
@@ -76,9 +76,9 @@ impl Buffer {
     pub fn for_arg(arg: &Arg, inputs: &HashMap<String, Array>, symbols: &HashMap<String, i64>) -> Result<Buffer, String> {
         if arg.kind == ArgKind::Symbol {
             let v = *symbols.get(&arg.name).ok_or_else(|| format!("missing value for symbol '{}'", arg.name))?;
-            return Ok(Buffer { words: vec![v as u64], dtype: DType::I64, shape: vec![], bytes: 8, layout: None });
+            return Ok(Buffer { words: vec![v as u64], dtype: ScalarType::I64, shape: vec![], bytes: 8, layout: None });
         }
-        let want = DType::from_name(arg.dtype.name()).ok_or_else(|| format!("argument '{}': unsupported dtype", arg.name))?;
+        let want = arg.dtype;
         let shape = eval_shape(arg, symbols)?;
         let count: usize = shape.iter().product();
         let array = match inputs.get(&arg.name) {
