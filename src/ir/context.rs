@@ -67,6 +67,16 @@ pub fn location_file(location: &Location) -> String {
 
 /// Reads `loc("file":line:col)` (possibly nested in other locations).
 pub fn location_loc(location: &Location, file: &str) -> Loc {
+    // A plain file location is read directly: printing one builds a whole
+    // printer state, which costs more than reading the op it belongs to.
+    let raw = location.to_raw();
+    if unsafe { mlir_sys::mlirLocationIsAFileLineColRange(raw) } {
+        let line = unsafe { mlir_sys::mlirLocationFileLineColRangeGetStartLine(raw) };
+        let col = unsafe { mlir_sys::mlirLocationFileLineColRangeGetStartColumn(raw) };
+        if let (Ok(line), Ok(col)) = (line.try_into(), col.try_into()) {
+            return Loc::Text { file: file.to_string(), line, col };
+        }
+    }
     let text = location.to_string();
     let Some(start) = text.find("\":") else { return Loc::json(file, "") };
     let mut nums = text[start + 2..].split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty());
