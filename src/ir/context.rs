@@ -88,6 +88,16 @@ pub fn location_file(location: &Location) -> String {
 /// file the location names (a `.sdfg` file for imported ops), or `file`
 /// where it names none.
 pub fn location_loc(location: &Location, file: &str) -> Loc {
+    // A plain file location is read directly: printing one builds a whole
+    // printer state, which costs more than reading the op it belongs to.
+    let raw = location.to_raw();
+    if unsafe { mlir_sys::mlirLocationIsAFileLineColRange(raw) } {
+        let line = unsafe { mlir_sys::mlirLocationFileLineColRangeGetStartLine(raw) };
+        let col = unsafe { mlir_sys::mlirLocationFileLineColRangeGetStartColumn(raw) };
+        if let (Ok(line), Ok(col)) = (line.try_into(), col.try_into()) {
+            return Loc::Text { file: file.to_string(), line, col };
+        }
+    }
     let text = location.to_string();
     let Some(start) = text.find("\":") else { return Loc::json(file, "") };
     let named = text[..start].rsplit_once("loc(\"").map(|(_, f)| f).filter(|f| !f.is_empty());

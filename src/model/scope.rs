@@ -78,9 +78,12 @@ pub fn topological_order(state: &State) -> Option<Vec<usize>> {
     (order.len() == n).then_some(order)
 }
 
+/// Per node, the indices of its in-edges and of its out-edges, in edge order.
+pub type Adjacency = (Vec<Vec<usize>>, Vec<Vec<usize>>);
+
 /// For every node, the indices of its in-edges and of its out-edges, in edge
 /// order (edges naming missing nodes are left out).
-pub fn adjacency(state: &State) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+pub fn adjacency(state: &State) -> Adjacency {
     let n = state.nodes.len();
     let (mut ins, mut outs) = (vec![Vec::new(); n], vec![Vec::new(); n]);
     for (i, e) in state.edges.iter().enumerate() {

@@ -21,7 +21,8 @@
 //! access node, memlet or mention in code left (one match for all).
 
 use super::map_collapse::remove_nodes;
-use super::uses::{access_data, referenced};
+use super::use_index::UseIndex;
+use super::uses::access_data;
 use super::{place, Match, Options, Place, StatePath, Transformation};
 use crate::model::{scope, DataKind, Sdfg, State};
 use std::collections::{HashMap, HashSet};
@@ -39,8 +40,9 @@ impl Transformation for ArrayElimination {
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
         let mut out = Vec::new();
+        let kinds = container_kinds(sdfg);
         for (path, state) in place::states(sdfg) {
-            for (first, group) in mergeable_groups(sdfg, state) {
+            for (first, group) in mergeable_groups(&kinds, state) {
                 let data = access_data(state, first).unwrap_or_default();
                 let description = format!("{} access nodes of '{data}' in state '{}'", group.len() + 1, place::state_label(sdfg, &path));
                 out.push(Match { place: Place { state: path.clone(), node: first }, description });
@@ -65,7 +67,7 @@ impl Transformation for ArrayElimination {
         }
         let state = place::state(sdfg, &m.place.state);
         let group = state
-            .and_then(|s| mergeable_groups(sdfg, s).into_iter().find(|(f, _)| *f == m.place.node))
+            .and_then(|s| mergeable_groups(&container_kinds(sdfg), s).into_iter().find(|(f, _)| *f == m.place.node))
             .map(|(_, g)| g)
             .ok_or("match no longer applies")?;
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
@@ -77,11 +79,15 @@ impl Transformation for ArrayElimination {
     }
 }
 
+/// The kind of each container (the last declaration of a name wins).
+fn container_kinds(sdfg: &Sdfg) -> HashMap<&str, DataKind> {
+    sdfg.containers.iter().map(|(n, d)| (n.as_str(), d.kind)).collect()
+}
+
 /// Per data, the first mergeable access node and the others to merge into it.
-fn mergeable_groups(sdfg: &Sdfg, state: &State) -> Vec<(usize, Vec<usize>)> {
+fn mergeable_groups(kinds: &HashMap<&str, DataKind>, state: &State) -> Vec<(usize, Vec<usize>)> {
     let Ok(parents) = scope::scope_parents(state) else { return Vec::new() };
     let (ins, outs) = scope::adjacency(state);
-    let kinds: HashMap<&str, DataKind> = sdfg.containers.iter().map(|(n, d)| (n.as_str(), d.kind)).collect();
     let plain = |d: &str| matches!(kinds.get(d), Some(DataKind::Array | DataKind::Scalar));
     let indirect = |d: &str| kinds.get(d).is_none_or(|k| matches!(k, DataKind::View | DataKind::Reference));
     // Nodes by data, in node order; and the view-like data present, which may
@@ -124,9 +130,11 @@ fn mergeable_groups(sdfg: &Sdfg, state: &State) -> Vec<(usize, Vec<usize>)> {
 
 /// Transient containers nothing in the SDFG refers to.
 fn unused_transients(sdfg: &Sdfg) -> Vec<String> {
+    let uses = UseIndex::new(sdfg);
+    let args: HashSet<&str> = sdfg.arg_names.iter().map(String::as_str).collect();
     sdfg.containers
         .iter()
-        .filter(|(n, d)| d.transient && !sdfg.arg_names.contains(n) && !referenced(sdfg, n))
+        .filter(|(n, d)| d.transient && !args.contains(n.as_str()) && !uses.referenced(n))
         .map(|(n, _)| n.clone())
         .collect()
 }

@@ -24,7 +24,7 @@
 
 use super::uses::access_data;
 use super::{place, Match, Options, Place, Transformation};
-use crate::model::{NodeKind, Sdfg, State};
+use crate::model::{scope, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
 pub struct ConsolidateEdges;
@@ -41,8 +41,9 @@ impl Transformation for ConsolidateEdges {
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
         let mut out = Vec::new();
         for (path, state) in place::states(sdfg) {
+            let adjacency = scope::adjacency(state);
             for s in 0..state.nodes.len() {
-                let groups = groups(state, s);
+                let groups = groups(state, &adjacency, s);
                 if groups.is_empty() {
                     continue;
                 }
@@ -57,12 +58,12 @@ impl Transformation for ConsolidateEdges {
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         let s = m.place.node;
-        if groups(state, s).is_empty() {
+        if groups(state, &scope::adjacency(state), s).is_empty() {
             return Err("match no longer applies".into());
         }
         // Merging renumbers edges: one group at a time.
         for _ in 0..state.edges.len() {
-            let Some(g) = groups(state, s).into_iter().next() else { break };
+            let Some(g) = groups(state, &scope::adjacency(state), s).into_iter().next() else { break };
             merge(state, s, &g);
         }
         Ok(())
@@ -90,18 +91,20 @@ fn paired(conn: &str) -> String {
     }
 }
 
-fn groups(state: &State, s: usize) -> Vec<Group> {
+/// `adjacency` is `scope::adjacency(state)`: the edges at `s` come from it
+/// rather than from a scan of all edges per scope node.
+fn groups(state: &State, adjacency: &scope::Adjacency, s: usize) -> Vec<Group> {
     let entry = match state.nodes.get(s).map(|n| &n.kind) {
         Some(NodeKind::MapEntry { .. }) => true,
         Some(NodeKind::MapExit { .. }) => false,
         _ => return Vec::new(),
     };
     let prefix = if entry { "IN_" } else { "OUT_" };
-    let outer: Vec<usize> = (0..state.edges.len())
-        .filter(|&i| {
-            let e = &state.edges[i];
-            (if entry { e.dst == s } else { e.src == s }) && scope_conn(e, entry).is_some_and(|c| c.starts_with(prefix))
-        })
+    let incident = if entry { &adjacency.0[s] } else { &adjacency.1[s] };
+    let outer: Vec<usize> = incident
+        .iter()
+        .copied()
+        .filter(|&i| scope_conn(&state.edges[i], entry).is_some_and(|c| c.starts_with(prefix)))
         .collect();
     let far = |i: usize| if entry { state.edges[i].src } else { state.edges[i].dst };
     let mut out = Vec::new();

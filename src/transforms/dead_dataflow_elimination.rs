@@ -31,7 +31,8 @@
 //! dropped. Global (non-transient) data is never dead.
 
 use super::map_collapse::remove_nodes;
-use super::uses::{access_data, is_plain, read_anywhere};
+use super::use_index::UseIndex;
+use super::uses::{access_data, is_plain};
 use super::{place, Match, Options, Place, Transformation};
 use crate::model::{scope, NodeKind, Sdfg, State};
 use std::collections::HashMap;
@@ -49,8 +50,9 @@ impl Transformation for DeadDataflowElimination {
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
         let mut out = Vec::new();
+        let uses = UseIndex::new(sdfg);
         for (path, state) in place::states(sdfg) {
-            let dead = dead_nodes(sdfg, state);
+            let dead = dead_nodes(sdfg, &uses, state);
             if dead.is_empty() {
                 continue;
             }
@@ -63,7 +65,8 @@ impl Transformation for DeadDataflowElimination {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state);
-        let dead = state.map(|s| dead_nodes(sdfg, s)).filter(|d| !d.is_empty()).ok_or("match no longer applies")?;
+        let uses = UseIndex::new(sdfg);
+        let dead = state.map(|s| dead_nodes(sdfg, &uses, s)).filter(|d| !d.is_empty()).ok_or("match no longer applies")?;
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         state.edges.retain(|e| !dead.contains(&e.src) && !dead.contains(&e.dst));
         remove_nodes(state, &dead);
@@ -72,19 +75,20 @@ impl Transformation for DeadDataflowElimination {
 }
 
 /// The nodes of a state that can go, in index order.
-pub fn dead_nodes(sdfg: &Sdfg, state: &State) -> Vec<usize> {
+pub fn dead_nodes(sdfg: &Sdfg, uses: &UseIndex, state: &State) -> Vec<usize> {
     let n = state.nodes.len();
     let Some(order) = scope::topological_order(state) else { return Vec::new() };
     let mut dead_data: HashMap<&str, bool> = HashMap::new();
     let mut dead = vec![false; n];
-    let outs = |i: usize| state.edges.iter().filter(move |e| e.src == i);
-    let has_in = |i: usize| state.edges.iter().any(|e| e.dst == i);
+    let (ins, outs) = scope::adjacency(state);
+    let outs = |i: usize| outs[i].iter().map(|&k| &state.edges[k]);
+    let has_in = |i: usize| !ins[i].is_empty();
     for &i in order.iter().rev() {
         let feeds_dead = |dead: &[bool]| outs(i).next().is_some() && outs(i).all(|e| dead[e.dst]);
         dead[i] = match &state.nodes[i].kind {
             NodeKind::Access { data, .. } => {
                 let never_read = *dead_data.entry(data).or_insert_with(|| {
-                    sdfg.container(data).is_some_and(|c| c.transient) && is_plain(sdfg, data) && !read_anywhere(sdfg, data)
+                    sdfg.container(data).is_some_and(|c| c.transient) && is_plain(sdfg, data) && !uses.read_anywhere(data)
                 });
                 (!has_in(i) && outs(i).next().is_none()) || never_read || (!has_in(i) && is_plain(sdfg, data) && feeds_dead(&dead))
             }

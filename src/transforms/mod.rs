@@ -64,6 +64,7 @@ pub mod tasklet_fusion;
 pub mod trivial_map_elimination;
 pub mod placement;
 pub mod tile_wcr;
+pub mod use_index;
 pub mod uses;
 pub mod vectorization;
 
@@ -206,7 +207,8 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
         let matches = t.matches_with(sdfg, options)?;
         let mut count = 0;
         for m in matches.iter().rev() {
-            if t.matches_with(sdfg, options)?.iter().any(|now| now.place == m.place) {
+            // Until one applies, the SDFG is the one the matches came from.
+            if count == 0 || t.matches_with(sdfg, options)?.iter().any(|now| now.place == m.place) {
                 t.apply(sdfg, m, options)?;
                 count += 1;
             }

@@ -106,7 +106,7 @@ pub fn state_mut<'a>(sdfg: &'a mut Sdfg, path: &[Step]) -> Option<&'a mut State>
 
 /// The label of the state at `path`.
 pub fn state_label(sdfg: &Sdfg, path: &[Step]) -> String {
-    states(sdfg).into_iter().find(|(p, _)| p == path).map(|_| label_at(&sdfg.cfg, path)).unwrap_or_default()
+    state(sdfg, path).map(|_| label_at(&sdfg.cfg, path)).unwrap_or_default()
 }
 
 fn label_at(cfg: &Cfg, path: &[Step]) -> String {

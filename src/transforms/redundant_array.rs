@@ -29,8 +29,10 @@
 
 use super::array_copy::{copy_sides, memlet_tree, movable, move_tree, Embedding};
 use super::map_collapse::remove_nodes;
-use super::uses::{access_data, full_subset, is_plain, may_alias, reachable, same_subset, used_elsewhere};
+use super::uses::{access_data, full_subset, is_plain, may_alias, reachable, same_subset};
+use super::use_index::UseIndex;
 use super::{place, Match, Options, Place, StatePath, Transformation};
+use crate::model::scope::{self, Adjacency};
 use crate::model::{Sdfg, State};
 
 pub struct RedundantArray;
@@ -46,9 +48,11 @@ impl Transformation for RedundantArray {
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
         let mut out = Vec::new();
+        let uses = UseIndex::new(sdfg);
         for (path, state) in place::states(sdfg) {
+            let adjacency = scope::adjacency(state);
             for a in 0..state.nodes.len() {
-                let Some(r) = redundant(sdfg, &path, state, a) else { continue };
+                let Some(r) = redundant(sdfg, &uses, &adjacency, &path, state, a) else { continue };
                 let description = format!(
                     "'{}' copied into '{}' in state '{}'",
                     r.a_data,
@@ -63,7 +67,7 @@ impl Transformation for RedundantArray {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state);
-        let r = state.and_then(|s| redundant(sdfg, &m.place.state, s, m.place.node)).ok_or("match no longer applies")?;
+        let r = state.and_then(|s| redundant(sdfg, &UseIndex::new(sdfg), &scope::adjacency(s), &m.place.state, s, m.place.node)).ok_or("match no longer applies")?;
         let shape = sdfg.container(&r.a_data).map(|c| c.shape.clone()).unwrap_or_default();
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         move_tree(state, &r.tree, &r.a_data, &r.b_data, &shape, &r.embedding)?;
@@ -88,10 +92,9 @@ struct Redundant {
     embedding: Embedding,
 }
 
-fn redundant(sdfg: &Sdfg, path: &StatePath, state: &State, a: usize) -> Option<Redundant> {
+fn redundant(sdfg: &Sdfg, uses: &UseIndex, adjacency: &Adjacency, path: &StatePath, state: &State, a: usize) -> Option<Redundant> {
     let a_data = access_data(state, a)?;
-    let ins: Vec<usize> = (0..state.edges.len()).filter(|&i| state.edges[i].dst == a).collect();
-    let outs: Vec<usize> = (0..state.edges.len()).filter(|&i| state.edges[i].src == a).collect();
+    let (ins, outs) = (&adjacency.0[a], &adjacency.1[a]);
     let ([e1], [e2]) = (ins.as_slice(), outs.as_slice()) else { return None };
     let copy = &state.edges[*e2];
     let b = copy.dst;
@@ -100,7 +103,7 @@ fn redundant(sdfg: &Sdfg, path: &StatePath, state: &State, a: usize) -> Option<R
     if a_data == b_data || !ad.transient || !is_plain(sdfg, a_data) || !is_plain(sdfg, b_data) {
         return None;
     }
-    if ad.dtype != bd.dtype || ad.storage != bd.storage || used_elsewhere(sdfg, a_data, path, a) {
+    if ad.dtype != bd.dtype || ad.storage != bd.storage || uses.used_elsewhere(a_data, path, a) {
         return None;
     }
     let m = &copy.memlet;

@@ -26,8 +26,10 @@
 
 use super::array_copy::{copy_sides, memlet_tree, movable, move_tree, Embedding};
 use super::map_collapse::remove_nodes;
-use super::uses::{access_data, full_subset, is_plain, may_alias, reachable, same_subset, used_elsewhere};
+use super::uses::{access_data, full_subset, is_plain, may_alias, reachable, same_subset};
+use super::use_index::UseIndex;
 use super::{place, Match, Options, Place, StatePath, Transformation};
+use crate::model::scope::{self, Adjacency};
 use crate::model::{Sdfg, State};
 
 pub struct RedundantSecondArray;
@@ -43,9 +45,11 @@ impl Transformation for RedundantSecondArray {
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
         let mut out = Vec::new();
+        let uses = UseIndex::new(sdfg);
         for (path, state) in place::states(sdfg) {
+            let adjacency = scope::adjacency(state);
             for b in 0..state.nodes.len() {
-                let Some(r) = redundant(sdfg, &path, state, b) else { continue };
+                let Some(r) = redundant(sdfg, &uses, &adjacency, &path, state, b) else { continue };
                 let description = format!(
                     "'{}' copied from '{}' in state '{}'",
                     r.b_data,
@@ -60,7 +64,7 @@ impl Transformation for RedundantSecondArray {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state);
-        let r = state.and_then(|s| redundant(sdfg, &m.place.state, s, m.place.node)).ok_or("match no longer applies")?;
+        let r = state.and_then(|s| redundant(sdfg, &UseIndex::new(sdfg), &scope::adjacency(s), &m.place.state, s, m.place.node)).ok_or("match no longer applies")?;
         let shape = sdfg.container(&r.b_data).map(|c| c.shape.clone()).unwrap_or_default();
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         let (a, b) = (r.a, m.place.node);
@@ -85,10 +89,9 @@ struct Redundant {
     embedding: Embedding,
 }
 
-fn redundant(sdfg: &Sdfg, path: &StatePath, state: &State, b: usize) -> Option<Redundant> {
+fn redundant(sdfg: &Sdfg, uses: &UseIndex, adjacency: &Adjacency, path: &StatePath, state: &State, b: usize) -> Option<Redundant> {
     let b_data = access_data(state, b)?;
-    let ins: Vec<usize> = (0..state.edges.len()).filter(|&i| state.edges[i].dst == b).collect();
-    let outs: Vec<usize> = (0..state.edges.len()).filter(|&i| state.edges[i].src == b).collect();
+    let (ins, outs) = (&adjacency.0[b], &adjacency.1[b]);
     let [e] = ins.as_slice() else { return None };
     let copy = &state.edges[*e];
     let a = copy.src;
@@ -97,7 +100,7 @@ fn redundant(sdfg: &Sdfg, path: &StatePath, state: &State, b: usize) -> Option<R
     if outs.is_empty() || a_data == b_data || !bd.transient || !is_plain(sdfg, a_data) || !is_plain(sdfg, b_data) {
         return None;
     }
-    if ad.dtype != bd.dtype || ad.storage != bd.storage || used_elsewhere(sdfg, b_data, path, b) {
+    if ad.dtype != bd.dtype || ad.storage != bd.storage || uses.used_elsewhere(b_data, path, b) {
         return None;
     }
     let m = &copy.memlet;
@@ -111,7 +114,7 @@ fn redundant(sdfg: &Sdfg, path: &StatePath, state: &State, b: usize) -> Option<R
     let embedding = Embedding::new(&bd.shape, &from)?;
     let same_layout = ad.shape == bd.shape && ad.strides_or_default() == bd.strides_or_default() && same_subset(&from, &full_subset(&ad.shape));
     let mut trees = Vec::new();
-    for &o in &outs {
+    for &o in outs {
         let (tree, leaves) = memlet_tree(state, o, false)?;
         if !movable(state, &tree, &leaves, b_data, &embedding, same_layout) {
             return None;

@@ -42,7 +42,10 @@ impl Transformation for StateFusion {
     }
 
     /// Fuses disjoint pairs in rounds (pairs, then pairs of pairs, ...), so
-    /// a chain of n states takes log n searches instead of n.
+    /// a chain of n states takes log n searches instead of n. Within a
+    /// round, blocks keep their indices until the fused ones are removed
+    /// together at its end: removing them one by one renumbers the whole
+    /// CFG for each pair.
     fn apply_everywhere(&self, sdfg: &mut Sdfg, _options: &Options, limit: usize) -> Result<usize, String> {
         let kinds = aliasing(sdfg);
         let mut count = 0;
@@ -58,24 +61,34 @@ impl Transformation for StateFusion {
             for m in matches.iter().filter(|m| m.place.state[..m.place.state.len() - 1] == cfg_path[..]) {
                 let e = &cfg.edges[m.place.node];
                 if used.insert(e.src) && used.insert(e.dst) {
-                    pairs.push((e.src, e.dst));
+                    pairs.push(m.place.node);
                 }
             }
+            let mut degrees = Degrees::of(cfg);
+            let mut outs = vec![Vec::new(); cfg.blocks.len()];
+            for (i, e) in cfg.edges.iter().enumerate().filter(|(_, e)| e.src < cfg.blocks.len()) {
+                outs[e.src].push(i);
+            }
+            let (mut gone_blocks, mut gone_edges) = (vec![false; cfg.blocks.len()], vec![false; cfg.edges.len()]);
             let mut fused = 0;
-            for k in 0..pairs.len() {
-                let (a, b) = pairs[k];
-                let Some(edge) = cfg.edges.iter().position(|e| e.src == a && e.dst == b) else { continue };
-                let Some(merges) = fusable_with(&kinds, cfg, edge) else { continue };
-                fuse(cfg, edge, &merges);
-                fused += 1;
-                for p in &mut pairs[k + 1..] {
-                    p.0 -= usize::from(p.0 > b);
-                    p.1 -= usize::from(p.1 > b);
+            for edge in pairs {
+                let Some(merges) = fusable_with(&kinds, &degrees, cfg, edge) else { continue };
+                let (a, b) = (cfg.edges[edge].src, cfg.edges[edge].dst);
+                merge_states(cfg, a, b, &merges);
+                // `a` takes over `b`'s out-edges.
+                let taken = std::mem::take(&mut outs[b]);
+                for &k in &taken {
+                    cfg.edges[k].src = a;
                 }
+                outs[a] = taken;
+                degrees.outs[a] = degrees.outs[b];
+                (gone_blocks[b], gone_edges[edge]) = (true, true);
+                fused += 1;
                 if count + fused >= limit {
                     break;
                 }
             }
+            remove_blocks(cfg, &gone_blocks, &gone_edges);
             if fused == 0 {
                 break;
             }
@@ -89,10 +102,20 @@ impl Transformation for StateFusion {
         let kinds = aliasing(sdfg);
         let cfg = cfg_at(&mut sdfg.cfg, cfg_path).ok_or("match refers to a missing region")?;
         let edge = m.place.node;
-        let Some(merges) = fusable_with(&kinds, cfg, edge) else {
+        let Some(merges) = fusable_with(&kinds, &Degrees::of(cfg), cfg, edge) else {
             return Err("the states can no longer be fused".into());
         };
-        fuse(cfg, edge, &merges);
+        let (a, b) = (cfg.edges[edge].src, cfg.edges[edge].dst);
+        merge_states(cfg, a, b, &merges);
+        for e in &mut cfg.edges {
+            if e.src == b {
+                e.src = a;
+            }
+        }
+        let mut gone_blocks = vec![false; cfg.blocks.len()];
+        let mut gone_edges = vec![false; cfg.edges.len()];
+        (gone_blocks[b], gone_edges[edge]) = (true, true);
+        remove_blocks(cfg, &gone_blocks, &gone_edges);
         Ok(())
     }
 }
@@ -103,8 +126,9 @@ fn find(sdfg: &Sdfg) -> Vec<Match> {
     let kinds = aliasing(sdfg);
     let mut out = Vec::new();
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
+        let degrees = Degrees::of(cfg);
         for (i, e) in cfg.edges.iter().enumerate() {
-            if fusable_with(&kinds, cfg, i).is_some() {
+            if fusable_with(&kinds, &degrees, cfg, i).is_some() {
                 let description = format!("states '{}' and '{}'", cfg.blocks[e.src].label, cfg.blocks[e.dst].label);
                 let mut at = path.to_vec();
                 at.push(Step::Block(e.src));
@@ -126,17 +150,41 @@ fn aliasing(sdfg: &Sdfg) -> HashSet<String> {
     sdfg.containers.iter().filter(|(_, d)| alias(d)).map(|(n, _)| n.clone()).collect()
 }
 
-fn fusable_with(kinds: &HashSet<String>, cfg: &Cfg, edge: usize) -> Option<Merges> {
+/// Interstate edges leaving and entering each block, and the start block,
+/// found once per search rather than once per candidate edge.
+struct Degrees {
+    outs: Vec<usize>,
+    ins: Vec<usize>,
+    start: Option<usize>,
+}
+
+impl Degrees {
+    fn of(cfg: &Cfg) -> Degrees {
+        let n = cfg.blocks.len();
+        let (mut outs, mut ins) = (vec![0; n], vec![0; n]);
+        for e in &cfg.edges {
+            if let Some(k) = outs.get_mut(e.src) {
+                *k += 1;
+            }
+            if let Some(k) = ins.get_mut(e.dst) {
+                *k += 1;
+            }
+        }
+        Degrees { outs, ins, start: cfg.start() }
+    }
+}
+
+fn fusable_with(kinds: &HashSet<String>, degrees: &Degrees, cfg: &Cfg, edge: usize) -> Option<Merges> {
     let e = cfg.edges.get(edge)?;
     let (a, b) = (e.src, e.dst);
     let unconditional = e.condition.as_ref().is_none_or(|c| super::dead_state_elimination::constant(&c.code) == Some(true));
     if a == b || !unconditional || !e.assignments.is_empty() {
         return None;
     }
-    if cfg.edges.iter().filter(|x| x.src == a).count() != 1 || cfg.edges.iter().filter(|x| x.dst == b).count() != 1 {
+    if degrees.outs.get(a) != Some(&1) || degrees.ins.get(b) != Some(&1) {
         return None;
     }
-    if cfg.start() == Some(b) {
+    if degrees.start == Some(b) {
         return None;
     }
     let (BlockKind::State(sa), BlockKind::State(sb)) = (&cfg.blocks[a].kind, &cfg.blocks[b].kind) else { return None };
@@ -202,9 +250,8 @@ fn accesses(s: &State) -> (BTreeSet<String>, BTreeSet<String>) {
 }
 
 /// Moves `b`'s graph into `a` (merging the access nodes of `merges`),
-/// removes `b` and gives `a` its out-edges.
-fn fuse(cfg: &mut Cfg, edge: usize, merges: &Merges) {
-    let (a, b) = (cfg.edges[edge].src, cfg.edges[edge].dst);
+/// leaving `b` empty.
+fn merge_states(cfg: &mut Cfg, a: usize, b: usize, merges: &Merges) {
     let BlockKind::State(sb) = std::mem::replace(&mut cfg.blocks[b].kind, BlockKind::State(State::default())) else {
         return;
     };
@@ -233,20 +280,31 @@ fn fuse(cfg: &mut Cfg, edge: usize, merges: &Merges) {
         }
         super::map_collapse::remove_nodes(sa, &gone);
     }
-    cfg.edges.remove(edge);
-    for e in &mut cfg.edges {
-        if e.src == b {
-            e.src = a;
-        }
+}
+
+/// Removes the marked blocks (no kept edge may touch them) and edges, and
+/// renumbers the rest, keeping their order.
+fn remove_blocks(cfg: &mut Cfg, gone_blocks: &[bool], gone_edges: &[bool]) {
+    let mut before = Vec::with_capacity(gone_blocks.len() + 1);
+    let mut removed = 0;
+    for &g in gone_blocks {
+        before.push(removed);
+        removed += usize::from(g);
     }
-    cfg.blocks.remove(b);
+    before.push(removed);
+    let renumber = |i: usize| i - before.get(i).copied().unwrap_or(removed);
+    let mut k = 0;
+    cfg.edges.retain(|_| {
+        k += 1;
+        !gone_edges[k - 1]
+    });
     for e in &mut cfg.edges {
-        if e.src > b {
-            e.src -= 1;
-        }
-        if e.dst > b {
-            e.dst -= 1;
-        }
+        (e.src, e.dst) = (renumber(e.src), renumber(e.dst));
     }
-    cfg.start_block = cfg.start_block.map(|s| if s > b { s - 1 } else { s });
+    let mut k = 0;
+    cfg.blocks.retain(|_| {
+        k += 1;
+        !gone_blocks[k - 1]
+    });
+    cfg.start_block = cfg.start_block.map(renumber);
 }

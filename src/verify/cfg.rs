@@ -18,11 +18,24 @@ pub(super) fn check(v: &mut Verifier, env: &Env) {
 /// (within this SDFG: a nested SDFG starts afresh).
 fn region(v: &mut Verifier, env: &Env, cfg: &Cfg, owner: &str, loc: &Loc, in_loop: bool) {
     let n = cfg.blocks.len();
+    // Edge ends per block, counted once (a scan per block is quadratic).
+    let (mut ins, mut touching) = (vec![0usize; n], vec![false; n]);
+    for e in &cfg.edges {
+        if let Some(k) = ins.get_mut(e.dst) {
+            *k += 1;
+        }
+        for end in [e.src, e.dst] {
+            if let Some(t) = touching.get_mut(end) {
+                *t = true;
+            }
+        }
+    }
+    let sources = ins.iter().filter(|&&k| k == 0).count();
     match cfg.start_block {
         Some(s) if s >= n => {
             v.error(loc, format!("start block {s} of '{owner}' does not exist ({n} blocks)"))
         }
-        None if sources(cfg) > 1 => v.error(loc, format!("start block of '{owner}' is ambiguous")),
+        None if sources > 1 => v.error(loc, format!("start block of '{owner}' is ambiguous")),
         _ => {}
     }
     for e in &cfg.edges {
@@ -36,18 +49,13 @@ fn region(v: &mut Verifier, env: &Env, cfg: &Cfg, owner: &str, loc: &Loc, in_loo
         }
     }
     for (i, b) in cfg.blocks.iter().enumerate() {
-        let connected = cfg.edges.iter().any(|e| e.src == i || e.dst == i);
+        let connected = touching[i];
         // DaCe rejects a state no edge reaches when it has siblings.
         if n > 1 && !connected && matches!(b.kind, BlockKind::State(_)) {
             v.error(&b.loc, format!("state '{}' is unreachable", b.label));
         }
         block(v, env, b, in_loop);
     }
-}
-
-/// Blocks without in-edges (among those edges whose target exists).
-fn sources(cfg: &Cfg) -> usize {
-    (0..cfg.blocks.len()).filter(|b| !cfg.edges.iter().any(|e| e.dst == *b)).count()
 }
 
 fn edge(v: &mut Verifier, env: &Env, e: &InterstateEdge, n: usize) {
@@ -160,7 +168,7 @@ fn loop_region(v: &mut Verifier, env: &Env, l: &LoopRegion, b: &Block) {
     let var = &l.loop_variable;
     if !var.is_empty() && !valid_name(var) {
         v.error(&b.loc, format!("loop '{}' has invalid loop variable '{var}'", b.label));
-    } else if !var.is_empty() && env.sdfg.symbol_type(var).is_none() {
+    } else if !var.is_empty() && env.symbol_type(var).is_none() {
         v.error(&b.loc, format!("loop variable '{var}' of loop '{}' is not a declared symbol", b.label));
     }
     let none = BTreeSet::new();

@@ -48,7 +48,7 @@ pub(super) fn check(v: &mut Verifier, env: &Env, top_level: bool) {
         }
         container(v, env, name, desc);
         // DaCe: symbols and data descriptors share one namespace.
-        if sdfg.symbol_type(name).is_some() {
+        if env.symbol_type(name).is_some() {
             v.error(&desc.loc, format!("'{name}' is both a container and a symbol"));
         }
     }
@@ -58,12 +58,12 @@ pub(super) fn check(v: &mut Verifier, env: &Env, top_level: bool) {
         }
     }
     for arg in sdfg.arg_names.iter().filter(|_| top_level) {
-        match sdfg.container(arg) {
+        match env.container(arg) {
             Some(d) if d.transient => {
                 v.error(&sdfg.loc, format!("argument '{arg}' names transient container '{arg}'"))
             }
             Some(_) => {}
-            None if sdfg.symbol_type(arg).is_some() => {}
+            None if env.symbol_type(arg).is_some() => {}
             None => v.error(
                 &sdfg.loc,
                 format!("argument '{arg}' is neither a container nor a symbol of this sdfg"),

@@ -3,12 +3,13 @@
 //! paths (DaCe: `Memlet.validate` and the edge loop of `validate_state`).
 
 use super::exprs::{dims, wcr_problem};
-use super::paths::{describe, memlet_path, PathError};
+use super::paths::{describe, memlet_path, EdgeIndex, PathError};
 use super::{copies, Env, Verifier};
 use crate::model::{DataDesc, DataEdge, DataKind, NodeKind, State};
 use crate::symbolic::{Expr, Subset};
 
 pub(super) fn check(v: &mut Verifier, env: &Env, s: &State) {
+    let index = EdgeIndex::new(s);
     for (k, e) in s.edges.iter().enumerate() {
         let m = &e.memlet;
         if let Some(w) = &m.wcr {
@@ -17,7 +18,7 @@ pub(super) fn check(v: &mut Verifier, env: &Env, s: &State) {
             }
         }
         let Some(data) = &m.data else { continue };
-        let Some(desc) = env.sdfg.container(data) else {
+        let Some(desc) = env.container(data) else {
             if !env.has_constant(data) {
                 v.error(&e.loc, format!("memlet data '{data}' is not a container of this sdfg"));
             }
@@ -29,7 +30,7 @@ pub(super) fn check(v: &mut Verifier, env: &Env, s: &State) {
                 v.error(&e.loc, format!("memlet subset of '{data}' has {got} dimensions, the container has {want}"));
             }
         }
-        match memlet_path(s, k) {
+        match memlet_path(s, &index, k) {
             Err(PathError::Broken(msg)) => v.error(&e.loc, format!("memlet path of '{data}' {msg}")),
             Err(PathError::Dangling) => {}
             Ok(path) => ends(v, env, s, e, data, desc, path.src, path.dst),
@@ -76,7 +77,7 @@ fn ends(v: &mut Verifier, env: &Env, s: &State, e: &DataEdge, data: &str, desc: 
     }
     let Some(other) = &m.other_subset else { return };
     let Some(other_name) = other_end.as_deref() else { return };
-    let Some(other_desc) = env.sdfg.container(other_name) else { return };
+    let Some(other_desc) = env.container(other_name) else { return };
     let (got, want) = (dims(other).len(), other_desc.shape.len());
     if got != want {
         v.error(&e.loc, format!("memlet other_subset has {got} dimensions, '{other_name}' has {want}"));

@@ -28,7 +28,8 @@ mod tests_state;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{BlockKind, Cfg, CodeBlock, Loc, Sdfg, State};
-use std::collections::BTreeSet;
+use crate::model::DataDesc;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Checks `sdfg` (and every nested SDFG) against DaCe's validation rules.
 /// Returns every error found, each with the location of the element concerned.
@@ -78,6 +79,13 @@ pub(crate) struct Env<'a> {
     defined: BTreeSet<String>,
     /// Names assigned inside this SDFG (interstate edges, loops).
     pub assigned: BTreeSet<String>,
+    /// Lookups by name, built once: every state asks them for each of its
+    /// nodes and memlets, and a scan per question would make checking an
+    /// SDFG quadratic in its size. The first declaration of a name wins,
+    /// as in `Sdfg::container`.
+    containers: HashMap<&'a str, &'a DataDesc>,
+    constants: HashSet<&'a str>,
+    symbols: HashMap<&'a str, &'a str>,
 }
 
 impl<'a> Env<'a> {
@@ -90,7 +98,16 @@ impl<'a> Env<'a> {
         // DaCe maps callbacks into nested SDFGs by name (`numpy_sort: numpy_sort`).
         defined.extend(sdfg.callbacks.iter().map(|c| c.name.clone()));
         defined.extend(assigned.iter().cloned());
-        Env { sdfg, defined, assigned }
+        let mut containers = HashMap::new();
+        for (n, d) in &sdfg.containers {
+            containers.entry(n.as_str()).or_insert(d);
+        }
+        let constants = sdfg.constants.iter().map(|c| c.name.as_str()).collect();
+        let mut symbols = HashMap::new();
+        for (n, t) in &sdfg.symbols {
+            symbols.entry(n.as_str()).or_insert(t.as_str());
+        }
+        Env { sdfg, defined, assigned, containers, constants, symbols }
     }
 
     /// Whether `name` may appear free in an expression of this SDFG.
@@ -98,12 +115,20 @@ impl<'a> Env<'a> {
         self.defined.contains(name) || exprs::is_builtin_name(name)
     }
 
+    pub fn container(&self, name: &str) -> Option<&'a DataDesc> {
+        self.containers.get(name).copied()
+    }
+
     pub fn has_container(&self, name: &str) -> bool {
-        self.sdfg.container(name).is_some()
+        self.containers.contains_key(name)
     }
 
     pub fn has_constant(&self, name: &str) -> bool {
-        self.sdfg.constants.iter().any(|c| c.name == name)
+        self.constants.contains(name)
+    }
+
+    pub fn symbol_type(&self, name: &str) -> Option<&'a str> {
+        self.symbols.get(name).copied()
     }
 }
 

@@ -3,7 +3,31 @@
 //! nodes at both ends. Callers must have checked that every edge endpoint
 //! is a valid node index.
 
-use crate::model::{DataEdge, Node, NodeKind, State};
+use crate::model::{Node, NodeKind, State};
+use std::collections::HashMap;
+
+/// The first edge entering and leaving each (node, connector) of a state,
+/// found once: looking them up by scanning the edges for every step of
+/// every path made tracing all paths of a state quadratic.
+pub(crate) struct EdgeIndex<'s> {
+    by_dst: HashMap<(usize, &'s str), usize>,
+    by_src: HashMap<(usize, &'s str), usize>,
+}
+
+impl<'s> EdgeIndex<'s> {
+    pub fn new(state: &'s State) -> EdgeIndex<'s> {
+        let (mut by_dst, mut by_src) = (HashMap::new(), HashMap::new());
+        for (i, e) in state.edges.iter().enumerate() {
+            if let Some(c) = &e.dst_conn {
+                by_dst.entry((e.dst, c.as_str())).or_insert(i);
+            }
+            if let Some(c) = &e.src_conn {
+                by_src.entry((e.src, c.as_str())).or_insert(i);
+            }
+        }
+        EdgeIndex { by_dst, by_src }
+    }
+}
 
 /// The two ends of one memlet path.
 pub(crate) struct MemletPath {
@@ -33,7 +57,7 @@ fn is_scope_node(node: &Node) -> bool {
 
 /// Traces the memlet path through edge `start` (the edges it collects only
 /// guard against cycles).
-pub(crate) fn memlet_path(state: &State, start: usize) -> Result<MemletPath, PathError> {
+pub(crate) fn memlet_path(state: &State, index: &EdgeIndex, start: usize) -> Result<MemletPath, PathError> {
     let node = |i: usize| state.nodes.get(i);
     let edge = |i: usize| state.edges.get(i);
     let Some(first) = edge(start) else {
@@ -56,8 +80,7 @@ pub(crate) fn memlet_path(state: &State, start: usize) -> Result<MemletPath, Pat
             )));
         };
         let want = format!("IN_{base}");
-        let Some(next) = find(&state.edges, |e| e.dst == cur.src && e.dst_conn.as_deref() == Some(&want))
-        else {
+        let Some(&next) = index.by_dst.get(&(cur.src, want.as_str())) else {
             return Err(PathError::Dangling);
         };
         if path.contains(&next) || path.len() > state.edges.len() {
@@ -77,8 +100,7 @@ pub(crate) fn memlet_path(state: &State, start: usize) -> Result<MemletPath, Pat
             break;
         };
         let want = format!("OUT_{base}");
-        let Some(next) = find(&state.edges, |e| e.src == cur.dst && e.src_conn.as_deref() == Some(&want))
-        else {
+        let Some(&next) = index.by_src.get(&(cur.dst, want.as_str())) else {
             return Err(PathError::Dangling);
         };
         if path.contains(&next) || path.len() > state.edges.len() {
@@ -88,10 +110,6 @@ pub(crate) fn memlet_path(state: &State, start: usize) -> Result<MemletPath, Pat
         cur = &state.edges[next];
     }
     Ok(MemletPath { src, dst: cur.dst })
-}
-
-fn find(edges: &[DataEdge], pred: impl Fn(&DataEdge) -> bool) -> Option<usize> {
-    edges.iter().position(pred)
 }
 
 /// `map 'm'`, `tasklet 't'`, `access node 'A'`, ... for messages.

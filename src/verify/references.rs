@@ -64,7 +64,7 @@ pub(super) fn check(v: &mut Verifier, env: &Env) {
 
 impl<'a> Flow<'a, '_> {
     fn is_reference(&self, data: &str) -> bool {
-        self.env.sdfg.container(data).map(|d| d.kind) == Some(DataKind::Reference)
+        self.env.container(data).map(|d| d.kind) == Some(DataKind::Reference)
     }
 
     /// References that an access node of `s` sets.

@@ -2,7 +2,7 @@
 //! pairs, and DaCe's memlet-path scope rule (a path may only leave a scope
 //! towards an access node; paths between disjoint scopes are illegal).
 
-use super::paths::{describe, memlet_path};
+use super::paths::{describe, memlet_path, EdgeIndex};
 use super::Verifier;
 use crate::model::{Node, NodeKind, State};
 
@@ -59,8 +59,9 @@ fn connector_pairs(v: &mut Verifier, node: &Node) {
 /// DaCe's "memlet path scope lifetime checks" over every edge's full path.
 pub(super) fn check_paths(v: &mut Verifier, s: &State, parents: &[Option<usize>]) {
     let scope = |n: usize| parents.get(n).copied().flatten();
+    let index = EdgeIndex::new(s);
     for (k, e) in s.edges.iter().enumerate() {
-        let Ok(path) = memlet_path(s, k) else { continue };
+        let Ok(path) = memlet_path(s, &index, k) else { continue };
         let (src, dst) = (path.src, path.dst);
         let (Some(src_node), Some(dst_node)) = (s.nodes.get(src), s.nodes.get(dst)) else { continue };
         if scope(src) == scope(dst) || scope(dst) == Some(src) || contains(parents, src, dst) {

@@ -2,7 +2,8 @@
 //! ordering of the rule groups that need a well-formed graph
 //! (DaCe: `validate_state`, the node loop and `Node.validate`).
 
-use super::paths::describe;
+use super::paths::{describe, EdgeIndex};
+use std::collections::HashMap;
 use super::{memlets, nested, scopes, symbols, valid_name, Env, Verifier};
 use crate::model::scope::{scope_parents, topological_order};
 use crate::model::{Block, DataKind, Node, NodeKind, State};
@@ -78,7 +79,7 @@ fn node_rules(v: &mut Verifier, env: &Env, node: &Node) {
             }
             // DaCe: connectors would shadow data or symbols in the code.
             for (c, _) in node.in_connectors.iter().chain(&node.out_connectors) {
-                if env.has_container(c) || env.sdfg.symbol_type(c).is_some() || env.has_constant(c) {
+                if env.has_container(c) || env.symbol_type(c).is_some() || env.has_constant(c) {
                     v.error(loc, format!("connector '{c}' of tasklet '{}' is also a data or symbol name", node.label));
                 }
             }
@@ -165,6 +166,23 @@ fn connectors(v: &mut Verifier, s: &State) {
             }
         }
     }
+    // Edges per (node, connector) and nodes with any edge, counted once
+    // (a scan of the edges per connector is quadratic in the state's size).
+    let (mut into, mut out_of) = (HashMap::new(), HashMap::new());
+    let mut touched = vec![false; s.nodes.len()];
+    for e in &s.edges {
+        if let Some(c) = &e.dst_conn {
+            *into.entry((e.dst, c.as_str())).or_insert(0usize) += 1;
+        }
+        if let Some(c) = &e.src_conn {
+            *out_of.entry((e.src, c.as_str())).or_insert(0usize) += 1;
+        }
+        for end in [e.src, e.dst] {
+            if let Some(t) = touched.get_mut(end) {
+                *t = true;
+            }
+        }
+    }
     for (i, node) in s.nodes.iter().enumerate() {
         let is_exit = matches!(node.kind, NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. });
         let is_code = matches!(
@@ -172,7 +190,7 @@ fn connectors(v: &mut Verifier, s: &State) {
             NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. } | NodeKind::Library { .. }
         );
         for (c, _) in &node.in_connectors {
-            let count = s.edges.iter().filter(|e| e.dst == i && e.dst_conn.as_deref() == Some(c)).count();
+            let count = into.get(&(i, c.as_str())).copied().unwrap_or(0);
             if count == 0 {
                 v.error(&node.loc, format!("{} has dangling in-connector '{c}'", describe(node)));
             } else if count > 1 && !is_exit {
@@ -182,14 +200,14 @@ fn connectors(v: &mut Verifier, s: &State) {
         // Every out-connector is used; a value computed by code or leaving
         // a scope has one destination.
         for (c, _) in &node.out_connectors {
-            let count = s.edges.iter().filter(|e| e.src == i && e.src_conn.as_deref() == Some(c)).count();
+            let count = out_of.get(&(i, c.as_str())).copied().unwrap_or(0);
             if count == 0 {
                 v.error(&node.loc, format!("{} has dangling out-connector '{c}'", describe(node)));
             } else if count > 1 && (is_exit || is_code) {
                 v.error(&node.loc, format!("out-connector '{c}' of {} has {count} outgoing edges", describe(node)));
             }
         }
-        if !is_code && !s.edges.iter().any(|e| e.src == i || e.dst == i) {
+        if !is_code && !touched[i] {
             v.error(&node.loc, format!("{} is isolated", describe(node)));
         }
     }
@@ -198,9 +216,10 @@ fn connectors(v: &mut Verifier, s: &State) {
 /// A View's access node is bound to the viewed data by one edge on its
 /// `views` connector whose other end (through scopes) is an access node.
 fn views(v: &mut Verifier, env: &Env, s: &State) {
+    let mut index = None;
     for (i, node) in s.nodes.iter().enumerate() {
         let NodeKind::Access { data, .. } = &node.kind else { continue };
-        if env.sdfg.container(data).map(|d| d.kind) != Some(DataKind::View) {
+        if env.container(data).map(|d| d.kind) != Some(DataKind::View) {
             continue;
         }
         let bound: Vec<usize> = (0..s.edges.len())
@@ -215,7 +234,8 @@ fn views(v: &mut Verifier, env: &Env, s: &State) {
             v.error(&node.loc, format!("view '{data}' {why} to the viewed data through its 'views' connector"));
             continue;
         };
-        let Ok(path) = super::paths::memlet_path(s, *k) else { continue };
+        let index = index.get_or_insert_with(|| EdgeIndex::new(s));
+        let Ok(path) = super::paths::memlet_path(s, index, *k) else { continue };
         let Some(e) = s.edges.get(*k) else { continue };
         let other = if e.dst == i { path.src } else { path.dst };
         if !matches!(s.nodes.get(other).map(|n| &n.kind), Some(NodeKind::Access { .. })) {

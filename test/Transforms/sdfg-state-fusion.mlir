@@ -137,3 +137,65 @@ sdfg.sdfg "assigning" [] {
   }
   sdfg.edge %a -> %b {assignments = ["k = 1"]}
 }
+
+// -----
+
+// A chain fuses pairwise in rounds: (s0, s1) and (s2, s3), then the two
+// results, then s4; the fused blocks go at the end of each round, and the
+// conditional edge out of the last one moves to the survivor.
+// MATCHES: 0: states 's0' and 's1'
+// MATCHES-NEXT: 1: states 's1' and 's2'
+// MATCHES-NEXT: 2: states 's2' and 's3'
+// MATCHES-NEXT: 3: states 's3' and 's4'
+// MATCHES-NOT: 4:
+// CHECK-LABEL: sdfg.sdfg "chain"
+// CHECK: %[[S0:.*]] = sdfg.state "s0" {
+// CHECK: sdfg.tasklet "t0"
+// CHECK: sdfg.tasklet "t1"
+// CHECK: sdfg.tasklet "t2"
+// CHECK: sdfg.tasklet "t3"
+// CHECK: sdfg.tasklet "t4"
+// CHECK: %[[END:.*]] = sdfg.state "end"
+// CHECK-NOT: sdfg.state
+// CHECK: sdfg.edge %[[S0]] -> %[[END]] {condition = "N > 0"}
+// CHECK-NOT: sdfg.edge
+sdfg.sdfg "chain" ["X0", "X1", "X2", "X3", "X4", "N"] {
+  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.array "X0" {dtype = "float64", shape = ["1"]}
+  sdfg.array "X1" {dtype = "float64", shape = ["1"]}
+  sdfg.array "X2" {dtype = "float64", shape = ["1"]}
+  sdfg.array "X3" {dtype = "float64", shape = ["1"]}
+  sdfg.array "X4" {dtype = "float64", shape = ["1"]}
+  %s0 = sdfg.state "s0" {
+    %t = sdfg.tasklet "t0" {code = "o = 0.0", outs = {o}}
+    %x = sdfg.access "X0"
+    sdfg.memlet %t["o"] -> %x {data = "X0", subset = "0"}
+  }
+  %s1 = sdfg.state "s1" {
+    %t = sdfg.tasklet "t1" {code = "o = 1.0", outs = {o}}
+    %x = sdfg.access "X1"
+    sdfg.memlet %t["o"] -> %x {data = "X1", subset = "0"}
+  }
+  %s2 = sdfg.state "s2" {
+    %t = sdfg.tasklet "t2" {code = "o = 2.0", outs = {o}}
+    %x = sdfg.access "X2"
+    sdfg.memlet %t["o"] -> %x {data = "X2", subset = "0"}
+  }
+  %s3 = sdfg.state "s3" {
+    %t = sdfg.tasklet "t3" {code = "o = 3.0", outs = {o}}
+    %x = sdfg.access "X3"
+    sdfg.memlet %t["o"] -> %x {data = "X3", subset = "0"}
+  }
+  %s4 = sdfg.state "s4" {
+    %t = sdfg.tasklet "t4" {code = "o = 4.0", outs = {o}}
+    %x = sdfg.access "X4"
+    sdfg.memlet %t["o"] -> %x {data = "X4", subset = "0"}
+  }
+  %end = sdfg.state "end" {
+  }
+  sdfg.edge %s0 -> %s1
+  sdfg.edge %s1 -> %s2
+  sdfg.edge %s2 -> %s3
+  sdfg.edge %s3 -> %s4
+  sdfg.edge %s4 -> %end {condition = "N > 0"}
+}
