@@ -91,11 +91,21 @@ pub fn location_loc(location: &Location, file: &str) -> Loc {
     // A plain file location is read directly: printing one builds a whole
     // printer state, which costs more than reading the op it belongs to.
     let raw = location.to_raw();
+    // SAFETY: `raw` is a live location; the getters apply to file locations.
     if unsafe { mlir_sys::mlirLocationIsAFileLineColRange(raw) } {
-        let line = unsafe { mlir_sys::mlirLocationFileLineColRangeGetStartLine(raw) };
-        let col = unsafe { mlir_sys::mlirLocationFileLineColRangeGetStartColumn(raw) };
+        let (line, col, name) = unsafe {
+            let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(raw));
+            (
+                mlir_sys::mlirLocationFileLineColRangeGetStartLine(raw),
+                mlir_sys::mlirLocationFileLineColRangeGetStartColumn(raw),
+                Some(mlir_str(name).to_string()),
+            )
+        };
+        // The location names its own file (an op imported from a `.sdfg`
+        // file keeps that file's name).
+        let file = name.filter(|n| !n.is_empty()).unwrap_or_else(|| file.to_string());
         if let (Ok(line), Ok(col)) = (line.try_into(), col.try_into()) {
-            return Loc::Text { file: file.to_string(), line, col };
+            return Loc::Text { file, line, col };
         }
     }
     let text = location.to_string();
@@ -112,4 +122,18 @@ pub fn location_loc(location: &Location, file: &str) -> Loc {
 /// A file name as MLIR prints it in a location (`\"` and `\\` escaped).
 fn unescape(printed: &str) -> String {
     printed.replace("\\\"", "\"").replace("\\\\", "\\")
+}
+
+/// The text of a string MLIR hands over (not NUL-terminated, maybe empty;
+/// melior's `StringRef::as_str` cannot take an empty one).
+///
+/// # Safety
+/// `text` points at `length` readable bytes, alive for `'a`.
+pub unsafe fn mlir_str<'a>(text: mlir_sys::MlirStringRef) -> &'a str {
+    if text.length == 0 || text.data.is_null() {
+        return "";
+    }
+    // SAFETY: as the caller promises.
+    let bytes = unsafe { std::slice::from_raw_parts(text.data as *const u8, text.length) };
+    std::str::from_utf8(bytes).unwrap_or("")
 }

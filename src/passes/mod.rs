@@ -65,15 +65,3 @@ pub fn register_all() {
     });
 }
 
-/// The text of a string MLIR hands over (not NUL-terminated, maybe empty).
-///
-/// # Safety
-/// `text` points at `length` readable bytes, alive for `'a`.
-unsafe fn text_of<'a>(text: MlirStringRef) -> &'a str {
-    if text.length == 0 || text.data.is_null() {
-        return "";
-    }
-    // SAFETY: as the caller promises.
-    let bytes = unsafe { std::slice::from_raw_parts(text.data as *const u8, text.length) };
-    std::str::from_utf8(bytes).unwrap_or("")
-}

@@ -55,7 +55,7 @@ pub fn observe(manager: &PassManager) -> Observer {
 
 unsafe extern "C" fn before(argument: MlirStringRef, _data: *mut c_void) {
     // SAFETY: MLIR passes the pass's argument.
-    let argument = unsafe { super::text_of(argument) };
+    let argument = unsafe { crate::ir::context::mlir_str(argument) };
     if !model_cache::keeps_cache(argument) {
         model_cache::drop_model();
     }
@@ -64,6 +64,6 @@ unsafe extern "C" fn before(argument: MlirStringRef, _data: *mut c_void) {
 unsafe extern "C" fn after(argument: MlirStringRef, pass: *const c_void, seconds: f64, _failed: bool, data: *mut c_void) {
     // SAFETY: MLIR passes the pass's argument; `data` is the observer's
     // `PassTimes`, alive while the manager runs.
-    let (argument, times) = unsafe { (super::text_of(argument), &*(data as *const PassTimes)) };
+    let (argument, times) = unsafe { (crate::ir::context::mlir_str(argument), &*(data as *const PassTimes)) };
     times.add(pass as usize, argument, seconds);
 }

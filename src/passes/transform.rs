@@ -69,7 +69,7 @@ pub unsafe extern "C" fn factory(
     error_data: *mut c_void,
 ) -> MlirPass {
     // SAFETY: MLIR passes the text between the element's braces.
-    let text = unsafe { super::text_of(options) };
+    let text = unsafe { crate::ir::context::mlir_str(options) };
     match create(data as usize, text) {
         Ok(pass) => pass.to_raw(),
         Err(message) => {
