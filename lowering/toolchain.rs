@@ -79,7 +79,7 @@ impl Component {
 /// Why a component cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ToolchainError {
-    #[error("{name} not found: {variable} is set to '{}', which does not exist", path.display())]
+    #[error("{name} not found: {variable} is set to '{}', which {}", path.display(), if path.exists() { "is not a file" } else { "does not exist" })]
     BadOverride { name: &'static str, variable: &'static str, path: PathBuf },
     #[error("{name} not found (searched {searched}); install the Debian package {package} or set {variable} to its path")]
     Missing { name: &'static str, searched: String, variable: &'static str, package: String },
@@ -175,7 +175,7 @@ struct LlvmDirs {
 
 fn llvm_dirs() -> Result<LlvmDirs, ToolchainError> {
     if let Some(prefix) = env::var_os(LLVM_PREFIX_VARIABLE).filter(|p| !p.is_empty()).map(PathBuf::from) {
-        if !prefix.is_dir() {
+        if !prefix.exists() {
             return Err(ToolchainError::BadOverride { name: "the LLVM install", variable: LLVM_PREFIX_VARIABLE, path: prefix });
         }
         return Ok(LlvmDirs { bin: vec![prefix.join("bin")], lib: vec![prefix.join("lib")] });
@@ -234,6 +234,9 @@ mod tests {
     fn a_variable_naming_nothing_is_an_error_naming_the_variable() {
         let error = find(Component::LibOmp, Some("/nonexistent/libomp.so".into()), &[]).unwrap_err();
         assert_eq!(error.to_string(), "libomp not found: SDFG_LIBOMP is set to '/nonexistent/libomp.so', which does not exist");
+        let dir = temp_dir("a-directory");
+        let error = find(Component::OpenBlas, Some(dir.clone().into()), &[]).unwrap_err();
+        assert_eq!(error.to_string(), format!("OpenBLAS not found: SDFG_OPENBLAS is set to '{}', which is not a file", dir.display()));
     }
 
     #[test]
