@@ -1,7 +1,13 @@
 //! Builds the `sdfg` dialect from `dialect/SDFG.td`: mlir-tblgen generates the
 //! C++ classes, clang++ compiles them with the registration glue, and the MLIR C
 //! API archives are merged into the `libMLIR-C.a` that mlir-sys links against
-//! (Debian ships `libMLIR.so` but no `libMLIR-C.so`).
+//! (Debian ships `libMLIR.so` but no `libMLIR-C.so`). `lowering/object_file.cpp`
+//! (ahead-of-time code generation) and `lowering/toolchain.cpp` are compiled
+//! with them; the former calls libLLVM.
+//!
+//! The LLVM install is the one build setting: `MLIR_SYS_220_PREFIX`, or
+//! Debian's `llvm-22` prefix. The programs look up their run-time toolchain
+//! (clang, libomp, OpenBLAS, LAPACKE) themselves (`lowering/toolchain.rs`).
 
 use std::{env, fs, path::Path, path::PathBuf, process::Command};
 
@@ -13,6 +19,8 @@ fn main() {
     let include = format!("{prefix}/include");
     let lib = format!("{prefix}/lib");
     println!("cargo:rerun-if-changed=dialect");
+    println!("cargo:rerun-if-changed=lowering/object_file.cpp");
+    println!("cargo:rerun-if-changed=lowering/toolchain.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
 
     for (flag, file) in [
@@ -38,6 +46,8 @@ fn main() {
         .file("dialect/SDFGDialect.cpp")
         .file("dialect/SDFGPasses.cpp")
         .file("dialect/SDFGParse.cpp")
+        .file("lowering/object_file.cpp")
+        .file("lowering/toolchain.cpp")
         .include(&include)
         .include(&out)
         .include("dialect")
@@ -52,6 +62,7 @@ fn main() {
     println!("cargo:rustc-link-search=native={}", out.display());
     println!("cargo:rustc-link-search=native={lib}");
     println!("cargo:rustc-link-lib=dylib=MLIR");
+    println!("cargo:rustc-link-lib=dylib=LLVM");
     println!("cargo:rustc-link-arg=-Wl,-rpath,{lib}");
 }
 

@@ -8,9 +8,6 @@ use super::builder::Val;
 use super::function::FnGen;
 use super::types::Ty;
 
-/// Where BLAS comes from at run time.
-pub const OPENBLAS: &str = "/usr/lib/x86_64-linux-gnu/libopenblas.so";
-
 /// One matrix operand: its container and the window it covers.
 pub struct Matrix<'a> {
     pub data: &'a str,

@@ -73,7 +73,7 @@ impl FnGen<'_, '_> {
         if !matches!(ty, Ty::F32 | Ty::F64 | Ty::C64 | Ty::C128) {
             return Err(format!("{class} on {} '{}' is not supported (float32, float64, complex64, complex128)", c.desc.dtype, matrix.data));
         }
-        let lapack = self.library_call_allowed(properties) && std::path::Path::new(super::pipeline::LAPACKE).exists();
+        let lapack = self.library_call_allowed(properties) && self.module.lapack;
         let lower = properties.get("lower").and_then(|v| v.as_bool()).unwrap_or(true);
         let (rows, cols) = (dim(matrix, 0)?, dim(matrix, 1)?);
         let a = self.scratch_from(class, matrix, &rows, &cols, ty)?;

@@ -19,6 +19,7 @@ mod cfg;
 mod checks;
 mod contraction;
 mod copy;
+pub mod cpp_helpers;
 mod cpp_prelude;
 mod cpp_tasklet;
 mod einsum;
@@ -27,6 +28,7 @@ mod fft;
 mod function;
 mod lib_args;
 mod lapack;
+mod library_dirs;
 mod library;
 mod linalg;
 mod linalg_native;
@@ -34,6 +36,7 @@ mod locals;
 mod matmul;
 mod mlir_tasklet;
 mod nested;
+mod object_file;
 pub mod pipeline;
 mod runtime;
 mod state;
@@ -41,6 +44,7 @@ mod structured;
 mod tasklet;
 mod tensordot;
 mod texpr;
+pub mod toolchain;
 mod types;
 mod views;
 mod wcr;
@@ -67,8 +71,11 @@ pub struct ModuleGen {
     pub uses_blas: bool,
     /// Whether the program calls LAPACKE (and must be linked with it).
     pub uses_lapack: bool,
-    /// Whether library nodes may call BLAS.
+    /// Whether library nodes may call BLAS (allowed and OpenBLAS installed).
     pub blas: bool,
+    /// Whether linear algebra nodes may call LAPACKE (the same, and
+    /// LAPACKE installed).
+    pub lapack: bool,
     /// Whether element accesses check their indices.
     pub check_bounds: bool,
     /// String constants, by text.
@@ -89,7 +96,9 @@ pub struct Lowered {
 /// Choices about the generated code.
 #[derive(Clone, Debug)]
 pub struct LowerOptions {
-    /// Let library nodes call BLAS and LAPACK where DaCe's `implementation` allows.
+    /// Let library nodes call BLAS and LAPACK where DaCe's `implementation`
+    /// allows. Where OpenBLAS (or LAPACKE) is not installed they lower to
+    /// loop nests all the same (see `toolchain`).
     pub blas: bool,
     /// Check every element access against the container's shape.
     pub check_bounds: bool,
@@ -97,7 +106,7 @@ pub struct LowerOptions {
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { blas: std::path::Path::new(blas::OPENBLAS).exists(), check_bounds: false }
+        LowerOptions { blas: true, check_bounds: false }
     }
 }
 
@@ -111,7 +120,10 @@ pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String
     let mut sdfg = sdfg.clone();
     crate::transforms::loop_lifting::lift_all(&mut sdfg);
     let sdfg = &sdfg;
-    let mut module = ModuleGen { blas: options.blas, check_bounds: options.check_bounds, ..ModuleGen::default() };
+    use toolchain::{optional, Component};
+    let blas = options.blas && optional(Component::OpenBlas).map_err(|e| e.to_string())?.is_some();
+    let lapack = blas && optional(Component::Lapacke).map_err(|e| e.to_string())?.is_some();
+    let mut module = ModuleGen { blas, lapack, check_bounds: options.check_bounds, ..ModuleGen::default() };
     if options.check_bounds {
         module.declare_bounds_check();
     }

@@ -5,7 +5,7 @@
 mod common;
 
 use clap::Parser;
-use sdfg_mlir::lowering::{self, abi, pipeline};
+use sdfg_mlir::lowering::{self, abi, cpp_helpers, pipeline};
 use std::path::{Path, PathBuf};
 
 /// Compiles an SDFG (`.sdfg`, `.sdfgz` or `.mlir`) ahead of time into
@@ -37,8 +37,9 @@ fn main() {
     let work = cli.output_dir.join(format!(".{}.build", lowered.entry));
     let so = cli.output_dir.join(format!("lib{}.so", lowered.entry));
     let header = cli.output_dir.join(format!("{}.h", lowered.entry));
-    let helpers = pipeline::compile_cpp_helpers(&lowered, &work, false).unwrap_or_else(|e| common::fail_with(&file, &e));
-    let built = pipeline::build_shared_library(&llvm.as_operation().to_string(), &so, &work, helpers.as_deref(), &pipeline::libraries(&lowered));
+    let helpers = cpp_helpers::compile_cpp_helpers(&lowered, &work, false).unwrap_or_else(|e| common::fail_with(&file, &e));
+    let built = cpp_helpers::libraries(&lowered)
+        .and_then(|libs| pipeline::build_shared_library(&llvm, &so, &work, helpers.as_deref(), &libs));
     let _ = std::fs::remove_dir_all(&work);
     built.unwrap_or_else(|e| common::fail_with(&file, &e));
     common::write_output(&header.display().to_string(), &abi::c_header(&lowered.entry, &lowered.args));
