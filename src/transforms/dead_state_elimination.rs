@@ -59,11 +59,18 @@ impl Transformation for DeadStateElimination {
 
 /// Edges never taken and blocks never reached.
 fn dead(cfg: &Cfg) -> (BTreeSet<usize>, BTreeSet<usize>) {
+    // Out-edges per block, in edge order (the first true edge wins).
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); cfg.blocks.len()];
+    for (i, e) in cfg.edges.iter().enumerate() {
+        if let Some(list) = out.get_mut(e.src) {
+            list.push(i);
+        }
+    }
     let mut edges = BTreeSet::new();
-    for b in 0..cfg.blocks.len() {
+    for list in &out {
         let mut taken_always = false;
-        for (i, e) in cfg.edges.iter().enumerate().filter(|(_, e)| e.src == b) {
-            let value = e.condition.as_ref().map_or(Some(true), |c| constant(&c.code));
+        for &i in list {
+            let value = cfg.edges[i].condition.as_ref().map_or(Some(true), |c| constant(&c.code));
             if taken_always || value == Some(false) {
                 edges.insert(i);
             }
@@ -71,14 +78,15 @@ fn dead(cfg: &Cfg) -> (BTreeSet<usize>, BTreeSet<usize>) {
         }
     }
     let Some(start) = cfg.start() else { return (edges, BTreeSet::new()) };
-    let mut reached = BTreeSet::new();
+    let mut reached = vec![false; cfg.blocks.len()];
     let mut todo = vec![start];
     while let Some(b) = todo.pop() {
-        if reached.insert(b) {
-            todo.extend(cfg.edges.iter().enumerate().filter(|(i, e)| e.src == b && !edges.contains(i)).map(|(_, e)| e.dst));
+        if b < reached.len() && !reached[b] {
+            reached[b] = true;
+            todo.extend(out[b].iter().filter(|i| !edges.contains(i)).map(|&i| cfg.edges[i].dst));
         }
     }
-    let blocks: BTreeSet<usize> = (0..cfg.blocks.len()).filter(|b| !reached.contains(b)).collect();
+    let blocks: BTreeSet<usize> = (0..cfg.blocks.len()).filter(|&b| !reached[b]).collect();
     // Edges of removed blocks go with them.
     edges.extend(cfg.edges.iter().enumerate().filter(|(_, e)| blocks.contains(&e.src) || blocks.contains(&e.dst)).map(|(i, _)| i));
     (edges, blocks)
