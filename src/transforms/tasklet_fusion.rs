@@ -147,7 +147,7 @@ fn fusible(sdfg: &Sdfg, path: &StatePath, state: &State, t1: usize) -> Option<Fu
     if globals1.iter().any(|g| c2.contains(*g) || a2.writes.contains(*g) || **g == input) {
         return None;
     }
-    let keep = via.is_some_and(|a| access_data(state, a).is_some_and(|d| uses::used_elsewhere(sdfg, d, path, a)));
+    let keep = via.is_some_and(|a| access_data(state, a).is_some_and(|d| super::use_index::UseIndex::new(sdfg).used_elsewhere(d, path, a)));
     if writes_before(sdfg, state, t1, t2) {
         return None;
     }

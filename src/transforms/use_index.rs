@@ -4,9 +4,9 @@
 //! for each answer made them quadratic in its size. The answers are those
 //! of the functions in `uses`.
 
-use super::place::{self, visit_cfgs, StatePath};
+use super::place::{self, StatePath};
 use super::uses::{self, access_data};
-use crate::model::{BlockKind, CodeBlock, NodeKind, Sdfg};
+use crate::model::{NodeKind, Sdfg};
 use std::collections::{HashMap, HashSet};
 
 pub struct UseIndex<'a> {
@@ -50,56 +50,16 @@ impl<'a> UseIndex<'a> {
                         index.read.insert(data);
                     }
                 }
-                index.node_words(&node.kind);
             }
         }
         let (mut words, mut assigned) = (HashSet::new(), HashSet::new());
-        visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
-            for e in &cfg.edges {
-                e.condition.iter().for_each(|c| add_words(&mut words, &c.code));
-                for (k, v) in &e.assignments {
-                    assigned.insert(k.clone());
-                    add_words(&mut words, v);
-                }
-            }
-            for b in &cfg.blocks {
-                let codes: Vec<&CodeBlock> = match &b.kind {
-                    BlockKind::Loop(l) => [&l.init, &l.condition, &l.update].into_iter().flatten().collect(),
-                    BlockKind::Conditional(brs) => brs.iter().filter_map(|br| br.condition.as_ref()).collect(),
-                    _ => Vec::new(),
-                };
-                codes.into_iter().for_each(|c| add_words(&mut words, &c.code));
-            }
+        uses::for_each_code(sdfg, &mut |text, name| {
+            add_words(&mut words, text);
+            assigned.extend(name.map(str::to_string));
         });
-        index.words.extend(words);
+        index.words = words;
         index.assigned = assigned;
         index
-    }
-
-    fn node_words(&mut self, kind: &NodeKind) {
-        match kind {
-            NodeKind::Tasklet { code } if code.language != "Python" => self.add_words(&code.code),
-            NodeKind::MapEntry { map, .. } => self.add_words(&map.range.to_string()),
-            NodeKind::ConsumeEntry { consume, .. } => {
-                self.add_words(&consume.num_pes.to_string());
-                if let Some(c) = &consume.condition {
-                    self.add_words(&c.code);
-                }
-            }
-            NodeKind::NestedSdfg { symbol_mapping, .. } => {
-                for (_, e) in symbol_mapping {
-                    self.add_words(&e.to_string());
-                }
-            }
-            NodeKind::Library { properties, .. } => {
-                self.add_words(&serde_json::Value::Object(properties.clone()).to_string())
-            }
-            _ => {}
-        }
-    }
-
-    fn add_words(&mut self, text: &str) {
-        add_words(&mut self.words, text);
     }
 
     /// `uses::mentioned_in_code`.
@@ -147,7 +107,7 @@ fn is_ident(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Cfg, InterstateEdge};
+    use crate::model::{Cfg, CodeBlock, InterstateEdge};
 
     fn sdfg_with_edge(condition: &str, assignment: (&str, &str)) -> Sdfg {
         let edge = InterstateEdge {

@@ -2,7 +2,7 @@
 //! remove or rename a container ("is it read anywhere else?", "what else in
 //! this state may alias it?"), answered conservatively in one place.
 
-use super::place::{self, visit_cfgs, StatePath};
+use super::place::{self, visit_cfgs};
 use crate::model::{BlockKind, DataKind, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
@@ -22,36 +22,40 @@ pub fn mentions(text: &str, name: &str) -> bool {
 /// may reach containers by name).
 pub fn mentioned_in_code(sdfg: &Sdfg, data: &str) -> bool {
     let mut found = false;
+    for_each_code(sdfg, &mut |text, assigned| found |= assigned == Some(data) || mentions(text, data));
+    found
+}
+
+/// Calls `f` with every code text `mentioned_in_code` searches, and for an
+/// interstate assignment with the name it assigns.
+pub fn for_each_code(sdfg: &Sdfg, f: &mut dyn FnMut(&str, Option<&str>)) {
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
         for e in &cfg.edges {
-            let cond = e.condition.as_ref().is_some_and(|c| mentions(&c.code, data));
-            found |= cond || e.assignments.iter().any(|(k, v)| k == data || mentions(v, data));
+            e.condition.iter().for_each(|c| f(&c.code, None));
+            e.assignments.iter().for_each(|(k, v)| f(v, Some(k)));
         }
         for b in &cfg.blocks {
             match &b.kind {
-                BlockKind::Loop(l) => {
-                    found |= [&l.init, &l.condition, &l.update].iter().any(|c| c.as_ref().is_some_and(|c| mentions(&c.code, data)));
-                }
-                BlockKind::Conditional(brs) => {
-                    found |= brs.iter().any(|br| br.condition.as_ref().is_some_and(|c| mentions(&c.code, data)));
-                }
+                BlockKind::Loop(l) => [&l.init, &l.condition, &l.update].into_iter().flatten().for_each(|c| f(&c.code, None)),
+                BlockKind::Conditional(brs) => brs.iter().filter_map(|br| br.condition.as_ref()).for_each(|c| f(&c.code, None)),
                 _ => {}
             }
         }
     });
-    found || place::states(sdfg).iter().any(|(_, s)| s.nodes.iter().any(|n| node_mentions(&n.kind, data)))
-}
-
-fn node_mentions(kind: &NodeKind, data: &str) -> bool {
-    match kind {
-        NodeKind::Tasklet { code } => code.language != "Python" && mentions(&code.code, data),
-        NodeKind::MapEntry { map, .. } => mentions(&map.range.to_string(), data),
-        NodeKind::ConsumeEntry { consume, .. } => {
-            mentions(&consume.num_pes.to_string(), data) || consume.condition.as_ref().is_some_and(|c| mentions(&c.code, data))
+    for (_, s) in place::states(sdfg) {
+        for n in &s.nodes {
+            match &n.kind {
+                NodeKind::Tasklet { code } if code.language != "Python" => f(&code.code, None),
+                NodeKind::MapEntry { map, .. } => f(&map.range.to_string(), None),
+                NodeKind::ConsumeEntry { consume, .. } => {
+                    f(&consume.num_pes.to_string(), None);
+                    consume.condition.iter().for_each(|c| f(&c.code, None));
+                }
+                NodeKind::NestedSdfg { symbol_mapping, .. } => symbol_mapping.iter().for_each(|(_, e)| f(&e.to_string(), None)),
+                NodeKind::Library { properties, .. } => f(&serde_json::Value::Object(properties.clone()).to_string(), None),
+                _ => {}
+            }
         }
-        NodeKind::NestedSdfg { symbol_mapping, .. } => symbol_mapping.iter().any(|(_, e)| mentions(&e.to_string(), data)),
-        NodeKind::Library { properties, .. } => mentions(&serde_json::Value::Object(properties.clone()).to_string(), data),
-        _ => false,
     }
 }
 
@@ -68,26 +72,9 @@ pub fn access_data(state: &State, n: usize) -> Option<&str> {
     }
 }
 
-/// Whether `data` appears anywhere in the SDFG except at the access node
-/// `node` of the state at `path` (memlets inside maps name the data of the
-/// access node their path starts or ends at, so those count as that node).
-pub fn used_elsewhere(sdfg: &Sdfg, data: &str, path: &StatePath, node: usize) -> bool {
-    place::states(sdfg).iter().any(|(p, s)| access_nodes(s, data).iter().any(|&n| p != path || n != node))
-        || mentioned_in_code(sdfg, data)
-}
-
-/// Whether `data` is read anywhere in the SDFG: an access node of it with
-/// an outgoing edge, or a mention in code.
-pub fn read_anywhere(sdfg: &Sdfg, data: &str) -> bool {
-    place::states(sdfg).iter().any(|(_, s)| access_nodes(s, data).iter().any(|&n| s.edges.iter().any(|e| e.src == n)))
-        || mentioned_in_code(sdfg, data)
-}
-
 /// Whether `data` is referenced anywhere at all (access nodes, memlets, code).
 pub fn referenced(sdfg: &Sdfg, data: &str) -> bool {
-    place::states(sdfg).iter().any(|(_, s)| {
-        !access_nodes(s, data).is_empty() || s.edges.iter().any(|e| e.memlet.data.as_deref() == Some(data))
-    }) || mentioned_in_code(sdfg, data)
+    super::use_index::UseIndex::new(sdfg).referenced(data)
 }
 
 /// Nodes reachable from `from` along edges (forward) or against them.
