@@ -1,7 +1,7 @@
 //! The import and export pipelines behind `sdfg-translate` and `sdfg-opt`.
 //!
-//! Import: `.sdfg` JSON -> model -> SDFG verifier -> dialect text -> MLIR
-//! parser and ODS verifiers -> printed module. Export runs the same stages
+//! Import: `.sdfg` JSON -> model -> SDFG verifier -> ops built in memory ->
+//! ODS verifiers -> printed module. Export runs the same stages
 //! backwards. Each stage reports every error it finds, with its location.
 
 use crate::{
@@ -29,15 +29,22 @@ pub fn import_sdfg(bytes: &[u8], file: &str, debug_info: bool) -> Result<String,
         .map_err(|e| Diagnostic::new(&Loc::json(file, ""), format!("cannot print the module: {e}")).into())
 }
 
-/// Builds the MLIR module of a model (through the dialect's parser, so the
-/// module is verified).
+/// Builds the MLIR module of a model and runs the dialect's verifiers on it.
 pub fn module_of<'c>(context: &'c Context, sdfg: &Sdfg, file: &str) -> Result<Module<'c>, Diagnostics> {
-    let text = ir::emit_text(sdfg).map_err(|m| Diagnostic::new(&Loc::json(file, ""), m))?;
-    // The emitted text is ours: a parse error here is a bug, reported as such.
-    ir::parse_module(context, &text, file).map_err(|d| {
-        let message = d.first().map(|d| d.message.clone()).unwrap_or_default();
-        Diagnostic::new(&Loc::json(file, ""), format!("internal error: the emitted dialect does not parse: {message}")).into()
-    })
+    let module = ir::build_module(context, sdfg).map_err(|m| Diagnostic::new(&Loc::json(file, ""), m))?;
+    // The ops are ours: one the dialect rejects is a bug, reported as such.
+    let collected = std::cell::RefCell::new(Vec::new());
+    let id = context.attach_diagnostic_handler(|d| {
+        collected.borrow_mut().push(d.to_string());
+        true
+    });
+    let verified = module.as_operation().verify();
+    context.detach_diagnostic_handler(id);
+    if verified {
+        return Ok(module);
+    }
+    let message = collected.into_inner().join("; ");
+    Err(Diagnostic::new(&Loc::json(file, ""), format!("internal error: the built ops do not verify: {message}")).into())
 }
 
 /// Parses dialect text and reads it into a verified model.

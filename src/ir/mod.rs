@@ -1,20 +1,20 @@
 //! Conversion between the in-memory SDFG ([`crate::model`]) and the `sdfg`
 //! dialect.
 //!
-//! [`emit`] prints a model as dialect text, which MLIR then parses (so every
-//! import goes through the dialect's own parser and verifier); [`read`] walks a
-//! parsed module back into a model, with `file:line:col` locations for the
-//! SDFG verifier.
+//! [`build`] builds a model's ops in memory (import and every rewrite go
+//! through it; no text in between); [`read`] walks the ops back into a model,
+//! with `file:line:col` locations for the SDFG verifier.
 
 pub mod context;
-pub mod emit;
+mod attr_list;
+pub mod build;
+mod build_state;
 pub mod read;
 mod read_state;
 pub(crate) mod attrs;
-mod text;
 
 pub use context::{new_context, parse_module};
-pub use emit::emit_text;
+pub use build::{append_sdfg, build_module};
 pub use read::read_module;
 #[cfg(test)]
 mod tests;

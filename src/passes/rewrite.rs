@@ -5,7 +5,7 @@ use crate::{diag::Diagnostic, ir, model::Sdfg};
 use melior::{
     ir::{
         operation::{OperationLike, OperationRef},
-        BlockLike, RegionLike,
+        BlockLike, BlockRef, RegionLike,
     },
     pass::ExternalPass,
 };
@@ -38,16 +38,34 @@ pub fn rewrite_sdfg(module: OperationRef, pass: ExternalPass, change: impl FnOnc
     }
 }
 
-/// Replaces the module's contents by the ops of `sdfg`.
+/// Replaces the module's contents by the ops of `sdfg`, built in place.
 pub fn write_back(module: OperationRef, pass: ExternalPass, sdfg: &Sdfg) {
-    match ir::emit_text(sdfg) {
-        Ok(text) => replace_body(module, pass, &text),
-        Err(e) => fail(&module, &pass, &format!("internal error: {e}")),
+    let Some(target) = module.region(0).ok().and_then(|r| r.first_block()) else {
+        return fail(&module, &pass, "internal error: empty module");
+    };
+    clear(&target);
+    let context_ref = module.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the
+    // reference made from it.
+    let context = unsafe { context_ref.to_ref() };
+    if let Err(e) = ir::append_sdfg(context, &target, sdfg) {
+        fail(&module, &pass, &format!("internal error: {e}"));
+    }
+}
+
+/// Erases every op of `block`.
+fn clear(block: &BlockRef) {
+    // SAFETY: each op is detached before it is destroyed.
+    unsafe {
+        while let Some(op) = block.first_operation() {
+            mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
+            mlir_sys::mlirOperationDestroy(op.to_raw());
+        }
     }
 }
 
 /// Replaces the module's contents by the ops of `text` (parsed in the same
-/// context).
+/// context): the lowering's output, which is still written as text.
 pub fn replace_body(module: OperationRef, pass: ExternalPass, text: &str) {
     let context_ref = module.context();
     // SAFETY: the context outlives the pass run.
@@ -60,13 +78,10 @@ pub fn replace_body(module: OperationRef, pass: ExternalPass, text: &str) {
         return fail(&module, &pass, "internal error: empty module");
     };
     let source = new.body();
-    // SAFETY: ops are detached before being destroyed or re-parented; both
-    // modules live in the same context.
+    clear(&target);
+    // SAFETY: ops are detached before being re-parented; both modules live in
+    // the same context.
     unsafe {
-        while let Some(op) = target.first_operation() {
-            mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
-            mlir_sys::mlirOperationDestroy(op.to_raw());
-        }
         while let Some(op) = source.first_operation() {
             mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
             mlir_sys::mlirBlockAppendOwnedOperation(target.to_raw(), op.to_raw());

@@ -17,8 +17,8 @@ fn a_transformation_that_applies_nowhere_changes_nothing() {
     for path in &files {
         let file = path.display().to_string();
         let Ok(imported) = crate::json::import_file(path) else { continue };
-        let text = ir::emit_text(&imported).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let model = crate::translate::read_text(&context, &text, &file).unwrap_or_else(|d| panic!("{file}: {d:?}"));
+        let module = crate::translate::module_of(&context, &imported, &file).unwrap_or_else(|d| panic!("{file}: {d:?}"));
+        let model = ir::read_module(&module, &file).unwrap_or_else(|d| panic!("{file}: {d:?}"));
         for t in transforms::all() {
             let mut changed = model.clone();
             if let Ok(0) = transforms::apply_deep(*t, &mut changed, &transforms::Options::default(), 10_000) {

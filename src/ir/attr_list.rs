@@ -1,0 +1,106 @@
+//! The attribute list of an op being built, with the shapes the `sdfg`
+//! dialect uses (strings, string arrays, unit flags, connector dictionaries).
+
+use crate::model::{Connector, Extra, Loc};
+use melior::{
+    ir::{
+        attribute::{ArrayAttribute, BoolAttribute, DictionaryAttribute, StringAttribute},
+        Attribute, Identifier, Location,
+    },
+    Context,
+};
+
+/// Named attributes in insertion order (MLIR sorts them on the op).
+pub struct AttrList<'c> {
+    context: &'c Context,
+    pub entries: Vec<(Identifier<'c>, Attribute<'c>)>,
+}
+
+impl<'c> AttrList<'c> {
+    pub fn new(context: &'c Context) -> Self {
+        AttrList { context, entries: Vec::new() }
+    }
+
+    pub fn attr(&mut self, key: &str, value: Attribute<'c>) -> &mut Self {
+        self.entries.push((Identifier::new(self.context, key), value));
+        self
+    }
+
+    pub fn str(&mut self, key: &str, value: &str) -> &mut Self {
+        let value = StringAttribute::new(self.context, value).into();
+        self.attr(key, value)
+    }
+
+    pub fn opt_str(&mut self, key: &str, value: Option<&str>) -> &mut Self {
+        if let Some(v) = value {
+            self.str(key, v);
+        }
+        self
+    }
+
+    pub fn str_array<S: AsRef<str>>(&mut self, key: &str, items: &[S]) -> &mut Self {
+        let value = str_array(self.context, items);
+        self.attr(key, value)
+    }
+
+    pub fn bool(&mut self, key: &str, value: bool) -> &mut Self {
+        let value = BoolAttribute::new(self.context, value).into();
+        self.attr(key, value)
+    }
+
+    /// A unit attribute, present only when `on`.
+    pub fn flag(&mut self, key: &str, on: bool) -> &mut Self {
+        if on {
+            let value = Attribute::unit(self.context);
+            self.attr(key, value);
+        }
+        self
+    }
+
+    /// `{"k" = "v", "flag"}`: a dictionary of string values, where a key
+    /// without a value is a unit attribute.
+    pub fn dict<'k>(&mut self, key: &str, items: impl Iterator<Item = (&'k str, Option<String>)>) -> &mut Self {
+        let context = self.context;
+        let elements: Vec<_> = items
+            .map(|(k, v)| {
+                let value = match v {
+                    Some(v) => StringAttribute::new(context, &v).into(),
+                    None => Attribute::unit(context),
+                };
+                (Identifier::new(context, k), value)
+            })
+            .collect();
+        let value = DictionaryAttribute::new(context, &elements).into();
+        self.attr(key, value)
+    }
+
+    /// Connectors with their types, when there are any.
+    pub fn connectors(&mut self, key: &str, conns: &[Connector]) -> &mut Self {
+        if !conns.is_empty() {
+            self.dict(key, conns.iter().map(|(n, t)| (n.as_str(), t.as_ref().map(|t| t.to_string()))));
+        }
+        self
+    }
+
+    /// Properties without a field of their own, as a JSON object string.
+    pub fn extra(&mut self, extra: &Extra) -> &mut Self {
+        if !extra.is_empty() {
+            self.str("extra", &serde_json::Value::Object(extra.clone()).to_string());
+        }
+        self
+    }
+}
+
+pub fn str_array<'c, S: AsRef<str>>(context: &'c Context, items: &[S]) -> Attribute<'c> {
+    let items: Vec<Attribute> = items.iter().map(|s| StringAttribute::new(context, s.as_ref()).into()).collect();
+    ArrayAttribute::new(context, &items).into()
+}
+
+/// An op's location: the file, line and column of its element, or unknown
+/// for an element with no known origin.
+pub fn location<'c>(context: &'c Context, loc: &Loc) -> Location<'c> {
+    match loc.position() {
+        Some((file, line, col)) => Location::new(context, file, line, col),
+        None => Location::unknown(context),
+    }
+}
