@@ -57,13 +57,14 @@ impl Transformation for MapTiling {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let sizes = options.positive_list("tile-sizes")?.unwrap_or_else(|| vec![DEFAULT_TILE]);
-        let taken: Vec<String> = sdfg.symbols.iter().map(|(n, _)| n.clone()).collect();
+        let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+        let taken = crate::analysis::symbols::names_taken(sdfg, state, m.place.node);
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         tile(state, m.place.node, &sizes, &taken)
     }
 }
 
-pub fn tile(state: &mut State, e: usize, sizes: &[i64], taken: &[String]) -> Result<(), String> {
+pub fn tile(state: &mut State, e: usize, sizes: &[i64], taken: &std::collections::BTreeSet<String>) -> Result<(), String> {
     let (map, x) = match &state.nodes[e].kind {
         NodeKind::MapEntry { map, exit } => (map.clone(), *exit),
         _ => return Err("match is not a map entry".into()),

@@ -78,7 +78,8 @@ impl Transformation for StripMining {
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let dimension = dimension(options)?;
         let size = options.positive("tile-size", DEFAULT_TILE)?;
-        let taken: Vec<String> = sdfg.symbols.iter().map(|(n, _)| n.clone()).chain(sdfg.containers.iter().map(|(n, _)| n.clone())).collect();
+        let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+        let taken = crate::analysis::symbols::names_taken(sdfg, state, m.place.node);
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         let params = match &state.nodes.get(m.place.node).map(|n| &n.kind) {
             Some(NodeKind::MapEntry { map, .. }) => map.params.len(),
@@ -120,7 +121,7 @@ fn applies(state: &State, parents: &[Option<usize>], e: usize, k: usize) -> bool
     })
 }
 
-fn strip_mine(state: &mut State, e: usize, k: usize, size: i64, taken: &[String]) -> Result<(), String> {
+fn strip_mine(state: &mut State, e: usize, k: usize, size: i64, taken: &std::collections::BTreeSet<String>) -> Result<(), String> {
     let (map, x) = match &state.nodes[e].kind {
         NodeKind::MapEntry { map, exit } => (map.clone(), *exit),
         _ => return Err("match is not a map entry".into()),

@@ -128,7 +128,8 @@ impl Transformation for TileWcr {
         if dims.iter().any(|d| d.step.as_int().is_none_or(|s| s <= 0)) {
             return Err("tiling needs constant positive steps".into());
         }
-        let taken: Vec<String> = sdfg.symbols.iter().map(|(n, _)| n.clone()).collect();
+        let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
+        let taken = crate::analysis::symbols::names_taken(sdfg, state, e);
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         map_tiling::tile(state, e, &[tile], &taken)?;
         accumulate_per_tile(sdfg, m, x)

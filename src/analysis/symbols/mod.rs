@@ -130,6 +130,38 @@ pub fn scope_bound(sdfg: &Sdfg) -> BTreeSet<String> {
     out
 }
 
+/// Names a new parameter of scope `entry` in `state` must avoid: symbols,
+/// containers, names assigned or bound by loops, and the parameters of the
+/// scopes around and inside `entry` (a second tiling must not reuse `tile_i`
+/// of the first).
+pub fn names_taken(sdfg: &Sdfg, state: &State, entry: usize) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    out.extend(sdfg.symbols.iter().map(|(n, _)| n.clone()));
+    out.extend(sdfg.containers.iter().map(|(n, _)| n.clone()));
+    assigned(&sdfg.cfg, &mut out);
+    let Ok(parents) = crate::model::scope::scope_parents(state) else { return out };
+    let encloses = |outer: usize, mut inner: usize| {
+        while let Some(p) = parents[inner] {
+            if p == outer {
+                return true;
+            }
+            inner = p;
+        }
+        false
+    };
+    for (n, node) in state.nodes.iter().enumerate() {
+        let related = n == entry || encloses(n, entry) || encloses(entry, n);
+        match &node.kind {
+            NodeKind::MapEntry { map, .. } if related => out.extend(map.params.iter().cloned()),
+            NodeKind::ConsumeEntry { consume, .. } if related => {
+                out.insert(consume.pe_index.clone());
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Which names of an SDFG are symbols.
 struct Names<'a> {
     sdfg: &'a Sdfg,
