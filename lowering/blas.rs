@@ -20,9 +20,17 @@ impl FnGen<'_, '_> {
     /// Whether a library node may call BLAS or LAPACK: not switched off
     /// (`--no-blas`), not asked for DaCe's `pure` expansion (or `native`),
     /// and not inside a parallel map (the libraries run their own threads).
-    pub fn library_call_allowed(&self, properties: &crate::model::Extra) -> bool {
+    /// Where only a missing OpenBLAS stands in the way, says so in a warning.
+    pub fn library_call_allowed(&mut self, properties: &crate::model::Extra) -> bool {
         let implementation = properties.get("implementation").and_then(|v| v.as_str());
-        self.blas_enabled() && self.parallel == 0 && !matches!(implementation, Some("pure" | "native"))
+        let wanted = self.parallel == 0 && !matches!(implementation, Some("pure" | "native"));
+        if wanted {
+            if let Some(why) = &self.module.missing_blas {
+                let warning = format!("{why}; library nodes that would call it run as loop nests");
+                self.module.warnings.insert(warning);
+            }
+        }
+        wanted && self.blas_enabled()
     }
 
     /// `C = alpha * op(A) @ op(B) + beta * C` with one `cblas_?gemm` call,

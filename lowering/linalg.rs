@@ -74,6 +74,11 @@ impl FnGen<'_, '_> {
             return Err(format!("{class} on {} '{}' is not supported (float32, float64, complex64, complex128)", c.desc.dtype, matrix.data));
         }
         let lapack = self.library_call_allowed(properties) && self.module.lapack;
+        if !lapack && self.library_call_allowed(properties) {
+            if let Some(why) = &self.module.missing_lapack {
+                self.module.warnings.insert(format!("{why}; {class} runs as a loop nest"));
+            }
+        }
         let lower = properties.get("lower").and_then(|v| v.as_bool()).unwrap_or(true);
         let (rows, cols) = (dim(matrix, 0)?, dim(matrix, 1)?);
         let a = self.scratch_from(class, matrix, &rows, &cols, ty)?;

@@ -78,6 +78,12 @@ pub struct ModuleGen {
     pub lapack: bool,
     /// Whether element accesses check their indices.
     pub check_bounds: bool,
+    /// Why OpenBLAS / LAPACKE is not used though allowed (not installed).
+    pub missing_blas: Option<String>,
+    pub missing_lapack: Option<String>,
+    /// What the user should know about the generated code (a library node
+    /// that runs as loop nests because its library is missing).
+    pub warnings: BTreeSet<String>,
     /// String constants, by text.
     strings: std::collections::BTreeMap<String, String>,
 }
@@ -91,6 +97,8 @@ pub struct Lowered {
     pub cpp_helpers: Vec<(String, String)>,
     pub uses_blas: bool,
     pub uses_lapack: bool,
+    /// Warnings for the user (printed by the tools as `file: warning: ...`).
+    pub warnings: Vec<String>,
 }
 
 /// Choices about the generated code.
@@ -98,7 +106,7 @@ pub struct Lowered {
 pub struct LowerOptions {
     /// Let library nodes call BLAS and LAPACK where DaCe's `implementation`
     /// allows. Where OpenBLAS (or LAPACKE) is not installed they lower to
-    /// loop nests all the same (see `toolchain`).
+    /// loop nests all the same, with a warning (see `toolchain`).
     pub blas: bool,
     /// Check every element access against the container's shape.
     pub check_bounds: bool,
@@ -120,10 +128,31 @@ pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String
     let mut sdfg = sdfg.clone();
     crate::transforms::loop_lifting::lift_all(&mut sdfg);
     let sdfg = &sdfg;
-    use toolchain::{optional, Component};
-    let blas = options.blas && optional(Component::OpenBlas).map_err(|e| e.to_string())?.is_some();
-    let lapack = blas && optional(Component::Lapacke).map_err(|e| e.to_string())?.is_some();
-    let mut module = ModuleGen { blas, lapack, check_bounds: options.check_bounds, ..ModuleGen::default() };
+    use toolchain::{absent, Component};
+    let absent = |c| absent(c).map_err(|e| e.to_string());
+    let missing_blas = if options.blas { absent(Component::OpenBlas)? } else { None };
+    let missing_lapack = if options.blas && missing_blas.is_none() { absent(Component::Lapacke)? } else { None };
+    lower_missing(sdfg, options, missing_blas, missing_lapack)
+}
+
+/// As [`lower_with`], where `missing_*` say why OpenBLAS or LAPACKE is not
+/// installed (`None`: installed).
+fn lower_missing(
+    sdfg: &Sdfg,
+    options: &LowerOptions,
+    missing_blas: Option<String>,
+    missing_lapack: Option<String>,
+) -> Result<Lowered, String> {
+    let blas = options.blas && missing_blas.is_none();
+    let lapack = blas && missing_lapack.is_none();
+    let mut module = ModuleGen {
+        blas,
+        lapack,
+        missing_blas,
+        missing_lapack,
+        check_bounds: options.check_bounds,
+        ..ModuleGen::default()
+    };
     if options.check_bounds {
         module.declare_bounds_check();
     }
@@ -150,6 +179,7 @@ pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String
         cpp_helpers: module.cpp_helpers,
         uses_blas: module.uses_blas,
         uses_lapack: module.uses_lapack,
+        warnings: module.warnings.into_iter().collect(),
     })
 }
 
@@ -227,3 +257,6 @@ impl ModuleGen {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

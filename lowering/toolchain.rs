@@ -125,6 +125,15 @@ pub fn optional(component: Component) -> Result<Option<PathBuf>, ToolchainError>
     })
 }
 
+/// Why an optional component cannot be used (the message of [`missing`]),
+/// or `None` where it is installed.
+pub fn absent(component: Component) -> Result<Option<String>, ToolchainError> {
+    Ok(match lookup(component)? {
+        Lookup::Found(_) => None,
+        Lookup::Absent(dirs) => Some(missing(component, &dirs).to_string()),
+    })
+}
+
 /// The error for a component searched for in `dirs` and not found.
 pub fn missing(component: Component, dirs: &[PathBuf]) -> ToolchainError {
     let searched: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();

@@ -32,6 +32,9 @@ fn main() {
     // Python callbacks without a native implementation stop here, at the tasklet.
     lowering::callback_plan::check_program(&sdfg).unwrap_or_else(|d| common::fail(&d));
     let lowered = lowering::lower(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));
+    for w in &lowered.warnings {
+        eprintln!("{file}: warning: {w}");
+    }
     let context = sdfg_mlir::ir::new_context();
     let llvm = pipeline::to_llvm_dialect(&context, &lowered.text).unwrap_or_else(|e| common::fail_with(&file, &e));
     let work = cli.output_dir.join(format!(".{}.build", lowered.entry));

@@ -92,6 +92,9 @@ fn main() {
     }
     if let Some(emit) = cli.emit {
         let lowered = sdfg_mlir::lowering::lower_with(&sdfg, &lower).unwrap_or_else(|e| common::fail_with(&file, &e));
+        for w in &lowered.warnings {
+            eprintln!("{file}: warning: {w}");
+        }
         match emit {
             Emit::Lowered => print!("{}", lowered.text),
             Emit::Llvm => {
@@ -151,6 +154,9 @@ fn main() {
     let result = run::run(&sdfg, &inputs, &options);
     let _ = std::fs::remove_dir_all(&work);
     let result = result.unwrap_or_else(|e| common::fail_with(&file, &e.to_string()));
+    for w in &result.warnings {
+        eprintln!("{file}: warning: {w}");
+    }
     if cli.repeat > 1 {
         let mut t = result.times.clone();
         t.sort_by(|a, b| a.total_cmp(b));

@@ -41,6 +41,8 @@ pub struct RunResult {
     pub times: Vec<f64>,
     /// Seconds from the SDFG to a callable entry point.
     pub compile_seconds: f64,
+    /// Warnings about the generated code (see `lowering::Lowered`).
+    pub warnings: Vec<String>,
 }
 
 /// Compiles and runs `sdfg` on `inputs` (arrays by argument name).
@@ -76,5 +78,5 @@ pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -
         .filter(|(a, _)| a.kind != ArgKind::Symbol)
         .map(|(a, b)| (a.name.clone(), b.into_array()))
         .collect();
-    Ok(RunResult { outputs, times, compile_seconds })
+    Ok(RunResult { outputs, times, compile_seconds, warnings: lowered.warnings })
 }
