@@ -22,13 +22,7 @@ struct Cli {
 fn main() {
     let cli = Cli::parse();
     let (bytes, file) = common::read_input(&cli.program);
-    let sdfg = if file.ends_with(".mlir") {
-        let context = sdfg_mlir::ir::new_context();
-        sdfg_mlir::translate::read_text(&context, &String::from_utf8_lossy(&bytes), &file)
-    } else {
-        sdfg_mlir::json::import_bytes(&bytes, &file).and_then(|s| sdfg_mlir::verify::verify(&s).map(|_| s))
-    };
-    let sdfg = sdfg.unwrap_or_else(|d| common::fail(&d));
+    let sdfg = sdfg_mlir::driver::input::load_model(&bytes, &file).unwrap_or_else(|d| common::fail(&d));
     // Python callbacks without a native implementation stop here, at the tasklet.
     lowering::callback_plan::check_program(&sdfg).unwrap_or_else(|d| common::fail(&d));
     let lowered = lowering::lower(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));

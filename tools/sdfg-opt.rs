@@ -161,9 +161,16 @@ fn main() -> Result<()> {
         None => None,
     };
     let (bytes, file) = common::read_input(&cli.input);
-    let text = match sdfg_mlir::diag::decode_utf8(&bytes, &file) {
-        Ok(text) => text.to_string(),
-        Err(d) => common::fail(&d.into()),
+    let format = driver::input::format_of(&bytes, &file);
+    if format == driver::input::Format::Sdfg && (cli.split_input_file || cli.verify_diagnostics) {
+        common::fail_with(&file, "--split-input-file and --verify-diagnostics take dialect text, not a .sdfg file");
+    }
+    let text = match format {
+        driver::input::Format::Sdfg => String::new(),
+        driver::input::Format::Dialect => match sdfg_mlir::diag::decode_utf8(&bytes, &file) {
+            Ok(text) => text.to_string(),
+            Err(d) => common::fail(&d.into()),
+        },
     };
     let options = OptOptions {
         pipeline,
@@ -187,7 +194,11 @@ fn main() -> Result<()> {
     let mut outputs = Vec::new();
     let mut errors: Vec<Diagnostic> = Vec::new();
     for chunk in &chunks {
-        let result = driver::run_chunk(&context, chunk.text, &file, &options);
+        let source = match format {
+            driver::input::Format::Sdfg => driver::Source::Sdfg(&bytes),
+            driver::input::Format::Dialect => driver::Source::Dialect(chunk.text),
+        };
+        let result = driver::run_chunk(&context, source, &file, &options);
         for w in options.warnings.take() {
             let w = shift(w, &file, chunk.first_line);
             eprintln!("{}: warning: {}", w.loc, w.message);

@@ -78,7 +78,7 @@ enum Engine {
 fn main() {
     let cli = Cli::parse();
     let (bytes, file) = common::read_input(&cli.program);
-    let sdfg = match load(&bytes, &file) {
+    let sdfg = match sdfg_mlir::driver::input::load_model(&bytes, &file) {
         Ok(s) => s,
         Err(d) => common::fail(&d),
     };
@@ -216,17 +216,6 @@ fn start_watchdog(limit: f64, file: String, work: std::path::PathBuf) {
         // would race with the threads of the running program.
         unsafe { _exit(1) }
     });
-}
-
-fn load(bytes: &[u8], file: &str) -> Result<sdfg_mlir::model::Sdfg, sdfg_mlir::diag::Diagnostics> {
-    if file.ends_with(".mlir") {
-        let text = String::from_utf8_lossy(bytes);
-        let context = sdfg_mlir::ir::new_context();
-        return sdfg_mlir::translate::read_text(&context, &text, file);
-    }
-    let sdfg = sdfg_mlir::json::import_bytes(bytes, file)?;
-    sdfg_mlir::verify::verify(&sdfg)?;
-    Ok(sdfg)
 }
 
 /// Arrays of an `.npz` by name. Files holding `in.`/`out.` entries (like

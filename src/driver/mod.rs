@@ -3,6 +3,7 @@
 //! `--verify-diagnostics`, which MLIR's C API does not offer.
 
 mod expected;
+pub mod input;
 mod split;
 
 pub use expected::{check_expected, Expectation};
@@ -94,18 +95,43 @@ fn check_sdfg(module: &melior::ir::Module, file: &str) -> Result<crate::model::S
     Ok(sdfg)
 }
 
+/// A program as `sdfg-opt` takes it.
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    /// Dialect text (one chunk of a split input).
+    Dialect(&'a str),
+    /// A DaCe `.sdfg` file's bytes.
+    Sdfg(&'a [u8]),
+}
+
 /// Runs one input; returns the printed module, or every diagnostic.
-pub fn run_chunk(context: &Context, text: &str, file: &str, options: &OptOptions) -> Result<String, Vec<Diagnostic>> {
+pub fn run_chunk(context: &Context, source: Source, file: &str, options: &OptOptions) -> Result<String, Vec<Diagnostic>> {
     let mut timer = Timer { on: options.timing, last: std::time::Instant::now() };
     let at_file = |m: String| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), m)];
     let analysis = options.print_analysis.as_deref().map(str::parse::<report::Analysis>).transpose().map_err(at_file)?;
-    let mut module = ir::parse_module(context, text, file)?;
-    timer.lap("parse");
-    let mut verified = None;
-    if options.verify_sdfg {
-        verified = Some(check_sdfg(&module, file)?);
-        timer.lap("verify");
-    }
+    let (mut module, verified) = match source {
+        Source::Dialect(text) => {
+            let module = ir::parse_module(context, text, file)?;
+            timer.lap("parse");
+            let mut verified = None;
+            if options.verify_sdfg {
+                verified = Some(check_sdfg(&module, file)?);
+                timer.lap("verify");
+            }
+            (module, verified)
+        }
+        Source::Sdfg(bytes) => {
+            let sdfg = crate::json::import_bytes(bytes, file).map_err(|d| d.0)?;
+            timer.lap("parse");
+            if options.verify_sdfg {
+                verify::verify(&sdfg).map_err(|d| d.0)?;
+                timer.lap("verify");
+            }
+            let module = crate::translate::module_of(context, &sdfg, file).map_err(|d| d.0)?;
+            timer.lap("build");
+            (module, options.verify_sdfg.then_some(sdfg))
+        }
+    };
     if let Some(spec) = &options.list_matches {
         // `flag key=value ...`: the matches those options would apply to.
         let (name, text) = spec.trim().split_once(char::is_whitespace).unwrap_or((spec.trim(), ""));

@@ -1,0 +1,67 @@
+//! How every tool reads its program: a DaCe `.sdfg` file (JSON, possibly
+//! gzip-compressed as `.sdfgz`) or `sdfg` dialect text, told apart by the
+//! file name and, for standard input or other names, by the content.
+
+use crate::{
+    diag::Diagnostics,
+    ir, json,
+    model::Sdfg,
+    translate, verify,
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// DaCe's JSON (`.sdfg`, `.sdfgz`, `.json`).
+    Sdfg,
+    /// The `sdfg` dialect's text (`.mlir`).
+    Dialect,
+}
+
+/// The format of a program named `file` holding `bytes`.
+pub fn format_of(bytes: &[u8], file: &str) -> Format {
+    let lower = file.to_ascii_lowercase();
+    if lower.ends_with(".mlir") {
+        return Format::Dialect;
+    }
+    if [".sdfg", ".sdfgz", ".json"].iter().any(|e| lower.ends_with(e)) {
+        return Format::Sdfg;
+    }
+    let gzip = bytes.starts_with(&[0x1f, 0x8b]);
+    let object = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    if gzip || object {
+        Format::Sdfg
+    } else {
+        Format::Dialect
+    }
+}
+
+/// The verified model of a program in either format.
+pub fn load_model(bytes: &[u8], file: &str) -> Result<Sdfg, Diagnostics> {
+    match format_of(bytes, file) {
+        Format::Sdfg => {
+            let sdfg = json::import_bytes(bytes, file)?;
+            verify::verify(&sdfg)?;
+            Ok(sdfg)
+        }
+        Format::Dialect => {
+            let text = crate::diag::decode_utf8(bytes, file)?;
+            translate::read_text(&ir::new_context(), text, file)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{format_of, Format};
+
+    #[test]
+    fn names_decide_and_content_decides_for_other_names() {
+        assert_eq!(format_of(b"{}", "x.mlir"), Format::Dialect);
+        assert_eq!(format_of(b"sdfg.sdfg", "x.sdfg"), Format::Sdfg);
+        assert_eq!(format_of(b"", "x.SDFGZ"), Format::Sdfg);
+        assert_eq!(format_of(b"  \n{\"type\": \"SDFG\"}", "<stdin>"), Format::Sdfg);
+        assert_eq!(format_of(&[0x1f, 0x8b, 8], "<stdin>"), Format::Sdfg);
+        assert_eq!(format_of(b"sdfg.sdfg \"x\" [] {}", "<stdin>"), Format::Dialect);
+        assert_eq!(format_of(b"// a comment {", "prog.txt"), Format::Dialect);
+    }
+}
