@@ -2,6 +2,8 @@
 //!
 //! - [`model`]: the in-memory SDFG that importers build and exporters write;
 //! - [`symbolic`]: the expression engine for shapes, subsets and conditions;
+//! - `syntax`: the one tokenizer of Python text (tasklet code and symbolic
+//!   expressions);
 //! - [`json`]: DaCe `.sdfg` JSON import and export;
 //! - [`ir`]: conversion between the model and the `sdfg` dialect;
 //! - [`verify`]: DaCe's validation rules, reporting every error with a location;
@@ -18,6 +20,7 @@ pub mod run;
 pub mod scalar;
 pub mod ir;
 pub mod symbolic;
+mod syntax;
 pub mod transforms;
 pub mod translate;
 pub mod verify;

@@ -8,8 +8,8 @@
 //! same style, evaluates it, and handles [`Subset`] text (`0:N, i`).
 //!
 //! Design:
-//! - `lexer`/`parse`: a byte-level tokenizer and a recursive-descent parser
-//!   with a nesting limit ([`MAX_DEPTH`]), so no input can panic or overflow
+//! - `parse`: a recursive-descent parser over the shared tokenizer
+//!   (`crate::syntax`, expression mode) with a nesting limit ([`MAX_DEPTH`]), so no input can panic or overflow
 //!   the stack. The parse tree is structural: `a - b` is `a + (-1)*b`, `a / b`
 //!   is `a * b**(-1)`, `a // b` is `int_floor(a, b)`, `a % b` is `Mod(a, b)`,
 //!   and the bitwise operators are calls named as in DaCe (`a & b` is
@@ -38,7 +38,6 @@ mod bits;
 mod builtins;
 mod eval;
 mod expr;
-mod lexer;
 mod logic;
 mod num;
 mod parse;

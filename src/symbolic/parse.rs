@@ -6,7 +6,7 @@
 
 use super::builtins::build_call;
 use super::expr::{CmpOp, Expr, F64};
-use super::lexer::{lex, Tok, Token};
+use crate::syntax::{tokenize, LexError, Mode, Tok, Token};
 
 /// Maximum nesting (parentheses, calls, unary operators, powers) accepted,
 /// which bounds the recursion depth of every later pass. Unoptimised builds
@@ -31,10 +31,16 @@ impl ParseError {
     }
 }
 
+impl From<LexError> for ParseError {
+    fn from(e: LexError) -> Self {
+        ParseError::new(e.span.start, e.message)
+    }
+}
+
 /// Parses one expression.
 pub fn parse(text: &str) -> Result<Expr, ParseError> {
     let mut p = Parser {
-        toks: lex(text)?,
+        toks: tokenize(text, Mode::Expr)?,
         pos: 0,
         depth: 0,
     };
@@ -60,8 +66,11 @@ fn describe(t: &Tok) -> String {
     match t {
         Tok::Int(v) => format!("number `{v}`"),
         Tok::Float(f) => format!("number `{f:?}`"),
-        Tok::Ident(s) => format!("`{s}`"),
+        Tok::Imag(f) => format!("number `{f:?}j`"),
+        Tok::Name(s) => format!("`{s}`"),
         Tok::Op(o) => format!("`{o}`"),
+        // Only `Mode::Block` makes line tokens.
+        Tok::Newline | Tok::Indent | Tok::Dedent => "line break".to_string(),
         Tok::Eof => "end of input".to_string(),
     }
 }
@@ -73,7 +82,7 @@ struct Parser {
 }
 
 impl Parser {
-    // `lex` always ends with `Eof` and `bump` never moves past it.
+    // `tokenize` always ends with `Eof` and `bump` never moves past it.
     fn peek(&self) -> &Tok {
         &self.toks[self.pos].tok
     }
@@ -83,7 +92,7 @@ impl Parser {
     }
 
     fn offset(&self) -> usize {
-        self.toks[self.pos].offset
+        self.toks[self.pos].span.start
     }
 
     fn bump(&mut self) -> Tok {
@@ -103,7 +112,7 @@ impl Parser {
     }
 
     fn eat_kw(&mut self, kw: &str) -> bool {
-        let hit = matches!(self.peek(), Tok::Ident(s) if s == kw);
+        let hit = matches!(self.peek(), Tok::Name(s) if s == kw);
         if hit {
             self.bump();
         }
@@ -336,13 +345,14 @@ impl Parser {
             Tok::Int(v) => i64::try_from(v)
                 .map(Expr::Int)
                 .map_err(|_| ParseError::new(off, "integer literal is too large")),
-            Tok::Float(f) => Ok(Expr::Float(F64(f))),
+            Tok::Float(f) if f.is_finite() => Ok(Expr::Float(F64(f))),
+            Tok::Float(_) => Err(ParseError::new(off, "float literal is out of range")),
             Tok::Op("(") => {
                 let e = self.expr()?;
                 self.expect_op(")")?;
                 Ok(e)
             }
-            Tok::Ident(name) => self.ident(name, off),
+            Tok::Name(name) => self.ident(name, off),
             other => Err(ParseError::new(
                 off,
                 format!("unexpected {}", describe(&other)),
@@ -442,6 +452,11 @@ mod tests {
         assert_eq!(ok("A[i][j]"), ok("A[i, j]"));
         assert_eq!(ok("-9223372036854775808"), Expr::Int(i64::MIN));
         assert_eq!(ok("min(a, b)"), ok("Min(a, b)"));
+        // Python's literal forms, from the shared tokenizer.
+        assert_eq!(
+            ok("0x10 + 1_000"),
+            Expr::Add(vec![Expr::Int(16), Expr::Int(1000)])
+        );
         assert_eq!(ok("a < b < c"), ok("(a < b) and (b < c)"));
         assert_eq!(
             ok("(a > 0) and (b <= 3) or not c"),
@@ -464,6 +479,11 @@ mod tests {
             assert_eq!(e.offset, off, "{s:?}: {e}");
         }
         assert!(parse("9223372036854775808").is_err());
+        assert_eq!(parse("2j").unwrap_err().message, "unexpected number `2.0j`");
+        assert_eq!(
+            parse("1e999").unwrap_err().message,
+            "float literal is out of range"
+        );
         assert!(parse("a and").is_err());
         assert!(parse("not").is_err());
         assert!(parse("1 + not 2").is_err());

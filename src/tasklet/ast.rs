@@ -2,26 +2,7 @@
 
 use std::fmt;
 
-/// Source range: byte offsets `start..end` into the original (not dedented) code, plus the
-/// 1-based line and column (in characters) of `start`, so that later passes can report
-/// positions without access to the source text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-    pub line: usize,
-    pub col: usize,
-}
-
-impl Span {
-    /// The span from the start of `self` to the end of `other`.
-    pub fn to(self, other: Span) -> Span {
-        Span {
-            end: other.end.max(self.start),
-            ..self
-        }
-    }
-}
+pub use crate::syntax::Span;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {

@@ -4,7 +4,7 @@
 //! unary minus: `-a ** -b == -(a ** (-b))`) < calls and subscripts.
 
 use super::ast::{BinOp, BoolOp, CmpOp, Expr, Span, UnaryOp};
-use super::lexer::Tok;
+use crate::syntax::Tok;
 use super::parser::Parser;
 use super::TaskletError;
 

@@ -1,4 +1,5 @@
-//! Front end for DaCe Python tasklet code: lexer, parser to a typed AST, and a semantic check.
+//! Front end for DaCe Python tasklet code: parser to a typed AST (over the shared
+//! `syntax` tokenizer) and a semantic check.
 //!
 //! Tasklet code (`code.language == "Python"`, see `docs/sdfg-json-format.md` §8) is a small
 //! Python subset: assignments (plain and augmented) to names and indexed names, `if/elif/else`,
@@ -15,7 +16,6 @@
 mod ast;
 mod check;
 mod expr;
-mod lexer;
 mod parser;
 mod postfix;
 #[cfg(test)]
@@ -26,6 +26,7 @@ mod tests_check;
 mod tests_errors;
 
 pub use ast::{BinOp, BoolOp, CmpOp, Expr, Span, Stmt, Target, UnaryOp};
+use crate::syntax::{tokenize, LexError, Mode, Tok};
 pub use check::{analyze, check, resolve_call, Analysis, Callee, CAST_DTYPES, FUNCTIONS};
 
 /// A parse or check error at a 1-based line and column (in characters) of the original code.
@@ -55,16 +56,22 @@ impl TaskletError {
     }
 }
 
+impl From<LexError> for TaskletError {
+    fn from(e: LexError) -> Self {
+        TaskletError::at(e.span, e.message)
+    }
+}
+
 /// Replaces free uses of names in Python tasklet code (not attributes such
 /// as `x.name`), keeping the rest of the text as written.
 pub fn replace_names(code: &str, names: &std::collections::HashMap<String, String>) -> Result<String, TaskletError> {
-    let tokens = lexer::tokenize(code)?;
+    let tokens = tokenize(code, Mode::Block)?;
     let mut out = String::with_capacity(code.len());
     let mut last = 0;
     for (i, t) in tokens.iter().enumerate() {
-        let lexer::Tok::Name(name) = &t.tok else { continue };
+        let Tok::Name(name) = &t.tok else { continue };
         let Some(new) = names.get(name) else { continue };
-        if i > 0 && tokens[i - 1].tok == lexer::Tok::Op(".") {
+        if i > 0 && tokens[i - 1].tok == Tok::Op(".") {
             continue;
         }
         out.push_str(&code[last..t.span.start]);
@@ -77,6 +84,6 @@ pub fn replace_names(code: &str, names: &std::collections::HashMap<String, Strin
 
 /// Parses tasklet code into statements.
 pub fn parse(code: &str) -> Result<Vec<Stmt>, TaskletError> {
-    let tokens = lexer::tokenize(code)?;
+    let tokens = tokenize(code, Mode::Block)?;
     parser::parse_tokens(code, tokens)
 }

@@ -1,7 +1,7 @@
 //! Recursive-descent parser for tasklet statements; expressions are in `expr.rs`.
 
 use super::ast::{BinOp, Expr, Span, Stmt, Target};
-use super::lexer::{Tok, Token};
+use crate::syntax::{Tok, Token};
 use super::TaskletError;
 
 /// Python's reserved words; never valid as variable names.

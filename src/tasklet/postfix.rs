@@ -1,7 +1,7 @@
 //! Postfix expressions and atoms: names, dotted calls, subscripts, literals, parentheses.
 
 use super::ast::{Expr, Span};
-use super::lexer::Tok;
+use crate::syntax::Tok;
 use super::parser::{is_keyword, unsupported_keyword, Parser};
 use super::TaskletError;
 

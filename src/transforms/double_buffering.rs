@@ -96,20 +96,11 @@ struct Candidate {
     shape: Vec<Expr>,
 }
 
-fn assignment(code: &Option<CodeBlock>, var: &str) -> Option<Expr> {
-    let code = code.as_ref().filter(|c| c.language == "Python")?;
-    let (lhs, rhs) = code.code.split_once('=')?;
-    if lhs.trim() != var || rhs.starts_with('=') {
-        return None;
-    }
-    symbolic::parse(rhs.trim()).ok()
-}
-
 fn candidate(sdfg: &Sdfg, block: &Block) -> Option<Candidate> {
     let BlockKind::Loop(l) = &block.kind else { return None };
     let var = l.loop_variable.clone();
-    let start = assignment(&l.init, &var)?;
-    let step = assignment(&l.update, &var)?.sub(&Expr::sym(&var)).simplify().as_int().filter(|c| *c != 0)?;
+    let start = super::loops::assigned_value(&l.init, &var)?;
+    let step = super::loops::assigned_value(&l.update, &var)?.sub(&Expr::sym(&var)).simplify().as_int().filter(|c| *c != 0)?;
     let cond = l.condition.as_ref().filter(|c| c.language == "Python")?;
     let names = symbolic::parse(&cond.code).ok()?.free_symbols();
     let symbol = |n: &String| *n == var || (sdfg.symbol_type(n).is_some() && sdfg.container(n).is_none());

@@ -101,7 +101,8 @@ fn match_guard(cfg: &Cfg, g: usize) -> Option<LoopMatch> {
         return None;
     }
     // Two complementary tests; which one continues the loop is decided below.
-    let (first, second, _) = test_and_negation(cfg, *o1, *o2)?;
+    let [first_test, second_test] = test_and_negation(cfg, *o1, *o2)?;
+    let (first, second) = (*o1, *o2);
     // The back edge's only assignment advances the loop variable.
     let update_of = |e: &InterstateEdge| -> Option<String> {
         match e.assignments.as_slice() {
@@ -119,12 +120,11 @@ fn match_guard(cfg: &Cfg, g: usize) -> Option<LoopMatch> {
     };
     // The body edge is the one whose target leads back to the back edge.
     let latch = cfg.edges[back_edge].src;
-    let (body_edge, exit_edge) = if reachable(cfg, cfg.edges[first].dst, g).contains(&latch) {
-        (first, second)
+    let (body_edge, exit_edge, test) = if reachable(cfg, cfg.edges[first].dst, g).contains(&latch) {
+        (first, second, first_test)
     } else {
-        (second, first)
+        (second, first, second_test)
     };
-    let test = symbolic::parse(&cfg.edges[body_edge].condition.as_ref()?.code).ok()?.simplify();
     let tests_var = matches!(&test, Expr::Cmp(_, a, b) if **a == Expr::sym(&var) || **b == Expr::sym(&var));
     if !tests_var {
         return None;
@@ -149,9 +149,9 @@ fn match_guard(cfg: &Cfg, g: usize) -> Option<LoopMatch> {
     Some(LoopMatch { guard: g, init_edge, back_edge, body_edge, exit_edge, body, var })
 }
 
-/// `(body edge, exit edge, test)` when `e2`'s condition is the negation of
+/// The simplified conditions of `e1` and `e2` when `e2`'s is the negation of
 /// `e1`'s comparison.
-fn test_and_negation(cfg: &Cfg, e1: usize, e2: usize) -> Option<(usize, usize, Expr)> {
+fn test_and_negation(cfg: &Cfg, e1: usize, e2: usize) -> Option<[Expr; 2]> {
     let parse = |e: usize| -> Option<Expr> {
         let c = cfg.edges[e].condition.as_ref().filter(|c| c.language == "Python")?;
         symbolic::parse(&c.code).ok().map(|x| x.simplify())
@@ -163,7 +163,7 @@ fn test_and_negation(cfg: &Cfg, e1: usize, e2: usize) -> Option<(usize, usize, E
         CmpOp::Lt => (CmpOp::Le, diff.neg().simplify()),
         _ => (CmpOp::Lt, diff.neg().simplify()),
     };
-    (op != CmpOp::Eq && normal(&other)? == negated).then_some((e1, e2, test))
+    (op != CmpOp::Eq && normal(&other)? == negated).then_some([test, other])
 }
 
 /// A comparison as `diff < 0` or `diff <= 0` (`Eq`/`Ne` pass through), so
@@ -184,7 +184,7 @@ fn normal(e: &Expr) -> Option<(CmpOp, Expr)> {
 fn unconditional(e: &InterstateEdge) -> bool {
     match &e.condition {
         None => true,
-        Some(c) => symbolic::parse(&c.code).is_ok_and(|x| matches!(x.simplify(), Expr::Bool(true)) || x.simplify().as_int().is_some_and(|v| v != 0)),
+        Some(c) => super::dead_state_elimination::constant(&c.code) == Some(true),
     }
 }
 

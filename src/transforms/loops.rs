@@ -2,7 +2,7 @@
 //! header, and finding where a name is used in control flow and dataflow.
 
 use super::place::Step;
-use crate::model::{Block, BlockKind, Cfg, LoopRegion, NodeKind, State};
+use crate::model::{Block, BlockKind, Cfg, CodeBlock, LoopRegion, NodeKind, State};
 use crate::symbolic::{self, CmpOp, Expr, Subset};
 
 /// `for var = start; var <= last (or >= last); var += step`, with `last`
@@ -41,19 +41,12 @@ pub fn header(l: &LoopRegion) -> Option<Header> {
     if l.inverted || var.is_empty() {
         return None;
     }
-    let python = |c: &Option<crate::model::CodeBlock>| c.as_ref().filter(|c| c.language == "Python").map(|c| c.code.clone());
-    let statement = |code: String| -> Option<Expr> {
-        let (lhs, rhs) = code.split_once('=')?;
-        if lhs.trim() != var || rhs.starts_with('=') {
-            return None;
-        }
-        symbolic::parse(rhs.trim()).ok().map(|e| e.simplify())
-    };
-    let start = statement(python(&l.init)?)?;
-    let update = statement(python(&l.update)?)?;
+    let start = assigned_value(&l.init, var)?.simplify();
+    let update = assigned_value(&l.update, var)?.simplify();
     let me = Expr::sym(var);
     let step = update.sub(&me).simplify().as_int().filter(|s| *s != 0)?;
-    let Expr::Cmp(op, a, b) = symbolic::parse(&python(&l.condition)?).ok()?.simplify() else { return None };
+    let condition = l.condition.as_ref().filter(|c| c.language == "Python")?;
+    let Expr::Cmp(op, a, b) = symbolic::parse(&condition.code).ok()?.simplify() else { return None };
     // Put the variable on the left.
     let (op, bound) = if *a == me {
         (op, *b)
@@ -79,6 +72,17 @@ pub fn header(l: &LoopRegion) -> Option<Header> {
         _ => return None,
     };
     Some(Header { var: var.to_string(), start, last, step })
+}
+
+/// The right-hand side, as parsed, of a loop's Python `init` or `update`
+/// statement `var = rhs`; `None` for any other code.
+pub fn assigned_value(code: &Option<CodeBlock>, var: &str) -> Option<Expr> {
+    let code = code.as_ref().filter(|c| c.language == "Python")?;
+    let (lhs, rhs) = code.code.split_once('=')?;
+    if lhs.trim() != var || rhs.starts_with('=') {
+        return None;
+    }
+    symbolic::parse(rhs.trim()).ok()
 }
 
 fn uses(e: &Expr, name: &str) -> bool {

@@ -1,19 +1,42 @@
-//! Tokenizer for the tasklet Python subset, including Python's INDENT/DEDENT handling.
+//! Tokenizer for Python text, including Python's INDENT/DEDENT handling in
+//! [`Mode::Block`].
 //!
-//! Positions always refer to the original code. Instead of dedenting the text first, the
+//! Positions always refer to the original text. Instead of dedenting the text first, the
 //! indentation of the first logical line is taken as the base level, which has the same
 //! effect for valid code and keeps byte offsets, lines and columns exact.
 
-use super::ast::Span;
-use super::TaskletError;
+use super::Span;
 
 /// Python caps indentation depth at 100 too; it also bounds parser recursion on blocks.
 const MAX_INDENT_LEVELS: usize = 100;
+
+/// What the text is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Tasklet code: statements on lines, `INDENT`/`DEDENT`, comments, line joining, brackets
+    /// matched by the lexer (the tasklet parser relies on that).
+    Block,
+    /// One symbolic expression: line breaks are blanks, no comments, brackets left to the
+    /// parser, dotted names (`math.sqrt`, `dace.int64`) are one [`Tok::Name`], and names are
+    /// ASCII, since symbols become C and MLIR identifiers.
+    Expr,
+}
+
+impl Mode {
+    /// Where string literals are rejected, for the message.
+    fn context(self) -> &'static str {
+        match self {
+            Mode::Block => "tasklets",
+            Mode::Expr => "symbolic expressions",
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Tok {
     /// Identifier or keyword; the parser tells them apart.
     Name(String),
+    /// Unsigned literal; a minus sign is a separate token, so `-9223372036854775808` lexes.
     Int(i128),
     Float(f64),
     Imag(f64),
@@ -30,6 +53,13 @@ pub(crate) struct Token {
     pub span: Span,
 }
 
+/// A lexical error at the start of `span`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LexError {
+    pub span: Span,
+    pub message: String,
+}
+
 /// Longest first, so that the first prefix match is the maximal munch.
 const OPERATORS: &[&str] = &[
     "**=", "//=", ">>=", "<<=", "...", "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=",
@@ -37,8 +67,9 @@ const OPERATORS: &[&str] = &[
     "^", "~", "<", ">", "(", ")", "[", "]", "{", "}", ",", ":", ";", ".", "=",
 ];
 
-struct Lexer<'a> {
+pub(super) struct Lexer<'a> {
     src: &'a str,
+    mode: Mode,
     pos: usize,
     line: usize,
     col: usize,
@@ -51,39 +82,49 @@ struct Lexer<'a> {
     bol: bool,
 }
 
-pub(crate) fn tokenize(src: &str) -> Result<Vec<Token>, TaskletError> {
+/// Splits `src` into tokens; the last token is always [`Tok::Eof`].
+pub(crate) fn tokenize(src: &str, mode: Mode) -> Result<Vec<Token>, LexError> {
     let mut lx = Lexer {
         src,
+        mode,
         pos: 0,
         line: 1,
         col: 1,
         tokens: Vec::new(),
         indents: Vec::new(),
         brackets: Vec::new(),
-        bol: true,
+        bol: mode == Mode::Block,
     };
     lx.run()?;
     Ok(lx.tokens)
 }
 
-fn is_ident_start(c: char) -> bool {
-    c == '_' || c.is_alphabetic()
-}
-
-fn is_ident_char(c: char) -> bool {
-    c == '_' || c.is_alphanumeric()
-}
-
 impl<'a> Lexer<'a> {
-    fn peek(&self) -> Option<char> {
+    pub(super) fn is_ident_start(&self, c: char) -> bool {
+        c == '_'
+            || match self.mode {
+                Mode::Block => c.is_alphabetic(),
+                Mode::Expr => c.is_ascii_alphabetic(),
+            }
+    }
+
+    pub(super) fn is_ident_char(&self, c: char) -> bool {
+        c == '_'
+            || match self.mode {
+                Mode::Block => c.is_alphanumeric(),
+                Mode::Expr => c.is_ascii_alphanumeric(),
+            }
+    }
+
+    pub(super) fn peek(&self) -> Option<char> {
         self.src[self.pos..].chars().next()
     }
 
-    fn peek_at(&self, n: usize) -> Option<char> {
+    pub(super) fn peek_at(&self, n: usize) -> Option<char> {
         self.src[self.pos..].chars().nth(n)
     }
 
-    fn bump(&mut self) -> Option<char> {
+    pub(super) fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
         if c == '\n' {
@@ -95,7 +136,7 @@ impl<'a> Lexer<'a> {
         Some(c)
     }
 
-    fn here(&self) -> Span {
+    pub(super) fn here(&self) -> Span {
         Span {
             start: self.pos,
             end: self.pos,
@@ -104,11 +145,14 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn err(&self, span: Span, msg: impl Into<String>) -> TaskletError {
-        TaskletError::at(span, msg)
+    pub(super) fn err(&self, span: Span, msg: impl Into<String>) -> LexError {
+        LexError {
+            span,
+            message: msg.into(),
+        }
     }
 
-    fn push(&mut self, tok: Tok, start: Span) {
+    pub(super) fn push(&mut self, tok: Tok, start: Span) {
         self.tokens.push(Token {
             tok,
             span: Span {
@@ -125,7 +169,8 @@ impl<'a> Lexer<'a> {
         )
     }
 
-    fn run(&mut self) -> Result<(), TaskletError> {
+    fn run(&mut self) -> Result<(), LexError> {
+        let block = self.mode == Mode::Block;
         loop {
             if self.bol {
                 self.bol = false;
@@ -141,31 +186,34 @@ impl<'a> Lexer<'a> {
                 }
                 '\n' => {
                     self.bump();
-                    if self.brackets.is_empty() {
+                    if block && self.brackets.is_empty() {
                         self.push(Tok::Newline, start);
                         self.bol = true;
                     }
                 }
-                '#' => self.skip_comment(),
-                '\\' if matches!(
-                    (self.peek_at(1), self.peek_at(2)),
-                    (Some('\n'), _) | (Some('\r'), Some('\n'))
-                ) =>
+                '#' if block => self.skip_comment(),
+                '\\' if block
+                    && matches!(
+                        (self.peek_at(1), self.peek_at(2)),
+                        (Some('\n'), _) | (Some('\r'), Some('\n'))
+                    ) =>
                 {
                     // Explicit line joining: the next physical line continues this one.
                     while !matches!(self.bump(), Some('\n') | None) {}
                 }
-                '\'' | '"' => {
-                    return Err(self.err(start, "string literals are not supported in tasklets"))
-                }
+                '\'' | '"' => return Err(self.string_literal(start)),
                 c if c.is_ascii_digit()
                     || (c == '.' && self.peek_at(1).is_some_and(|d| d.is_ascii_digit())) =>
                 {
                     self.number(start)?
                 }
-                c if is_ident_start(c) => self.ident(start)?,
+                c if self.is_ident_start(c) => self.ident(start)?,
                 _ => self.operator(start)?,
             }
+        }
+        if !block {
+            self.push(Tok::Eof, self.here());
+            return Ok(());
         }
         if let Some(&(open, span)) = self.brackets.last() {
             return Err(self.err(span, format!("'{open}' was never closed")));
@@ -181,6 +229,14 @@ impl<'a> Lexer<'a> {
         Ok(())
     }
 
+    fn string_literal(&self, start: Span) -> LexError {
+        let msg = format!(
+            "string literals are not supported in {}",
+            self.mode.context()
+        );
+        self.err(start, msg)
+    }
+
     fn skip_comment(&mut self) {
         while self.peek().is_some_and(|c| c != '\n') {
             self.bump();
@@ -189,7 +245,7 @@ impl<'a> Lexer<'a> {
 
     /// At the start of a logical line: skips blank and comment-only lines, then emits
     /// INDENT/DEDENT for the first real line. Returns false at end of input.
-    fn indentation(&mut self) -> Result<bool, TaskletError> {
+    fn indentation(&mut self) -> Result<bool, LexError> {
         loop {
             let line_start = self.pos;
             let start = self.here();
@@ -221,7 +277,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn indent_to(&mut self, indent: &'a str, span: Span) -> Result<(), TaskletError> {
+    fn indent_to(&mut self, indent: &'a str, span: Span) -> Result<(), LexError> {
         let Some(&current) = self.indents.last() else {
             self.indents.push(indent);
             return Ok(());
@@ -257,8 +313,17 @@ impl<'a> Lexer<'a> {
         Ok(())
     }
 
-    fn ident(&mut self, start: Span) -> Result<(), TaskletError> {
-        while self.peek().is_some_and(is_ident_char) {
+    fn ident(&mut self, start: Span) -> Result<(), LexError> {
+        loop {
+            while self.peek().is_some_and(|c| self.is_ident_char(c)) {
+                self.bump();
+            }
+            let dotted = self.mode == Mode::Expr
+                && self.peek() == Some('.')
+                && self.peek_at(1).is_some_and(|c| self.is_ident_start(c));
+            if !dotted {
+                break;
+            }
             self.bump();
         }
         let word = &self.src[start.start..self.pos];
@@ -266,13 +331,13 @@ impl<'a> Lexer<'a> {
             && word.len() <= 2
             && word.chars().all(|c| "rRbBuUfF".contains(c))
         {
-            return Err(self.err(start, "string literals are not supported in tasklets"));
+            return Err(self.string_literal(start));
         }
         self.push(Tok::Name(word.to_string()), start);
         Ok(())
     }
 
-    fn operator(&mut self, start: Span) -> Result<(), TaskletError> {
+    fn operator(&mut self, start: Span) -> Result<(), LexError> {
         let rest = &self.src[self.pos..];
         let Some(op) = OPERATORS.iter().copied().find(|op| rest.starts_with(op)) else {
             let c = self.peek().unwrap_or('?');
@@ -285,6 +350,14 @@ impl<'a> Lexer<'a> {
             end: self.pos,
             ..start
         };
+        if self.mode == Mode::Block {
+            self.match_bracket(op, span)?;
+        }
+        self.push(Tok::Op(op), start);
+        Ok(())
+    }
+
+    fn match_bracket(&mut self, op: &str, span: Span) -> Result<(), LexError> {
         match op {
             "(" | "[" | "{" => self.brackets.push((op.chars().next().unwrap_or('('), span)),
             ")" | "]" | "}" => {
@@ -306,114 +379,6 @@ impl<'a> Lexer<'a> {
             }
             _ => {}
         }
-        self.push(Tok::Op(op), start);
-        Ok(())
-    }
-
-    /// Consumes digits (of the given radix) with single `_` separators between them.
-    fn digits(&mut self, radix: u32, out: &mut String) -> Result<(), TaskletError> {
-        let mut last_underscore = false;
-        while let Some(c) = self.peek() {
-            if c == '_' {
-                if last_underscore || out.is_empty() {
-                    return Err(self.err(self.here(), "invalid '_' in numeric literal"));
-                }
-                last_underscore = true;
-            } else if c.is_digit(radix) {
-                out.push(c);
-                last_underscore = false;
-            } else {
-                break;
-            }
-            self.bump();
-        }
-        if last_underscore {
-            return Err(self.err(self.here(), "numeric literal cannot end with '_'"));
-        }
-        Ok(())
-    }
-
-    fn number(&mut self, start: Span) -> Result<(), TaskletError> {
-        let radix = match (self.peek(), self.peek_at(1)) {
-            (Some('0'), Some('x' | 'X')) => 16,
-            (Some('0'), Some('o' | 'O')) => 8,
-            (Some('0'), Some('b' | 'B')) => 2,
-            _ => 10,
-        };
-        if radix != 10 {
-            self.bump();
-            self.bump();
-            if self.peek() == Some('_') {
-                self.bump();
-            }
-            let mut digits = String::new();
-            self.digits(radix, &mut digits)?;
-            if digits.is_empty() {
-                return Err(self.err(start, "invalid numeric literal: missing digits"));
-            }
-            let value = i128::from_str_radix(&digits, radix)
-                .map_err(|_| self.err(start, "integer literal is too large"))?;
-            return self.finish_number(Tok::Int(value), start);
-        }
-        let (mut int, mut frac, mut exp) = (String::new(), String::new(), String::new());
-        self.digits(10, &mut int)?;
-        let mut is_float = false;
-        if self.peek() == Some('.') {
-            is_float = true;
-            self.bump();
-            self.digits(10, &mut frac)?;
-        }
-        if matches!(self.peek(), Some('e' | 'E'))
-            && matches!(
-                (self.peek_at(1), self.peek_at(2)),
-                (Some('0'..='9'), _) | (Some('+' | '-'), Some('0'..='9'))
-            )
-        {
-            is_float = true;
-            self.bump();
-            if let Some(sign @ ('+' | '-')) = self.peek() {
-                exp.push(sign);
-                self.bump();
-            }
-            self.digits(10, &mut exp)?;
-        }
-        let text = format!(
-            "{}.{}e{}",
-            if int.is_empty() { "0" } else { &int },
-            if frac.is_empty() { "0" } else { &frac },
-            if exp.is_empty() { "0" } else { &exp }
-        );
-        let as_float = || {
-            text.parse::<f64>()
-                .map_err(|_| self.err(start, "invalid float literal"))
-        };
-        if matches!(self.peek(), Some('j' | 'J')) {
-            let value = as_float()?;
-            self.bump();
-            return self.finish_number(Tok::Imag(value), start);
-        }
-        if is_float {
-            let value = as_float()?;
-            return self.finish_number(Tok::Float(value), start);
-        }
-        if int.len() > 1 && int.starts_with('0') && int.bytes().any(|b| b != b'0') {
-            return Err(self.err(
-                start,
-                "leading zeros in decimal integer literals are not permitted",
-            ));
-        }
-        let value = int
-            .parse::<i128>()
-            .map_err(|_| self.err(start, "integer literal is too large"))?;
-        self.finish_number(Tok::Int(value), start)
-    }
-
-    /// Rejects `1abc` / `0x1g` like Python ("invalid decimal literal").
-    fn finish_number(&mut self, tok: Tok, start: Span) -> Result<(), TaskletError> {
-        if self.peek().is_some_and(is_ident_char) {
-            return Err(self.err(self.here(), "invalid numeric literal"));
-        }
-        self.push(tok, start);
         Ok(())
     }
 }
