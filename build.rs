@@ -28,12 +28,16 @@ fn main() {
         ("-gen-dialect-defs", "SDFGDialect.cpp.inc"),
         ("-gen-typedef-decls", "SDFGTypes.h.inc"),
         ("-gen-typedef-defs", "SDFGTypes.cpp.inc"),
+        ("-gen-enum-decls", "SDFGEnums.h.inc"),
+        ("-gen-enum-defs", "SDFGEnums.cpp.inc"),
+        ("-gen-attrdef-decls", "SDFGAttrs.h.inc"),
+        ("-gen-attrdef-defs", "SDFGAttrs.cpp.inc"),
         ("-gen-op-decls", "SDFGOps.h.inc"),
         ("-gen-op-defs", "SDFGOps.cpp.inc"),
     ] {
         run(Command::new(format!("{prefix}/bin/mlir-tblgen"))
             .arg(flag)
-            .args(["-dialect=sdfg", "-typedefs-dialect=sdfg"])
+            .args(["-dialect=sdfg", "-typedefs-dialect=sdfg", "-attrdefs-dialect=sdfg"])
             .arg(format!("-I{include}"))
             .arg("dialect/SDFG.td")
             .arg("-o")

@@ -17,6 +17,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
 
@@ -30,6 +31,7 @@ def SDFG_Dialect : Dialect {
     map and consume scopes, nested SDFGs and library nodes.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let usePropertiesForAttributes = 0;
 }
 
@@ -47,6 +49,72 @@ def SDFG_BlockType : SDFG_Type<"Block", "block"> {
 
 def SDFG_NodeType : SDFG_Type<"Node", "node"> {
   let summary = "handle of a dataflow node inside a state";
+}
+
+//===----------------------------------------------------------------------===//
+// Enumerated attributes: DaCe's enums, checked when the IR is parsed
+// (`schedule = #sdfg.schedule<CPU_Multicore>`).
+//===----------------------------------------------------------------------===//
+
+def SDFG_Schedule : I32EnumAttr<"Schedule", "how a map or consume scope runs (DaCe's ScheduleType)", [
+    I32EnumAttrCase<"Default", 0>,
+    I32EnumAttrCase<"Sequential", 1>,
+    I32EnumAttrCase<"MPI", 2>,
+    I32EnumAttrCase<"CPU_Multicore", 3>,
+    I32EnumAttrCase<"CPU_Persistent", 4>,
+    I32EnumAttrCase<"Unrolled", 5>,
+    I32EnumAttrCase<"SVE_Map", 6>,
+    I32EnumAttrCase<"GPU_Default", 7>,
+    I32EnumAttrCase<"GPU_Device", 8>,
+    I32EnumAttrCase<"GPU_ThreadBlock", 9>,
+    I32EnumAttrCase<"GPU_ThreadBlock_Dynamic", 10>,
+    I32EnumAttrCase<"GPU_Persistent", 11>,
+    I32EnumAttrCase<"FPGA_Device", 12>,
+    I32EnumAttrCase<"Snitch", 13>,
+    I32EnumAttrCase<"Snitch_Multicore", 14>,
+    I32EnumAttrCase<"FPGA_Multi_Pumped", 15>]> {
+  let cppNamespace = "::sdfg";
+  let genSpecializedAttr = 0;
+}
+def SDFG_ScheduleAttr : EnumAttr<SDFG_Dialect, SDFG_Schedule, "schedule"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def SDFG_Storage : I32EnumAttr<"Storage", "where a container lives (DaCe's StorageType)", [
+    I32EnumAttrCase<"Default", 0>,
+    I32EnumAttrCase<"Register", 1>,
+    I32EnumAttrCase<"CPU_Pinned", 2>,
+    I32EnumAttrCase<"CPU_Heap", 3>,
+    I32EnumAttrCase<"CPU_ThreadLocal", 4>,
+    I32EnumAttrCase<"GPU_Global", 5>,
+    I32EnumAttrCase<"GPU_Shared", 6>,
+    I32EnumAttrCase<"FPGA_Global", 7>,
+    I32EnumAttrCase<"FPGA_Local", 8>,
+    I32EnumAttrCase<"FPGA_Registers", 9>,
+    I32EnumAttrCase<"FPGA_ShiftRegister", 10>,
+    I32EnumAttrCase<"SVE_Register", 11>,
+    I32EnumAttrCase<"Snitch_TCDM", 12>,
+    I32EnumAttrCase<"Snitch_L2", 13>,
+    I32EnumAttrCase<"Snitch_SSR", 14>]> {
+  let cppNamespace = "::sdfg";
+  let genSpecializedAttr = 0;
+}
+def SDFG_StorageAttr : EnumAttr<SDFG_Dialect, SDFG_Storage, "storage"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def SDFG_Lifetime : I32EnumAttr<"Lifetime", "when a container is allocated and freed (DaCe's AllocationLifetime)", [
+    I32EnumAttrCase<"Scope", 0>,
+    I32EnumAttrCase<"State", 1>,
+    I32EnumAttrCase<"SDFG", 2>,
+    I32EnumAttrCase<"Global", 3>,
+    I32EnumAttrCase<"Persistent", 4>,
+    I32EnumAttrCase<"External", 5>]> {
+  let cppNamespace = "::sdfg";
+  let genSpecializedAttr = 0;
+}
+def SDFG_LifetimeAttr : EnumAttr<SDFG_Dialect, SDFG_Lifetime, "lifetime"> {
+  let assemblyFormat = "`<` $value `>`";
 }
 
 class SDFG_Op<string mnemonic, list<Trait> traits = []>
@@ -109,7 +177,7 @@ class SDFG_DataOp<string mnemonic, string what> : SDFG_Op<mnemonic, [HasParent<"
   let arguments = (ins StrAttr:$sym_name, StrAttr:$dtype, StrArrayAttr:$shape,
                        OptionalAttr<StrArrayAttr>:$strides, OptionalAttr<StrArrayAttr>:$offset,
                        OptionalAttr<StrAttr>:$total_size, OptionalAttr<UnitAttr>:$transient,
-                       OptionalAttr<StrAttr>:$storage, OptionalAttr<StrAttr>:$lifetime,
+                       OptionalAttr<SDFG_StorageAttr>:$storage, OptionalAttr<SDFG_LifetimeAttr>:$lifetime,
                        OptionalAttr<StrAttr>:$buffer_size, OptionalAttr<BoolAttr>:$optional,
                        ExtraAttr:$extra);
   let assemblyFormat = "$sym_name attr-dict";
@@ -322,7 +390,7 @@ def SDFG_MapOp : SDFG_Op<"map", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["g
     ```
   }];
   let arguments = (ins StrAttr:$label, StrArrayAttr:$params, StrAttr:$range,
-                       OptionalAttr<StrAttr>:$schedule,
+                       OptionalAttr<SDFG_ScheduleAttr>:$schedule,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
                        OptionalAttr<DictionaryAttr>:$exit_ins,
                        OptionalAttr<DictionaryAttr>:$exit_outs, ExtraAttr:$extra);
@@ -343,7 +411,7 @@ def SDFG_ConsumeOp : SDFG_Op<"consume", [DeclareOpInterfaceMethods<OpAsmOpInterf
     ```
   }];
   let arguments = (ins StrAttr:$label, StrAttr:$pe_index, StrAttr:$num_pes,
-                       OptionalAttr<StrAttr>:$condition, OptionalAttr<StrAttr>:$schedule,
+                       OptionalAttr<StrAttr>:$condition, OptionalAttr<SDFG_ScheduleAttr>:$schedule,
                        OptionalAttr<StrAttr>:$chunksize,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
                        OptionalAttr<DictionaryAttr>:$exit_ins,

@@ -6,7 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
+#include "mlir/CAPI/Support.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/IR/Builders.h"
@@ -19,16 +21,22 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include "SDFGDialect.h.inc"
+#include "SDFGEnums.h.inc"
 #define GET_TYPEDEF_CLASSES
 #include "SDFGTypes.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "SDFGAttrs.h.inc"
 #define GET_OP_CLASSES
 #include "SDFGOps.h.inc"
 
 using namespace mlir;
 
 #include "SDFGDialect.cpp.inc"
+#include "SDFGEnums.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "SDFGTypes.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "SDFGAttrs.cpp.inc"
 #define GET_OP_CLASSES
 #include "SDFGOps.cpp.inc"
 
@@ -36,6 +44,10 @@ void sdfg::SDFGDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "SDFGTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "SDFGAttrs.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
@@ -108,6 +120,37 @@ SDFG_SCOPE_NAMES(ConsumeOp)
 
 extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(SDFG, sdfg);
+
+/// The enum attribute `kind` (`schedule`, `storage`, `lifetime`) with the
+/// case named `value`; null when there is no such case. The C API has no
+/// access to a dialect's own attributes.
+MlirAttribute sdfgEnumAttrGet(MlirContext context, MlirStringRef kind, MlirStringRef value) {
+  MLIRContext *ctx = unwrap(context);
+  StringRef k = unwrap(kind), v = unwrap(value);
+  if (k == "schedule")
+    if (auto e = sdfg::symbolizeSchedule(v))
+      return wrap(sdfg::ScheduleAttr::get(ctx, *e));
+  if (k == "storage")
+    if (auto e = sdfg::symbolizeStorage(v))
+      return wrap(sdfg::StorageAttr::get(ctx, *e));
+  if (k == "lifetime")
+    if (auto e = sdfg::symbolizeLifetime(v))
+      return wrap(sdfg::LifetimeAttr::get(ctx, *e));
+  return MlirAttribute{nullptr};
+}
+
+/// The case name of an enum attribute of the dialect; empty for any other
+/// attribute. The name is static: it outlives the context.
+MlirStringRef sdfgEnumAttrValue(MlirAttribute attribute) {
+  Attribute a = unwrap(attribute);
+  if (auto s = llvm::dyn_cast<sdfg::ScheduleAttr>(a))
+    return wrap(sdfg::stringifySchedule(s.getValue()));
+  if (auto s = llvm::dyn_cast<sdfg::StorageAttr>(a))
+    return wrap(sdfg::stringifyStorage(s.getValue()));
+  if (auto s = llvm::dyn_cast<sdfg::LifetimeAttr>(a))
+    return wrap(sdfg::stringifyLifetime(s.getValue()));
+  return MlirStringRef{nullptr, 0};
+}
 
 /// Registers a pass implemented in Rust under its argument name, so textual
 /// pipelines (`builtin.module(sdfg-verify,canonicalize)`) can name it. The

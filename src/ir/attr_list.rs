@@ -10,6 +10,14 @@ use melior::{
     Context,
 };
 
+extern "C" {
+    fn sdfgEnumAttrGet(
+        context: mlir_sys::MlirContext,
+        kind: mlir_sys::MlirStringRef,
+        value: mlir_sys::MlirStringRef,
+    ) -> mlir_sys::MlirAttribute;
+}
+
 /// Named attributes in insertion order (MLIR sorts them on the op).
 pub struct AttrList<'c> {
     context: &'c Context,
@@ -46,6 +54,20 @@ impl<'c> AttrList<'c> {
     pub fn bool(&mut self, key: &str, value: bool) -> &mut Self {
         let value = BoolAttribute::new(self.context, value).into();
         self.attr(key, value)
+    }
+
+    /// The enum attribute `#sdfg.KEY<value>` (`schedule`, `storage`,
+    /// `lifetime`); an error names a value the dialect does not have.
+    pub fn enumerated(&mut self, key: &str, value: &str) -> Result<&mut Self, String> {
+        let raw = |s: &str| mlir_sys::MlirStringRef { data: s.as_ptr().cast(), length: s.len() };
+        // SAFETY: a live context; both strings are copied or only read.
+        let attr = unsafe { sdfgEnumAttrGet(self.context.to_raw(), raw(key), raw(value)) };
+        if attr.ptr.is_null() {
+            return Err(format!("'{value}' is not a {key} of DaCe"));
+        }
+        // SAFETY: a non-null attribute of this context.
+        let value = unsafe { Attribute::from_raw(attr) };
+        Ok(self.attr(key, value))
     }
 
     /// A unit attribute, present only when `on`.

@@ -13,6 +13,10 @@ use melior::ir::{
     Attribute,
 };
 
+extern "C" {
+    fn sdfgEnumAttrValue(attribute: mlir_sys::MlirAttribute) -> mlir_sys::MlirStringRef;
+}
+
 /// One op seen through its attributes.
 pub struct OpView<'c, 'a> {
     pub op: OperationRef<'c, 'a>,
@@ -48,6 +52,17 @@ impl<'c, 'a> OpView<'c, 'a> {
                 .map(|s| Some(string_value(&s)))
                 .map_err(|_| self.error(format!("attribute '{name}' must be a string"))),
         }
+    }
+
+    /// The case name of an enum attribute (`#sdfg.schedule<CPU_Multicore>`).
+    pub fn opt_enum(&self, name: &str) -> Result<Option<String>, Diagnostic> {
+        let Some(a) = self.attr(name) else { return Ok(None) };
+        // SAFETY: a live attribute; the name returned is static.
+        let value = unsafe { super::context::mlir_str(sdfgEnumAttrValue(a.to_raw())) };
+        if value.is_empty() {
+            return Err(self.error(format!("attribute '{name}' must be an #sdfg.{name} value")));
+        }
+        Ok(Some(value.to_string()))
     }
 
     pub fn str(&self, name: &str) -> Result<String, Diagnostic> {

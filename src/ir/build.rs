@@ -143,10 +143,10 @@ impl<'c> OpBuilder<'c> {
         attrs.opt_str("total_size", d.total_size.as_ref().map(|e| e.to_string()).as_deref());
         attrs.flag("transient", d.transient);
         if d.storage != "Default" {
-            attrs.str("storage", &d.storage);
+            attrs.enumerated("storage", &d.storage)?;
         }
         if d.lifetime != "Scope" {
-            attrs.str("lifetime", &d.lifetime);
+            attrs.enumerated("lifetime", &d.lifetime)?;
         }
         attrs.opt_str("buffer_size", d.buffer_size.as_ref().map(|e| e.to_string()).as_deref());
         if let Some(o) = d.optional {

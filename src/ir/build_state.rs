@@ -103,7 +103,7 @@ impl<'c> OpBuilder<'c> {
                     NodeKind::MapEntry { map, .. } => {
                         attrs.str_array("params", &map.params).str("range", &map.range.to_string());
                         if map.schedule != "Default" {
-                            attrs.str("schedule", &map.schedule);
+                            attrs.enumerated("schedule", &map.schedule)?;
                         }
                         "sdfg.map"
                     }
@@ -111,7 +111,7 @@ impl<'c> OpBuilder<'c> {
                         attrs.str("pe_index", &consume.pe_index).str("num_pes", &consume.num_pes.to_string());
                         code_attr(&mut attrs, &mut extra, "condition", &consume.condition);
                         if consume.schedule != "Default" {
-                            attrs.str("schedule", &consume.schedule);
+                            attrs.enumerated("schedule", &consume.schedule)?;
                         }
                         if consume.chunksize != 1 {
                             attrs.str("chunksize", &consume.chunksize.to_string());

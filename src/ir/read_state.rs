@@ -132,7 +132,7 @@ impl StateReader<'_> {
             let map = MapScope {
                 params: v.str_array("params")?,
                 range,
-                schedule: v.opt_str("schedule")?.unwrap_or_else(|| "Default".into()),
+                schedule: v.opt_enum("schedule")?.unwrap_or_else(|| "Default".into()),
             };
             NodeKind::MapEntry { map, exit: 0 }
         } else {
@@ -141,7 +141,7 @@ impl StateReader<'_> {
                 pe_index: v.str("pe_index")?,
                 num_pes: v.expr("num_pes", &v.str("num_pes")?)?,
                 condition: v.code("condition", &mut extra)?,
-                schedule: v.opt_str("schedule")?.unwrap_or_else(|| "Default".into()),
+                schedule: v.opt_enum("schedule")?.unwrap_or_else(|| "Default".into()),
                 chunksize: chunk.parse().map_err(|_| v.error(format!("bad chunksize '{chunk}'")))?,
             };
             NodeKind::ConsumeEntry { consume, exit: 0 }

@@ -7,7 +7,7 @@
 //! becomes
 //! ```mlir
 //! %e, %x = sdfg.map "m" ["i"] = "0:N" {
-//!   %e2, %x2 = sdfg.map "m" ["j"] = "0:M" attributes {schedule = "Sequential"} { body }
+//!   %e2, %x2 = sdfg.map "m" ["j"] = "0:M" attributes {schedule = #sdfg.schedule<Sequential>} { body }
 //! }
 //! ```
 //! Preconditions: at least two parameters; no dynamic range inputs. Data

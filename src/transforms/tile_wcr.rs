@@ -16,7 +16,7 @@
 //!    becomes
 //!    ```mlir
 //!    %e, %x = sdfg.map "m" ["i"] = "0:N" {
-//!      %e2, %x2 = sdfg.map "m" ["k"] = "0:K" attributes {schedule = "Sequential"} { ... }
+//!      %e2, %x2 = sdfg.map "m" ["k"] = "0:K" attributes {schedule = #sdfg.schedule<Sequential>} { ... }
 //!    }
 //!    ```
 //! 2. Every dimension is known to be smaller than the tile size: the map

@@ -37,7 +37,7 @@ sdfg.sdfg "scale" ["A", "B"] {
   %t = sdfg.state "rowsum" {
     %B = sdfg.access "B"
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "r" ["i", "j"] = "0:N, 0:N" attributes {schedule = "Sequential", ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "r" ["i", "j"] = "0:N, 0:N" attributes {schedule = #sdfg.schedule<Sequential>, ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "add" {code = "o = b", ins = {b}, outs = {o}}
       sdfg.memlet %entry["OUT_B"] -> %t["b"] {data = "B", subset = "i, j"}

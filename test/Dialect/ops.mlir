@@ -13,8 +13,8 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
   sdfg.array "B" {dtype = "float64", shape = ["N"]}
   // CHECK: sdfg.scalar "n" {dtype = "int32", shape = ["1"]}
   sdfg.scalar "n" {dtype = "int32", shape = ["1"]}
-  // CHECK: sdfg.scalar "t" {dtype = "bool", lifetime = "Persistent", shape = ["1"], storage = "CPU_Heap", transient}
-  sdfg.scalar "t" {dtype = "bool", shape = ["1"], transient, storage = "CPU_Heap", lifetime = "Persistent"}
+  // CHECK: sdfg.scalar "t" {dtype = "bool", lifetime = #sdfg.lifetime<Persistent>, shape = ["1"], storage = #sdfg.storage<CPU_Heap>, transient}
+  sdfg.scalar "t" {dtype = "bool", shape = ["1"], transient, storage = #sdfg.storage<CPU_Heap>, lifetime = #sdfg.lifetime<Persistent>}
   // CHECK: sdfg.stream "S" {buffer_size = "N", dtype = "float32", shape = ["1"], transient}
   sdfg.stream "S" {dtype = "float32", shape = ["1"], buffer_size = "N", transient}
   // CHECK: sdfg.view "V" {dtype = "float64", shape = ["N - 1"], strides = ["1"], transient}
@@ -29,9 +29,9 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
     // CHECK: %[[A:A]] = sdfg.access "A"
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    // CHECK: %m_entry, %m_exit = sdfg.map "m" ["j"] = "0:N" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = "CPU_Multicore"} {
+    // CHECK: %m_entry, %m_exit = sdfg.map "m" ["j"] = "0:N" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = #sdfg.schedule<CPU_Multicore>} {
     // CHECK-NEXT: ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
-    %me, %mx = sdfg.map "m" ["j"] = "0:N" attributes {schedule = "CPU_Multicore", ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["j"] = "0:N" attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       // CHECK: %[[T:.*]] = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x = "float64"}, outs = {y}}
       %t = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x = "float64"}, outs = {y}}

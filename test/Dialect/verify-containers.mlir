@@ -59,22 +59,24 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  // expected-error@+1 {{container 'A' has unknown storage 'CPU_Stack'}}
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient, storage = "CPU_Stack"}
+  // Storage, schedule and lifetime are DaCe's enums, checked by the parser.
+  // expected-error@+2 {{expected ::sdfg::Storage to be one of: Default, Register, CPU_Pinned, CPU_Heap}}
+  // expected-error@+1 {{failed to parse SDFG_StorageAttr parameter 'value'}}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient, storage = #sdfg.storage<CPU_Stack>}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
-  // expected-error@+1 {{container 'A' has unknown lifetime 'Forever'}}
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient, lifetime = "Forever"}
+  // expected-error@+1 {{'sdfg.array' op attribute 'lifetime' failed to satisfy constraint: when a container is allocated and freed}}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient, lifetime = "Persistent"}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'x' has persistent lifetime in register storage}}
-  sdfg.scalar "x" {dtype = "float64", shape = ["1"], transient, storage = "Register", lifetime = "Persistent"}
+  sdfg.scalar "x" {dtype = "float64", shape = ["1"], transient, storage = #sdfg.storage<Register>, lifetime = #sdfg.lifetime<Persistent>}
 }
 
 // -----
@@ -139,9 +141,8 @@ sdfg.sdfg "f" [] {
 // Every error of one input is reported, not only the first.
 // expected-error@+1 {{argument 'B' is neither a container nor a symbol of this sdfg}}
 sdfg.sdfg "f" ["B"] {
-  // expected-error@+2 {{container 'x' has unknown storage 'Nowhere'}}
   // expected-error@+1 {{scalar 'x' must have shape [1]}}
-  sdfg.scalar "x" {dtype = "float64", shape = ["3"], transient, storage = "Nowhere"}
+  sdfg.scalar "x" {dtype = "float64", shape = ["3"], transient}
   // expected-error@+1 {{undefined symbol 'K' in the layout of container 'A'}}
   sdfg.array "A" {dtype = "float64", shape = ["K"], transient}
 }
@@ -165,7 +166,7 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'x' has external lifetime in register storage}}
-  sdfg.scalar "x" {dtype = "float64", shape = ["1"], transient, storage = "Register", lifetime = "External"}
+  sdfg.scalar "x" {dtype = "float64", shape = ["1"], transient, storage = #sdfg.storage<Register>, lifetime = #sdfg.lifetime<External>}
 }
 
 // -----

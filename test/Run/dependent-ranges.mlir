@@ -21,7 +21,7 @@ sdfg.sdfg "dependent_ranges" ["T", "B"] {
   sdfg.array "B" {dtype = "int64", shape = ["N"]}
   %s0 = sdfg.state "triangle" {
     %r = sdfg.access "T"
-    %me, %mx = sdfg.map "triangle" ["i", "j"] = "0:N, i:N" attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = "CPU_Multicore"} {
+    %me, %mx = sdfg.map "triangle" ["i", "j"] = "0:N, i:N" attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = #sdfg.schedule<CPU_Multicore>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 10 * i + j + 1", outs = {y}}
       sdfg.memlet %entry -> %t

@@ -26,7 +26,7 @@ sdfg.sdfg "negative_steps" [] {
   }
   %s1 = sdfg.state "by_two" {
     %r = sdfg.access "__return"
-    %me, %mx = sdfg.map "by_two" ["i"] = "9:1:-2" attributes {schedule = "Sequential", exit_ins = {IN_r}, exit_outs = {OUT_r}} {
+    %me, %mx = sdfg.map "by_two" ["i"] = "9:1:-2" attributes {schedule = #sdfg.schedule<Sequential>, exit_ins = {IN_r}, exit_outs = {OUT_r}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1; z = 2", outs = {y, z}}
       sdfg.memlet %entry -> %t

@@ -20,9 +20,9 @@ sdfg.sdfg "outer" ["__return"] {
         sdfg.array "buf" {dtype = "float64", shape = ["4"], transient}
         %b = sdfg.state "body" {
           %y = sdfg.access "y"
-          %me, %mx = sdfg.map "rows" ["i"] = "0:256" attributes {exit_ins = {IN_y}, exit_outs = {OUT_y}, schedule = "CPU_Multicore"} {
+          %me, %mx = sdfg.map "rows" ["i"] = "0:256" attributes {exit_ins = {IN_y}, exit_outs = {OUT_y}, schedule = #sdfg.schedule<CPU_Multicore>} {
           ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-            %ie, %ix = sdfg.map "fill" ["j"] = "0:4" attributes {exit_ins = {IN_buf}, exit_outs = {OUT_buf}, schedule = "Sequential"} {
+            %ie, %ix = sdfg.map "fill" ["j"] = "0:4" attributes {exit_ins = {IN_buf}, exit_outs = {OUT_buf}, schedule = #sdfg.schedule<Sequential>} {
             ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
               %t = sdfg.tasklet "put" {code = "v = i * 4 + j", outs = {v}}
               sdfg.memlet %e2 -> %t

@@ -13,15 +13,15 @@ sdfg.sdfg "heap_locals" ["__return"] {
   sdfg.array "big" {dtype = "float64", shape = ["20000"], transient}
   %s = sdfg.state "s" {
     %o = sdfg.access "__return"
-    %me, %mx = sdfg.map "rows" ["i"] = "0:64" attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = "CPU_Multicore"} {
+    %me, %mx = sdfg.map "rows" ["i"] = "0:64" attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = #sdfg.schedule<CPU_Multicore>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %se, %sx = sdfg.map "fill_small" ["j"] = "0:4" attributes {exit_ins = {IN_s}, exit_outs = {OUT_s}, schedule = "Sequential"} {
+      %se, %sx = sdfg.map "fill_small" ["j"] = "0:4" attributes {exit_ins = {IN_s}, exit_outs = {OUT_s}, schedule = #sdfg.schedule<Sequential>} {
       ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
         %t = sdfg.tasklet "put" {code = "v = i + j", outs = {v}}
         sdfg.memlet %e2 -> %t
         sdfg.memlet %t["v"] -> %x2["IN_s"] {data = "small", subset = "j"}
       }
-      %be, %bx = sdfg.map "fill_big" ["k"] = "0:20000" attributes {exit_ins = {IN_b}, exit_outs = {OUT_b}, schedule = "Sequential"} {
+      %be, %bx = sdfg.map "fill_big" ["k"] = "0:20000" attributes {exit_ins = {IN_b}, exit_outs = {OUT_b}, schedule = #sdfg.schedule<Sequential>} {
       ^bb0(%e3: !sdfg.node, %x3: !sdfg.node):
         %t = sdfg.tasklet "put" {code = "v = i", outs = {v}}
         sdfg.memlet %e3 -> %t

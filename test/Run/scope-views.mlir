@@ -17,9 +17,9 @@ sdfg.sdfg "scope_views" ["__return"] {
   sdfg.view "col" {dtype = "float64", shape = ["4"], strides = ["6"], total_size = "19", transient}
   %s = sdfg.state "s" {
     %r = sdfg.access "__return"
-    %me, %mx = sdfg.map "cols" ["j"] = "0:6" attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = "CPU_Multicore"} {
+    %me, %mx = sdfg.map "cols" ["j"] = "0:6" attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = #sdfg.schedule<CPU_Multicore>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ie, %ix = sdfg.map "rows" ["i"] = "0:4" attributes {exit_ins = {IN_col}, exit_outs = {OUT_col}, schedule = "Sequential"} {
+      %ie, %ix = sdfg.map "rows" ["i"] = "0:4" attributes {exit_ins = {IN_col}, exit_outs = {OUT_col}, schedule = #sdfg.schedule<Sequential>} {
       ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
         %t = sdfg.tasklet "put" {code = "v = i * 10 + j", outs = {v}}
         sdfg.memlet %e2 -> %t

@@ -14,7 +14,7 @@
 // CHECK-LABEL: sdfg.sdfg "frontend_loop"
 // CHECK-NOT: sdfg.loop
 // CHECK-NOT: sdfg.nested
-// CHECK: sdfg.map "{{.*}}" ["i"] = "0:N" attributes {{{.*}}schedule = "CPU_Multicore"}
+// CHECK: sdfg.map "{{.*}}" ["i"] = "0:N" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
 // CHECK: sdfg.tasklet "t" {code = "y = x + 1"
 // CHECK-NOT: sdfg.state
 sdfg.sdfg "frontend_loop" ["A", "B"] {
@@ -47,10 +47,10 @@ sdfg.sdfg "frontend_loop" ["A", "B"] {
 // intermediate array, sized by the SDFG's own symbol and used only outside
 // maps, becomes persistent; the small accumulator goes to registers.
 // CHECK-LABEL: sdfg.sdfg "total"
-// CHECK: sdfg.array "T" {dtype = "float64", lifetime = "Persistent", shape = ["N"], transient}
-// CHECK: sdfg.array "trans_S" {dtype = "float64", shape = ["1"], storage = "Register", transient}
-// CHECK: sdfg.map "sum" ["tile_i"] = "0:N:128" attributes {{{.*}}schedule = "CPU_Multicore"}
-// CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 127) + 1" attributes {{{.*}}schedule = "Sequential"}
+// CHECK: sdfg.array "T" {dtype = "float64", lifetime = #sdfg.lifetime<Persistent>, shape = ["N"], transient}
+// CHECK: sdfg.array "trans_S" {dtype = "float64", shape = ["1"], storage = #sdfg.storage<Register>, transient}
+// CHECK: sdfg.map "sum" ["tile_i"] = "0:N:128" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
+// CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 127) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 sdfg.sdfg "total" ["A", "S"] {
   sdfg.symbol "N" {dtype = "int32"}
   sdfg.array "A" {dtype = "float64", shape = ["N"]}
@@ -85,7 +85,7 @@ sdfg.sdfg "total" ["A", "S"] {
 
 // Nothing left to do: a parallel map without transients.
 // CHECK-LABEL: sdfg.sdfg "done"
-// CHECK: sdfg.map "m" ["i"] = "0:N" attributes {{{.*}}schedule = "CPU_Multicore"}
+// CHECK: sdfg.map "m" ["i"] = "0:N" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
 sdfg.sdfg "done" ["A", "B"] {
   sdfg.symbol "N" {dtype = "int32"}
   sdfg.array "A" {dtype = "float64", shape = ["N"]}
@@ -93,7 +93,7 @@ sdfg.sdfg "done" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = "CPU_Multicore"} {
+    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = #sdfg.schedule<CPU_Multicore>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}

@@ -11,9 +11,9 @@
 // OPTION: error: sdfg-map-expansion: unknown option 'tile' (known: match)
 
 // CHECK-LABEL: sdfg.sdfg "two_d"
-// CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = "CPU_Multicore"} {
+// CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = #sdfg.schedule<CPU_Multicore>} {
 // CHECK-NEXT: ^bb0(%[[OE:.*]]: !sdfg.node, %[[OX:.*]]: !sdfg.node):
-// CHECK-NEXT: %[[E2:.*]], %[[X2:.*]] = sdfg.map "m" ["j"] = "0:M" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = "Sequential"} {
+// CHECK-NEXT: %[[E2:.*]], %[[X2:.*]] = sdfg.map "m" ["j"] = "0:M" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = #sdfg.schedule<Sequential>} {
 // CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["x"] {data = "A", subset = "i, j"}
 // CHECK: sdfg.memlet %[[OE]]["OUT_A"] -> %[[E2]]["IN_A"] {data = "A", subset = "0:N, 0:M"}
 // CHECK: sdfg.memlet %[[X2]]["OUT_B"] -> %[[OX]]["IN_B"] {data = "B", subset = "0:N, 0:M"}
@@ -25,7 +25,7 @@ sdfg.sdfg "two_d" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {schedule = "CPU_Multicore", ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}

@@ -359,7 +359,7 @@ sdfg.sdfg "ranges" ["B", "C", "D"] {
       sdfg.memlet %entry -> %t
       sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = "i"}
     }
-    %e3, %x3 = sdfg.map "c" ["i"] = "0:N" attributes {exit_ins = {IN_D}, exit_outs = {OUT_D}, schedule = "Sequential"} {
+    %e3, %x3 = sdfg.map "c" ["i"] = "0:N" attributes {exit_ins = {IN_D}, exit_outs = {OUT_D}, schedule = #sdfg.schedule<Sequential>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 2", outs = {y}}
       sdfg.memlet %entry -> %t

@@ -6,9 +6,9 @@
 // MATCHES: sdfg-map-interchange: no matches
 
 // CHECK-LABEL: sdfg.sdfg "nested"
-// CHECK: sdfg.map "outer" ["j"] = "0:M" attributes {{{.*}}schedule = "CPU_Multicore"} {
+// CHECK: sdfg.map "outer" ["j"] = "0:M" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>} {
 // CHECK-NEXT: ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
-// CHECK-NEXT: %[[IE:.*]], %[[IX:.*]] = sdfg.map "inner" ["i"] = "0:N" attributes {{{.*}}schedule = "Sequential"} {
+// CHECK-NEXT: %[[IE:.*]], %[[IX:.*]] = sdfg.map "inner" ["i"] = "0:N" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>} {
 // The edges between the maps carry the outer memlets now.
 // CHECK: sdfg.memlet %[[E]]["OUT_A"] -> %[[IE]]["IN_A"] {data = "A", subset = "0:N, 0:M"}
 // CHECK: sdfg.memlet %[[IX]]["OUT_B"] -> %[[X]]["IN_B"] {data = "B", subset = "0:N, 0:M"}
@@ -20,9 +20,9 @@ sdfg.sdfg "nested" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %oe, %ox = sdfg.map "outer" ["i"] = "0:N" attributes {schedule = "CPU_Multicore", ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %oe, %ox = sdfg.map "outer" ["i"] = "0:N" attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ie, %ix = sdfg.map "inner" ["j"] = "0:M" attributes {schedule = "Sequential", ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+      %ie, %ix = sdfg.map "inner" ["j"] = "0:M" attributes {schedule = #sdfg.schedule<Sequential>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
       ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
         %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
         sdfg.memlet %e2["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}

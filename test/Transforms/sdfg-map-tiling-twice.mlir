@@ -18,7 +18,7 @@ sdfg.sdfg "tiled_twice" [] {
   sdfg.array "__return" {dtype = "int64", shape = ["N"]}
   %s = sdfg.state "s" {
     %r = sdfg.access "__return"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {schedule = "Sequential", exit_ins = {IN_r}, exit_outs = {OUT_r}} {
+    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {schedule = #sdfg.schedule<Sequential>, exit_ins = {IN_r}, exit_outs = {OUT_r}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = i + 1", outs = {y}}
       sdfg.memlet %entry -> %t

@@ -10,9 +10,9 @@
 
 //--- first.mlir
 // CHECK-LABEL: sdfg.sdfg "tiled"
-// CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "m" ["tile_i", "tile_j"] = "0:N:32, 0:M:32" attributes {{{.*}}schedule = "CPU_Multicore"} {
+// CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "m" ["tile_i", "tile_j"] = "0:N:32, 0:M:32" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>} {
 // CHECK-NEXT: ^bb0(%{{.*}}: !sdfg.node, %{{.*}}: !sdfg.node):
-// CHECK-NEXT: sdfg.map "m" ["i", "j"] = "tile_i:Min(N - 1, tile_i + 31) + 1, tile_j:Min(M - 1, tile_j + 31) + 1" attributes {{{.*}}schedule = "Sequential"} {
+// CHECK-NEXT: sdfg.map "m" ["i", "j"] = "tile_i:Min(N - 1, tile_i + 31) + 1, tile_j:Min(M - 1, tile_j + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>} {
 // TWO: sdfg.map "m" ["tile_i", "tile_j"] = "0:N:8, 0:M:4"
 // TWO: sdfg.map "m" ["i", "j"] = "tile_i:Min(N - 1, tile_i + 7) + 1, tile_j:Min(M - 1, tile_j + 3) + 1"
 sdfg.sdfg "tiled" ["A", "B"] {
@@ -23,7 +23,7 @@ sdfg.sdfg "tiled" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {schedule = "CPU_Multicore", ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}

@@ -82,7 +82,7 @@ sdfg.sdfg "neighbour" ["B"] {
     %B2 = sdfg.access "B"
     %oe, %ox = sdfg.map "o" ["i"] = "0:N" attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ne, %nx = sdfg.map "n" ["j"] = "1:N + 1" attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = "Sequential"} {
+      %ne, %nx = sdfg.map "n" ["j"] = "1:N + 1" attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = #sdfg.schedule<Sequential>} {
       ^bb0(%entry2: !sdfg.node, %exit2: !sdfg.node):
         %k = sdfg.tasklet "k" {code = "y = x + 1", ins = {x}, outs = {y}}
         sdfg.memlet %entry2["OUT_B"] -> %k["x"] {data = "B", subset = "i, j - 1"}

@@ -16,8 +16,8 @@
 
 //--- first.mlir
 // CHECK-LABEL: sdfg.sdfg "two_dims"
-// CHECK: sdfg.map "m" ["i", "tile_j"] = "0:N, 0:M:32" attributes {{{.*}}schedule = "CPU_Multicore"} {
-// CHECK: sdfg.map "m" ["j"] = "0:Min(31, M - tile_j - 1) + 1" attributes {{{.*}}schedule = "Sequential"} {
+// CHECK: sdfg.map "m" ["i", "tile_j"] = "0:N, 0:M:32" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>} {
+// CHECK: sdfg.map "m" ["j"] = "0:Min(31, M - tile_j - 1) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>} {
 // CHECK: %[[T:.*]] = sdfg.tasklet "t" {code = "y = x + (j + tile_j)"
 // CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %[[T]]["x"] {data = "A", subset = "i, j + tile_j"}
 // CHECK: sdfg.memlet %[[T]]["y"] -> %{{.*}}["IN_B"] {data = "B", subset = "i, j + tile_j"}
@@ -32,7 +32,7 @@ sdfg.sdfg "two_dims" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {schedule = "CPU_Multicore", ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + j", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}

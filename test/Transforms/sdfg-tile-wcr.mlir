@@ -19,14 +19,14 @@
 // map inside it.
 // CHECK-LABEL: sdfg.sdfg "partial"
 // CHECK: sdfg.map "m" ["i"] = "0:N"
-// CHECK: sdfg.map "m" ["k"] = "0:K" attributes {{{.*}}schedule = "Sequential"}
+// CHECK: sdfg.map "m" ["k"] = "0:K" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_C"] {data = "C", subset = "i", wcr = "(lambda a, b: a + b)"}
 // Without partial parallelism: tiles over both dimensions, one accumulator
 // per tile.
 // TILED-LABEL: sdfg.sdfg "partial"
 // TILED: sdfg.array "trans_C" {dtype = "float64", shape = ["32"], transient}
 // TILED: sdfg.map "m" ["tile_k", "tile_i"] = "0:K:32, 0:N:32"
-// TILED: sdfg.map "m" ["k", "i"] = "tile_k:Min(K - 1, tile_k + 31) + 1, tile_i:Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = "Sequential"}
+// TILED: sdfg.map "m" ["k", "i"] = "tile_k:Min(K - 1, tile_k + 31) + 1, tile_i:Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // TILED: data = "trans_C"
 // TILED: data = "C", other_subset
 sdfg.sdfg "partial" ["A", "C"] {
@@ -55,7 +55,7 @@ sdfg.sdfg "partial" ["A", "C"] {
 // CHECK-LABEL: sdfg.sdfg "total"
 // CHECK: sdfg.array "trans_S" {dtype = "float64", shape = ["1"], transient}
 // CHECK: sdfg.map "sum" ["tile_i"] = "0:N:32"
-// CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = "Sequential"}
+// CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK: sdfg.tasklet "init" {code = "__out = 0"
 // CHECK: data = "trans_S", subset = "0", wcr = "(lambda a, b: a + b)"
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_S"] {data = "S", other_subset = "0", subset = "0", wcr = "(lambda a, b: a + b)"}
@@ -81,7 +81,7 @@ sdfg.sdfg "total" ["A", "S"] {
 
 // Every dimension is shorter than a tile: the map just runs sequentially.
 // CHECK-LABEL: sdfg.sdfg "small"
-// CHECK: sdfg.map "small" ["i", "j"] = "0:8, 0:4" attributes {{{.*}}schedule = "Sequential"}
+// CHECK: sdfg.map "small" ["i", "j"] = "0:8, 0:4" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK-NOT: trans_
 sdfg.sdfg "small" ["A", "S"] {
   sdfg.array "A" {dtype = "float64", shape = ["8", "4"]}
@@ -151,7 +151,7 @@ sdfg.sdfg "maximum" ["A", "S"] {
 // -----
 
 // CHECK-LABEL: sdfg.sdfg "ordered"
-// CHECK: sdfg.map "m" ["i"] = "0:N" attributes {{{.*}}schedule = "Sequential"}
+// CHECK: sdfg.map "m" ["i"] = "0:N" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK-NOT: trans_
 sdfg.sdfg "ordered" ["A", "S"] {
   sdfg.symbol "N" {dtype = "int32"}
@@ -160,7 +160,7 @@ sdfg.sdfg "ordered" ["A", "S"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}, schedule = "Sequential"} {
+    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}, schedule = #sdfg.schedule<Sequential>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}

@@ -15,13 +15,13 @@
 // memlets between the maps cover one chunk.
 // CHECK-LABEL: sdfg.sdfg "exact"
 // CHECK: sdfg.map "m" ["i", "j_vec"] = "0:N, 0:16:4"
-// CHECK: sdfg.map "m" ["j"] = "j_vec:j_vec + 4" attributes {{{.*}}schedule = "Unrolled"}
+// CHECK: sdfg.map "m" ["j"] = "j_vec:j_vec + 4" attributes {{{.*}}schedule = #sdfg.schedule<Unrolled>}
 // CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["x"] {data = "A", subset = "i, j + 1"}
 // CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["IN_A"] {data = "A", subset = "i, j_vec + 1:j_vec + 5"}
 // CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}}["IN_B"] {data = "B", subset = "i, j_vec:j_vec + 4"}
 // EIGHT-LABEL: sdfg.sdfg "exact"
 // EIGHT: sdfg.map "m" ["i", "j_vec"] = "0:N, 0:16:8"
-// EIGHT: sdfg.map "m" ["j"] = "j_vec:j_vec + 8" attributes {{{.*}}schedule = "Unrolled"}
+// EIGHT: sdfg.map "m" ["j"] = "j_vec:j_vec + 8" attributes {{{.*}}schedule = #sdfg.schedule<Unrolled>}
 sdfg.sdfg "exact" ["A", "B"] {
   sdfg.symbol "N" {dtype = "int32"}
   sdfg.array "A" {dtype = "float64", shape = ["N", "17"]}
@@ -45,7 +45,7 @@ sdfg.sdfg "exact" ["A", "B"] {
 // N elements: the last chunk may be shorter (Sequential, Min bound).
 // CHECK-LABEL: sdfg.sdfg "remainder"
 // CHECK: sdfg.map "m" ["i_vec"] = "0:N:4"
-// CHECK: sdfg.map "m" ["i"] = "i_vec:Min(N - 1, i_vec + 3) + 1" attributes {{{.*}}schedule = "Sequential"}
+// CHECK: sdfg.map "m" ["i"] = "i_vec:Min(N - 1, i_vec + 3) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK: {data = "A", subset = "i_vec:Min(N - 1, i_vec + 3) + 1"}
 sdfg.sdfg "remainder" ["A"] {
   sdfg.symbol "N" {dtype = "int32"}
