@@ -5,34 +5,63 @@
 //! quadratic in the size of a state.
 
 use super::conn;
-use super::scope::adjacency;
 use super::{DataEdge, State};
 
-/// Edge indices around the nodes of a state. Edges that name a missing
-/// node are left out.
+/// Edge indices around the nodes of a state, in one flat array per
+/// direction (a node's edges are `list[start[node]..start[node + 1]]`):
+/// a few allocations per state, however many nodes it has. Edges that name
+/// a missing node are left out.
 pub struct Dataflow<'s> {
     state: &'s State,
-    ins: Vec<Vec<usize>>,
-    outs: Vec<Vec<usize>>,
-    /// `ins`/`outs` sorted by connector (stable), so the edges at one
-    /// connector are a slice found by binary search.
-    ins_by_conn: Vec<Vec<usize>>,
-    outs_by_conn: Vec<Vec<usize>>,
+    ins: Lists,
+    outs: Lists,
+}
+
+/// The edges at each node in edge order, and the same sorted by connector
+/// (stably), so the edges at one connector are a run found by binary search.
+struct Lists {
+    start: Vec<usize>,
+    by_edge: Vec<usize>,
+    by_conn: Vec<usize>,
+}
+
+impl Lists {
+    fn new(state: &State, end: fn(&DataEdge) -> usize, conn: fn(&DataEdge) -> Option<&str>) -> Lists {
+        let n = state.nodes.len();
+        let valid = |e: &DataEdge| e.src < n && e.dst < n;
+        let mut start = vec![0; n + 1];
+        for e in state.edges.iter().filter(|e| valid(e)) {
+            start[end(e) + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut by_edge = vec![0; start[n]];
+        for (i, e) in state.edges.iter().enumerate().filter(|(_, e)| valid(e)) {
+            by_edge[fill[end(e)]] = i;
+            fill[end(e)] += 1;
+        }
+        let mut by_conn = by_edge.clone();
+        for w in start.windows(2) {
+            by_conn[w[0]..w[1]].sort_by_key(|&i| conn(&state.edges[i]));
+        }
+        Lists { start, by_edge, by_conn }
+    }
+
+    fn range(&self, node: usize) -> std::ops::Range<usize> {
+        match (self.start.get(node), self.start.get(node + 1)) {
+            (Some(&a), Some(&b)) => a..b,
+            _ => 0..0,
+        }
+    }
 }
 
 impl<'s> Dataflow<'s> {
     pub fn new(state: &'s State) -> Dataflow<'s> {
-        let (ins, outs) = adjacency(state);
-        let sorted = |lists: &[Vec<usize>], key: fn(&DataEdge) -> Option<&str>| -> Vec<Vec<usize>> {
-            lists.iter().map(|l| {
-                let mut l = l.clone();
-                l.sort_by_key(|&i| key(&state.edges[i]));
-                l
-            }).collect()
-        };
-        let ins_by_conn = sorted(&ins, |e| e.dst_conn.as_deref());
-        let outs_by_conn = sorted(&outs, |e| e.src_conn.as_deref());
-        Dataflow { state, ins, outs, ins_by_conn, outs_by_conn }
+        let ins = Lists::new(state, |e| e.dst, |e| e.dst_conn.as_deref());
+        let outs = Lists::new(state, |e| e.src, |e| e.src_conn.as_deref());
+        Dataflow { state, ins, outs }
     }
 
     pub fn state(&self) -> &'s State {
@@ -41,22 +70,22 @@ impl<'s> Dataflow<'s> {
 
     /// The edges into `node`, in edge order (empty for a missing node).
     pub fn in_edges(&self, node: usize) -> &[usize] {
-        self.ins.get(node).map_or(&[], Vec::as_slice)
+        &self.ins.by_edge[self.ins.range(node)]
     }
 
     /// The edges out of `node`, in edge order (empty for a missing node).
     pub fn out_edges(&self, node: usize) -> &[usize] {
-        self.outs.get(node).map_or(&[], Vec::as_slice)
+        &self.outs.by_edge[self.outs.range(node)]
     }
 
     /// The edges into connector `conn` of `node` (`None`: no connector), in edge order.
     pub fn in_edges_at(&self, node: usize, conn: Option<&str>) -> &[usize] {
-        at(self.ins_by_conn.get(node), conn, |i| self.state.edges[i].dst_conn.as_deref())
+        at(&self.ins.by_conn[self.ins.range(node)], conn, |i| self.state.edges[i].dst_conn.as_deref())
     }
 
     /// The edges out of connector `conn` of `node`, in edge order.
     pub fn out_edges_at(&self, node: usize, conn: Option<&str>) -> &[usize] {
-        at(self.outs_by_conn.get(node), conn, |i| self.state.edges[i].src_conn.as_deref())
+        at(&self.outs.by_conn[self.outs.range(node)], conn, |i| self.state.edges[i].src_conn.as_deref())
     }
 
     /// The edges that carry on what edge `e` brings into a scope node:
@@ -83,8 +112,7 @@ impl<'s> Dataflow<'s> {
 }
 
 /// The run of `list` (sorted by `key`) whose key is `conn`.
-fn at<'a, 'k>(list: Option<&'a Vec<usize>>, conn: Option<&str>, key: impl Fn(usize) -> Option<&'k str>) -> &'a [usize] {
-    let Some(list) = list else { return &[] };
+fn at<'a, 'k>(list: &'a [usize], conn: Option<&str>, key: impl Fn(usize) -> Option<&'k str>) -> &'a [usize] {
     let lo = list.partition_point(|&i| key(i) < conn);
     let hi = lo + list[lo..].partition_point(|&i| key(i) == conn);
     &list[lo..hi]
