@@ -18,6 +18,7 @@
 
 use super::reach::block_reach;
 use crate::diag::Diagnostic;
+use crate::model::cfg_graph::CfgGraph;
 use crate::model::scope::{adjacency, scope_parents};
 use crate::model::{BlockKind, Cfg, DataKind, Loc, NodeKind, Sdfg, State};
 use std::collections::{BTreeMap, BTreeSet};
@@ -90,6 +91,7 @@ fn check_cfg(sdfg: &Sdfg, cfg: &Cfg, out: &mut Vec<Violation>) {
 fn cycle_block(cfg: &Cfg) -> Option<usize> {
     // Depth-first search with colours: 1 = on the stack, 2 = done.
     let n = cfg.blocks.len();
+    let g = CfgGraph::new(cfg);
     let mut colour = vec![0u8; n];
     for root in 0..n {
         if colour[root] != 0 {
@@ -98,8 +100,7 @@ fn cycle_block(cfg: &Cfg) -> Option<usize> {
         let mut stack = vec![(root, 0usize)];
         colour[root] = 1;
         while let Some((b, next)) = stack.pop() {
-            let succ: Vec<usize> = cfg.edges.iter().filter(|e| e.src == b).map(|e| e.dst).collect();
-            if let Some(&s) = succ.get(next) {
+            if let Some(s) = g.successors(b).nth(next) {
                 stack.push((b, next + 1));
                 match colour.get(s) {
                     Some(1) => return Some(s),

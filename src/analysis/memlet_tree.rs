@@ -2,29 +2,34 @@
 //! the access node outside to the nodes that use it inside (DaCe's
 //! `memlet_tree`), and the scope chain a node sits in.
 
-use crate::model::{NodeKind, State};
+use crate::model::conn;
+use crate::model::dataflow::Dataflow;
+use crate::model::NodeKind;
+use std::collections::HashSet;
 
 /// The edges of the memlet tree that starts with edge `e` and goes on
 /// through map exits (`up`: towards producers) or map entries (towards
 /// consumers), and the nodes at its far ends. `None` through consume scopes.
-pub fn memlet_tree(state: &State, e: usize, up: bool) -> Option<(Vec<usize>, Vec<usize>)> {
+pub fn memlet_tree(graph: &Dataflow, e: usize, up: bool) -> Option<(Vec<usize>, Vec<usize>)> {
+    let state = graph.state();
     let (mut edges, mut leaves) = (Vec::new(), Vec::new());
+    let mut seen = HashSet::new();
     let mut todo = vec![e];
     while let Some(i) = todo.pop() {
-        if edges.contains(&i) || edges.len() > state.edges.len() {
+        if !seen.insert(i) {
             return None;
         }
         edges.push(i);
         let edge = state.edges.get(i)?;
-        let (far, conn) = if up { (edge.src, &edge.src_conn) } else { (edge.dst, &edge.dst_conn) };
+        let (far, c) = if up { (edge.src, &edge.src_conn) } else { (edge.dst, &edge.dst_conn) };
         match &state.nodes.get(far)?.kind {
             NodeKind::MapExit { .. } if up => {
-                let inner = format!("IN_{}", conn.as_deref()?.strip_prefix("OUT_")?);
-                todo.extend((0..state.edges.len()).filter(|&k| state.edges[k].dst == far && state.edges[k].dst_conn.as_deref() == Some(&inner)));
+                conn::out_base(c.as_deref()?)?;
+                todo.extend(graph.through_src(i));
             }
             NodeKind::MapEntry { .. } if !up => {
-                let inner = format!("OUT_{}", conn.as_deref()?.strip_prefix("IN_")?);
-                todo.extend((0..state.edges.len()).filter(|&k| state.edges[k].src == far && state.edges[k].src_conn.as_deref() == Some(&inner)));
+                conn::in_base(c.as_deref()?)?;
+                todo.extend(graph.through_dst(i));
             }
             NodeKind::ConsumeEntry { .. } | NodeKind::ConsumeExit { .. } | NodeKind::MapEntry { .. } | NodeKind::MapExit { .. } => return None,
             _ => leaves.push(far),

@@ -4,6 +4,7 @@
 //! `sdfg-opt --sdfg-print-analysis`. See docs/analyses.md.
 
 pub mod canonical;
+pub mod dominance;
 pub mod memlet_tree;
 pub mod propagation;
 pub mod reach;

@@ -1,6 +1,7 @@
 //! Which states can run after which: the order of control flow, across
 //! regions, loops and conditionals (not into nested SDFGs).
 
+use crate::model::cfg_graph::CfgGraph;
 use crate::model::{BlockKind, Cfg, State};
 use std::collections::BTreeSet;
 
@@ -56,6 +57,7 @@ fn count(kind: &BlockKind) -> usize {
 /// Fills `after` for the states of `cfg`, numbered from `*next`, where
 /// `outer` is what can run once `cfg` is done.
 fn walk(cfg: &Cfg, outer: &BTreeSet<usize>, next: &mut usize, after: &mut [BTreeSet<usize>]) {
+    let graph = CfgGraph::new(cfg);
     let mut ranges = Vec::with_capacity(cfg.blocks.len());
     let mut start = *next;
     for b in &cfg.blocks {
@@ -65,15 +67,9 @@ fn walk(cfg: &Cfg, outer: &BTreeSet<usize>, next: &mut usize, after: &mut [BTree
     }
     for (i, b) in cfg.blocks.iter().enumerate() {
         // States of blocks reachable from this one by at least one edge.
-        let mut seen = vec![false; cfg.blocks.len()];
-        let mut todo: Vec<usize> = cfg.edges.iter().filter(|e| e.src == i).map(|e| e.dst).collect();
         let mut later: BTreeSet<usize> = outer.clone();
-        while let Some(j) = todo.pop() {
-            if j < seen.len() && !seen[j] {
-                seen[j] = true;
-                later.extend(ranges[j].clone());
-                todo.extend(cfg.edges.iter().filter(|e| e.src == j).map(|e| e.dst));
-            }
+        for (j, _) in graph.reachable_from(i).iter().enumerate().filter(|(_, &r)| r) {
+            later.extend(ranges[j].clone());
         }
         *next = ranges[i].start;
         match &b.kind {

@@ -9,7 +9,10 @@
 //! to them by index, as in the `.sdfg` format.
 
 mod callback;
+pub mod cfg_graph;
+pub mod conn;
 mod data;
+pub mod dataflow;
 mod graph;
 mod loc;
 pub mod scope;

@@ -8,9 +8,9 @@ use super::{NodeKind, State};
 /// different scopes.
 pub fn scope_parents(state: &State) -> Result<Vec<Option<usize>>, String> {
     let n = state.nodes.len();
-    let order = topological_order(state).ok_or("the dataflow graph has a cycle")?;
-    let mut parent: Vec<Option<usize>> = vec![None; n];
     let (ins, outs) = adjacency(state);
+    let order = order_with(state, &outs).ok_or("the dataflow graph has a cycle")?;
+    let mut parent: Vec<Option<usize>> = vec![None; n];
     for &node in &order {
         let mut scope: Option<Option<usize>> = None;
         for e in ins[node].iter().map(|&i| &state.edges[i]) {
@@ -55,6 +55,11 @@ fn inner_scope_of_source(state: &State, parent: &[Option<usize>], src: usize) ->
 
 /// Kahn's algorithm; `None` on a cycle. Ties keep node order.
 pub fn topological_order(state: &State) -> Option<Vec<usize>> {
+    order_with(state, &adjacency(state).1)
+}
+
+/// [`topological_order`] with the out-edges of `adjacency` at hand.
+fn order_with(state: &State, outs: &[Vec<usize>]) -> Option<Vec<usize>> {
     let n = state.nodes.len();
     let mut indegree = vec![0usize; n];
     for e in &state.edges {
@@ -62,7 +67,6 @@ pub fn topological_order(state: &State) -> Option<Vec<usize>> {
             indegree[e.dst] += 1;
         }
     }
-    let (_, outs) = adjacency(state);
     let mut ready: std::collections::BTreeSet<usize> = (0..n).filter(|&i| indegree[i] == 0).collect();
     let mut order = Vec::with_capacity(n);
     while let Some(next) = ready.pop_first() {
@@ -84,12 +88,17 @@ pub type Adjacency = (Vec<Vec<usize>>, Vec<Vec<usize>>);
 /// For every node, the indices of its in-edges and of its out-edges, in edge
 /// order (edges naming missing nodes are left out).
 pub fn adjacency(state: &State) -> Adjacency {
-    let n = state.nodes.len();
+    adjacency_of(state.nodes.len(), state.edges.iter().map(|e| (e.src, e.dst)))
+}
+
+/// In- and out-edge lists of `n` vertices from the (source, destination)
+/// of each edge, in edge order; edges naming a missing vertex are left out.
+pub(crate) fn adjacency_of(n: usize, ends: impl Iterator<Item = (usize, usize)>) -> Adjacency {
     let (mut ins, mut outs) = (vec![Vec::new(); n], vec![Vec::new(); n]);
-    for (i, e) in state.edges.iter().enumerate() {
-        if e.src < n && e.dst < n {
-            outs[e.src].push(i);
-            ins[e.dst].push(i);
+    for (i, (src, dst)) in ends.enumerate() {
+        if src < n && dst < n {
+            outs[src].push(i);
+            ins[dst].push(i);
         }
     }
     (ins, outs)

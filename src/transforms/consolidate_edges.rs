@@ -24,6 +24,7 @@
 
 use super::uses::access_data;
 use super::{place, Match, Options, Place, Transformation};
+use crate::model::conn::{self, Side};
 use crate::model::{scope, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
@@ -82,15 +83,6 @@ fn scope_conn(e: &crate::model::DataEdge, entry: bool) -> Option<&str> {
     if entry { e.dst_conn.as_deref() } else { e.src_conn.as_deref() }
 }
 
-/// `IN_x` <-> `OUT_x`.
-fn paired(conn: &str) -> String {
-    match (conn.strip_prefix("IN_"), conn.strip_prefix("OUT_")) {
-        (Some(x), _) => format!("OUT_{x}"),
-        (_, Some(x)) => format!("IN_{x}"),
-        _ => conn.to_string(),
-    }
-}
-
 /// `adjacency` is `scope::adjacency(state)`: the edges at `s` come from it
 /// rather than from a scan of all edges per scope node.
 fn groups(state: &State, adjacency: &scope::Adjacency, s: usize) -> Vec<Group> {
@@ -99,12 +91,12 @@ fn groups(state: &State, adjacency: &scope::Adjacency, s: usize) -> Vec<Group> {
         Some(NodeKind::MapExit { .. }) => false,
         _ => return Vec::new(),
     };
-    let prefix = if entry { "IN_" } else { "OUT_" };
+    let side = if entry { Side::In } else { Side::Out };
     let incident = if entry { &adjacency.0[s] } else { &adjacency.1[s] };
     let outer: Vec<usize> = incident
         .iter()
         .copied()
-        .filter(|&i| scope_conn(&state.edges[i], entry).is_some_and(|c| c.starts_with(prefix)))
+        .filter(|&i| scope_conn(&state.edges[i], entry).is_some_and(|c| conn::base(side, c).is_some()))
         .collect();
     let far = |i: usize| if entry { state.edges[i].src } else { state.edges[i].dst };
     let mut out = Vec::new();
@@ -170,12 +162,13 @@ fn pick(current: Option<Expr>, new: &Expr, low: bool) -> Option<Expr> {
 fn merge(state: &mut State, s: usize, g: &Group) {
     let entry = matches!(state.nodes[s].kind, NodeKind::MapEntry { .. });
     let keep_conn = scope_conn(&state.edges[g.edges[0]], entry).unwrap_or_default().to_string();
-    let kept_inner = paired(&keep_conn);
+    // Group edges sit on IN_x (entries) or OUT_x (exits) connectors.
+    let kept_inner = conn::partner(&keep_conn).unwrap_or_default();
     let mut dynamic = false;
     for &i in &g.edges[1..] {
         dynamic |= state.edges[i].memlet.dynamic;
-        let conn = scope_conn(&state.edges[i], entry).unwrap_or_default().to_string();
-        let inner = paired(&conn);
+        let outer = scope_conn(&state.edges[i], entry).unwrap_or_default().to_string();
+        let inner = conn::partner(&outer).unwrap_or_default();
         // Inner edges of the dropped pair move to the kept pair.
         for e in state.edges.iter_mut() {
             if entry && e.src == s && e.src_conn.as_deref() == Some(inner.as_str()) {
@@ -185,8 +178,8 @@ fn merge(state: &mut State, s: usize, g: &Group) {
             }
         }
         let node = &mut state.nodes[s];
-        node.in_connectors.retain(|(c, _)| *c != conn && *c != inner);
-        node.out_connectors.retain(|(c, _)| *c != conn && *c != inner);
+        node.in_connectors.retain(|(c, _)| *c != outer && *c != inner);
+        node.out_connectors.retain(|(c, _)| *c != outer && *c != inner);
     }
     let m = &mut state.edges[g.edges[0]].memlet;
     m.dynamic |= dynamic;

@@ -32,6 +32,7 @@
 
 use super::place::{cfg_at, visit_cfgs, Step};
 use super::{Match, Options, Place, Transformation};
+use crate::model::cfg_graph::CfgGraph;
 use crate::model::{BlockKind, Cfg, CodeBlock, RegionKind, Sdfg};
 use crate::symbolic::{self, Expr};
 use std::collections::BTreeSet;
@@ -90,11 +91,13 @@ pub(crate) fn dissolvable(inner: &Cfg) -> bool {
     if inner.blocks.iter().any(|b| matches!(b.kind, BlockKind::Break | BlockKind::Continue | BlockKind::Return)) {
         return false;
     }
-    (0..inner.blocks.len()).all(|b| always_leaves(inner, b))
+    let g = CfgGraph::new(inner);
+    (0..inner.blocks.len()).all(|b| always_leaves(&g, b))
 }
 
 fn sinks(cfg: &Cfg) -> Vec<usize> {
-    (0..cfg.blocks.len()).filter(|&b| !cfg.edges.iter().any(|e| e.src == b)).collect()
+    let g = CfgGraph::new(cfg);
+    (0..cfg.blocks.len()).filter(|&b| g.out_edges(b).is_empty()).collect()
 }
 
 /// Whether a Return block sits anywhere in `cfg` (not in nested SDFGs).
@@ -109,8 +112,8 @@ fn returns(cfg: &Cfg) -> bool {
 }
 
 /// Whether block `b` is a sink or surely takes one of its out-edges.
-fn always_leaves(cfg: &Cfg, b: usize) -> bool {
-    let outs: Vec<&Option<CodeBlock>> = cfg.edges.iter().filter(|e| e.src == b).map(|e| &e.condition).collect();
+fn always_leaves(g: &CfgGraph, b: usize) -> bool {
+    let outs: Vec<&Option<CodeBlock>> = g.out_edges(b).iter().map(|&i| &g.cfg().edges[i].condition).collect();
     if outs.is_empty() || outs.iter().any(|c| condition(c) == Some(Expr::Bool(true))) {
         return true;
     }

@@ -35,6 +35,7 @@ use super::inline_control_flow_regions::{dissolvable, dissolve};
 use super::inline_plan::{prepare, rewrite_memlets, substitute_state, Prepared};
 use super::place::{cfg_at, Step};
 use super::{place, Match, Options, Transformation};
+use crate::model::scope;
 use crate::model::{BlockKind, Cfg, CodeBlock, DataDesc, DataKind, NodeKind, RegionKind, Sdfg, State};
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap};
@@ -95,10 +96,11 @@ fn inlined(sdfg: &Sdfg, state: &State, node: usize) -> Option<Inlined> {
         return None;
     }
     for (_, s) in place::states(inner) {
+        let (ins, _) = scope::adjacency(s);
         for (i, n) in s.nodes.iter().enumerate() {
             let NodeKind::Access { data, .. } = &n.kind else { continue };
             let input_only = p.ins.contains_key(data.as_str()) && !p.outs.contains_key(data.as_str());
-            if input_only && s.edges.iter().any(|e| e.dst == i) {
+            if input_only && !ins[i].is_empty() {
                 return None;
             }
         }

@@ -5,6 +5,7 @@
 
 use super::inline_window::{same_subset, substitute_desc, window, Window};
 use super::scope_subst::substitute_subset;
+use crate::model::cfg_graph;
 use crate::model::{BlockKind, Cfg, DataDesc, DataKind, Memlet, NodeKind, Sdfg, State};
 use crate::model::scope::scope_parents;
 use crate::symbolic::Expr;
@@ -45,12 +46,9 @@ pub fn single_state(cfg: &Cfg) -> Option<&State> {
     if n == 0 || cfg.edges.len() != n - 1 || cfg.start().is_none() {
         return None;
     }
-    for b in 0..n {
-        let outs = cfg.edges.iter().filter(|e| e.src == b).count();
-        let ins = cfg.edges.iter().filter(|e| e.dst == b).count();
-        if outs > 1 || ins > 1 {
-            return None;
-        }
+    let (ins, outs) = cfg_graph::adjacency(cfg);
+    if (0..n).any(|b| outs[b].len() > 1 || ins[b].len() > 1) {
+        return None;
     }
     let plain = |c: &Option<crate::model::CodeBlock>| c.as_ref().is_none_or(|c| matches!(c.code.trim(), "1" | "True"));
     if cfg.edges.iter().any(|e| !plain(&e.condition) || !e.assignments.is_empty() || e.src == e.dst) {

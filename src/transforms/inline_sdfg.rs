@@ -45,6 +45,8 @@ use super::inline_plan::{prepare, rewrite_memlets, single_state, substitute_stat
 use super::inline_window::{same_subset, Window};
 use super::map_collapse::remove_nodes;
 use super::{place, Match, Options, Transformation};
+use crate::model::dataflow::Dataflow;
+use crate::model::scope;
 use crate::model::{DataDesc, DataEdge, Loc, Memlet, NodeKind, Sdfg, State};
 use std::collections::{BTreeSet, HashMap};
 
@@ -131,17 +133,18 @@ fn connect(state: &mut State, windows: &HashMap<String, Window>, ins: &Bound, ou
         NodeKind::Access { data, .. } => Some(data.clone()),
         _ => None,
     };
+    let graph = Dataflow::new(state);
     for i in 0..state.nodes.len() {
         let Some(data) = access(state, i).filter(|d| windows.contains_key(d)) else { continue };
-        let reads = state.edges.iter().any(|e| e.src == i);
-        let writes = state.edges.iter().any(|e| e.dst == i);
+        let reads = !graph.out_edges(i).is_empty();
+        let writes = !graph.in_edges(i).is_empty();
         let outer = match (reads, writes) {
             (true, true) => return None,
             (true, false) => Some(read_port(&data, ins, outs)?),
             (false, true) => {
                 // The outer memlet's WCR must be what every inner write does.
                 let o = outs.get(data.as_str())?;
-                if o.memlet.wcr.is_some() && state.edges.iter().any(|e| e.dst == i && e.memlet.wcr != o.memlet.wcr) {
+                if o.memlet.wcr.is_some() && graph.in_edges(i).iter().any(|&k| state.edges[k].memlet.wcr != o.memlet.wcr) {
                     return None;
                 }
                 Some(o)
@@ -149,7 +152,8 @@ fn connect(state: &mut State, windows: &HashMap<String, Window>, ins: &Bound, ou
             (false, false) => None,
         };
         // A view must stay next to an access node of what it views.
-        let views = state.edges.iter().any(|e| (e.src == i && e.dst_conn.as_deref() == Some("views")) || (e.dst == i && e.src_conn.as_deref() == Some("views")));
+        let views = graph.out_edges(i).iter().any(|&k| state.edges[k].dst_conn.as_deref() == Some("views"))
+            || graph.in_edges(i).iter().any(|&k| state.edges[k].src_conn.as_deref() == Some("views"));
         if views && outer.is_some_and(|o| !o.access) {
             return None;
         }
@@ -238,12 +242,14 @@ fn splice(state: &mut State, node: usize, p: Plan) {
     state.edges.retain(|e| e.src != node && e.dst != node);
     // Inside a scope, every inlined node must stay attached to it.
     if let Some((entry, exit)) = p.scope {
+        // The edges added below touch the scope nodes, outside base..next.
+        let (ins, outs) = scope::adjacency(state);
         for n in base..next {
             let empty = |src, dst| DataEdge { src, src_conn: None, dst, dst_conn: None, memlet: Memlet::default(), loc: Loc::default() };
-            if !state.edges.iter().any(|e| e.dst == n) {
+            if ins[n].is_empty() {
                 state.edges.push(empty(entry, n));
             }
-            if !state.edges.iter().any(|e| e.src == n) {
+            if outs[n].is_empty() {
                 state.edges.push(empty(n, exit));
             }
         }

@@ -5,6 +5,8 @@
 
 use super::array_copy::{memlet_tree, movable, move_tree, Embedding};
 use super::uses::full_subset;
+use crate::model::conn;
+use crate::model::dataflow::Dataflow;
 use crate::model::{scope, DataDesc, DataKind, MapScope, Memlet, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::BTreeSet;
@@ -32,7 +34,7 @@ pub fn links(sdfg: &Sdfg, state: &State, b: usize, entries: bool, wcr: bool) -> 
             (NodeKind::MapExit { entry: ie }, NodeKind::MapExit { entry: oe }) if !entries => (*ie, *oe),
             _ => continue,
         };
-        let conns = (e.src_conn.as_deref().and_then(|c| c.strip_prefix("OUT_")), e.dst_conn.as_deref().and_then(|c| c.strip_prefix("IN_")));
+        let conns = (e.src_conn.as_deref().and_then(conn::out_base), e.dst_conn.as_deref().and_then(conn::in_base));
         let m = &e.memlet;
         let plain = m.data.as_deref().is_some_and(|d| sdfg.container(d).is_some_and(|c| matches!(c.kind, DataKind::Array | DataKind::Scalar)));
         if parents[inner] != Some(outer) || !matches!(conns, (Some(_), Some(_))) || !plain || m.other_subset.is_some() || m.wcr.is_some() != wcr {
@@ -53,7 +55,7 @@ pub fn scope_params(state: &State, n: usize) -> BTreeSet<String> {
         if let NodeKind::MapEntry { map, .. } = &state.nodes[p].kind {
             out.extend(map.params.iter().cloned());
         }
-        out.extend(state.nodes[p].in_connectors.iter().filter(|(c, _)| !c.starts_with("IN_")).map(|(c, _)| c.clone()));
+        out.extend(conn::plain_inputs(&state.nodes[p]).map(str::to_string));
         at = parents[p];
     }
     out
@@ -163,7 +165,7 @@ pub fn add_transient(sdfg: &mut Sdfg, base: &str, like: &DataDesc, shape: Vec<Ex
 /// The memlet tree below (entries) or above (exits) `edge`, without it,
 /// when it can move to a local copy: tasklets and access nodes at its ends.
 pub fn inner_tree(state: &State, edge: usize, entries: bool, data: &str) -> Option<Vec<usize>> {
-    let (edges, leaves) = memlet_tree(state, edge, !entries)?;
+    let (edges, leaves) = memlet_tree(&Dataflow::new(state), edge, !entries)?;
     let emb = Embedding::Offset(vec![]);
     let rest: Vec<usize> = edges.into_iter().filter(|&i| i != edge).collect();
     let ok = !rest.is_empty() && movable(state, &rest, &leaves, data, &emb, false);
@@ -333,13 +335,14 @@ pub fn init_region(state: &mut State, data: &str, region: &Subset, value: &str, 
         let params: Vec<String> = (0..region.dims().len()).map(|k| format!("__init{k}")).collect();
         let map = MapScope { params: params.clone(), range: region.clone(), schedule: "Sequential".into() };
         let (e, x, t) = (first, first + 1, first + 2);
+        let (pass_in, pass_out) = (conn::in_conn("__out"), conn::out_conn("__out"));
         state.nodes.push(node("init", NodeKind::MapEntry { map, exit: x }, &[], &[]));
-        state.nodes.push(node("init", NodeKind::MapExit { entry: e }, &["IN___out"], &["OUT___out"]));
+        state.nodes.push(node("init", NodeKind::MapExit { entry: e }, &[pass_in.as_str()], &[pass_out.as_str()]));
         state.nodes.push(node("init", code(), &[], &["__out"]));
         state.edges.push(edge(e, None, t, None, Memlet::default()));
         let at = Subset::Range(params.iter().map(|p| Dim::index(Expr::sym(p))).collect());
-        state.edges.push(edge(t, Some("__out"), x, Some("IN___out"), written(at)));
-        state.edges.push(edge(x, Some("OUT___out"), access, None, written(region.clone())));
+        state.edges.push(edge(t, Some("__out"), x, Some(pass_in.as_str()), written(at)));
+        state.edges.push(edge(x, Some(pass_out.as_str()), access, None, written(region.clone())));
     }
     if let Some(s) = scope {
         state.edges.push(edge(s, None, first, None, Memlet::default()));

@@ -23,6 +23,7 @@
 //! unchanged: the same blocks run in the same order with the same symbol
 //! values.
 
+use crate::model::cfg_graph::CfgGraph;
 use crate::model::{Block, BlockKind, Cfg, CodeBlock, InterstateEdge, LoopRegion, Sdfg};
 use crate::symbolic::{self, CmpOp, Expr};
 use std::collections::BTreeSet;
@@ -190,13 +191,14 @@ fn unconditional(e: &InterstateEdge) -> bool {
 
 /// Blocks reachable from `from` without entering `stop`.
 fn reachable(cfg: &Cfg, from: usize, stop: usize) -> BTreeSet<usize> {
+    let g = CfgGraph::new(cfg);
     let mut seen = BTreeSet::new();
     let mut todo = vec![from];
     while let Some(b) = todo.pop() {
         if b == stop || !seen.insert(b) {
             continue;
         }
-        todo.extend(cfg.edges.iter().filter(|e| e.src == b).map(|e| e.dst));
+        todo.extend(g.successors(b));
     }
     seen
 }

@@ -44,6 +44,7 @@ use super::place::{self, Step};
 use super::{Match, Options, Place, Transformation};
 use crate::analysis::rwsets::state_sets;
 use crate::analysis::symbols::entry_symbols;
+use crate::model::conn::{self, Side};
 use crate::model::{scope, BlockKind, DataEdge, LoopRegion, MapScope, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::BTreeSet;
@@ -362,24 +363,23 @@ fn map_state(sdfg: &Sdfg, label: &str, plan: &Plan, param: String, nested: Node)
         extra: Default::default(),
         loc: loc.clone(),
     };
-    let pre = |p: &str, names: &[String]| names.iter().map(|n| format!("{p}{n}")).collect::<Vec<_>>();
     let map = MapScope { params: vec![param], range: Subset::Range(vec![range]), schedule: "Default".into() };
     let mut state = State::default();
-    state.nodes.push(node(label, NodeKind::MapEntry { map, exit: 1 }, pre("IN_", &plan.inputs), pre("OUT_", &plan.inputs)));
-    state.nodes.push(node(label, NodeKind::MapExit { entry: 0 }, pre("IN_", &plan.outputs), pre("OUT_", &plan.outputs)));
+    state.nodes.push(node(label, NodeKind::MapEntry { map, exit: 1 }, conn::named_all(Side::In, &plan.inputs), conn::named_all(Side::Out, &plan.inputs)));
+    state.nodes.push(node(label, NodeKind::MapExit { entry: 0 }, conn::named_all(Side::In, &plan.outputs), conn::named_all(Side::Out, &plan.outputs)));
     state.nodes.push(nested);
     let edge = |src, sc: Option<String>, dst, dc: Option<String>, memlet| DataEdge { src, src_conn: sc, dst, dst_conn: dc, memlet, loc: loc.clone() };
     for d in &plan.inputs {
         let a = state.nodes.len();
         state.nodes.push(node(d, NodeKind::Access { data: d.clone(), setzero: false }, vec![], vec![]));
-        state.edges.push(edge(a, None, 0, Some(format!("IN_{d}")), nest::whole(sdfg, d)));
-        state.edges.push(edge(0, Some(format!("OUT_{d}")), 2, Some(d.clone()), nest::whole(sdfg, d)));
+        state.edges.push(edge(a, None, 0, Some(conn::in_conn(d)), nest::whole(sdfg, d)));
+        state.edges.push(edge(0, Some(conn::out_conn(d)), 2, Some(d.clone()), nest::whole(sdfg, d)));
     }
     for d in &plan.outputs {
         let a = state.nodes.len();
         state.nodes.push(node(d, NodeKind::Access { data: d.clone(), setzero: false }, vec![], vec![]));
-        state.edges.push(edge(2, Some(d.clone()), 1, Some(format!("IN_{d}")), nest::whole(sdfg, d)));
-        state.edges.push(edge(1, Some(format!("OUT_{d}")), a, None, nest::whole(sdfg, d)));
+        state.edges.push(edge(2, Some(d.clone()), 1, Some(conn::in_conn(d)), nest::whole(sdfg, d)));
+        state.edges.push(edge(1, Some(conn::out_conn(d)), a, None, nest::whole(sdfg, d)));
     }
     // Scopes are told by edges: keep the nested SDFG inside the map.
     if plan.inputs.is_empty() {

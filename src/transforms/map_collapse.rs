@@ -17,6 +17,7 @@
 
 use super::map_expansion::has_dynamic_inputs;
 use super::{place, Match, Options, Place, Transformation};
+use crate::model::conn;
 use crate::model::{NodeKind, Sdfg, State};
 use crate::symbolic::Subset;
 use std::collections::HashMap;
@@ -102,14 +103,15 @@ pub fn collapse(state: &mut State, e: usize, e2: usize) {
     // Inner connector -> the outer connector feeding it.
     let mut feeds: HashMap<String, String> = HashMap::new();
     for d in state.edges.iter().filter(|d| d.src == e && d.dst == e2) {
-        if let (Some(s), Some(t)) = (&d.src_conn, &d.dst_conn) {
-            feeds.insert(format!("OUT_{}", t.trim_start_matches("IN_")), s.clone());
+        // A dynamic range input of the inner map has no partner to rename.
+        if let (Some(s), Some(inner)) = (&d.src_conn, conn::partner_of(&d.dst_conn)) {
+            feeds.insert(inner, s.clone());
         }
     }
     let mut drains: HashMap<String, String> = HashMap::new();
     for d in state.edges.iter().filter(|d| d.src == x2 && d.dst == x) {
-        if let (Some(s), Some(t)) = (&d.src_conn, &d.dst_conn) {
-            drains.insert(format!("IN_{}", s.trim_start_matches("OUT_")), t.clone());
+        if let (Some(inner), Some(t)) = (conn::partner_of(&d.src_conn), &d.dst_conn) {
+            drains.insert(inner, t.clone());
         }
     }
     state.edges.retain(|d| !(d.src == e && d.dst == e2) && !(d.src == x2 && d.dst == x));

@@ -51,7 +51,7 @@ impl Transformation for MapExpansion {
 
 /// Entry in-connectors that are not `IN_*` define dynamic range symbols.
 pub fn has_dynamic_inputs(n: &Node) -> bool {
-    n.in_connectors.iter().any(|(c, _)| !c.starts_with("IN_"))
+    crate::model::conn::plain_inputs(n).next().is_some()
 }
 
 fn expand(state: &mut State, e: usize) -> Result<(), String> {

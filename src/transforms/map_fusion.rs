@@ -32,6 +32,7 @@ use super::scope_subst::{inside, renaming_is_safe, substitute_in_scope};
 use super::uses::viewed_chain;
 use super::place::Step;
 use super::{place, Match, Options, Place, Transformation};
+use crate::model::conn::{self, Side};
 use crate::model::{scope, DataKind, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::HashMap;
@@ -115,7 +116,7 @@ pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     let x1 = ins[0].src;
     let NodeKind::MapExit { entry: e1 } = state.nodes[x1].kind else { return None };
     let e2 = outs[0].dst;
-    if outs.iter().any(|e| e.dst != e2 || !e.dst_conn.as_deref().is_some_and(|c| c.starts_with("IN_"))) {
+    if outs.iter().any(|e| e.dst != e2 || e.dst_conn.as_deref().and_then(conn::in_base).is_none()) {
         return None;
     }
     let (NodeKind::MapEntry { map: m1, .. }, NodeKind::MapEntry { map: m2, exit: x2 }) =
@@ -139,8 +140,8 @@ pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
         return None;
     }
     // The one element each iteration writes...
-    let out_conn = ins[0].src_conn.as_deref()?.strip_prefix("OUT_")?;
-    let writes: Vec<_> = state.edges.iter().filter(|e| e.dst == x1 && e.dst_conn.as_deref() == Some(&format!("IN_{out_conn}"))).collect();
+    let out_conn = conn::out_base(ins[0].src_conn.as_deref()?)?;
+    let writes: Vec<_> = state.edges.iter().filter(|e| e.dst == x1 && e.dst_conn.as_deref() == Some(&conn::in_conn(out_conn))).collect();
     let [write] = writes.as_slice() else { return None };
     let w = &write.memlet;
     if w.data.as_deref() != Some(data.as_str()) || w.wcr.is_some() || w.dynamic || w.other_subset.is_some() {
@@ -149,8 +150,8 @@ pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     let element = w.subset.as_ref().filter(|s| s.dims().iter().all(Dim::is_index))?;
     // ...is the one it reads.
     for o in &outs {
-        let conn = o.dst_conn.as_deref()?.strip_prefix("IN_")?;
-        for r in state.edges.iter().filter(|e| e.src == e2 && e.src_conn.as_deref() == Some(&format!("OUT_{conn}"))) {
+        let read = conn::in_base(o.dst_conn.as_deref()?)?;
+        for r in state.edges.iter().filter(|e| e.src == e2 && e.src_conn.as_deref() == Some(&conn::out_conn(read))) {
             let m = &r.memlet;
             let sub = m.subset.as_ref()?;
             let renamed: Vec<Expr> = sub.dims().iter().map(|d| d.start.substitute(&rename).simplify()).collect();
@@ -210,7 +211,7 @@ fn reachable(state: &State, from: usize, skip: usize) -> Vec<bool> {
 
 /// A connector suffix not yet used on `node` (`c`, `c_1`, ...).
 pub(super) fn fresh_suffix(node: &Node, c: &str) -> String {
-    let taken = |s: &str| node.has_in_connector(&format!("IN_{s}")) || node.out_connectors.iter().any(|(n, _)| *n == format!("OUT_{s}"));
+    let taken = |s: &str| node.has_in_connector(&conn::in_conn(s)) || node.has_out_connector(&conn::out_conn(s));
     let mut s = c.to_string();
     let mut k = 1;
     while taken(&s) {
@@ -225,14 +226,14 @@ pub(super) fn fresh_suffix(node: &Node, c: &str) -> String {
 fn move_connectors(state: &mut State, from: usize, to: usize, skip: &[String]) -> HashMap<String, String> {
     let mut renamed = HashMap::new();
     for (c, t) in state.nodes[from].in_connectors.clone() {
-        let Some(s) = c.strip_prefix("IN_") else { continue };
+        let Some(s) = conn::in_base(&c) else { continue };
         if skip.contains(&c) {
             continue;
         }
         let new = fresh_suffix(&state.nodes[to], s);
-        let out_t = state.nodes[from].out_connectors.iter().find(|(n, _)| *n == format!("OUT_{s}")).and_then(|(_, t)| t.clone());
-        state.nodes[to].in_connectors.push((format!("IN_{new}"), t));
-        state.nodes[to].out_connectors.push((format!("OUT_{new}"), out_t));
+        let out_t = state.nodes[from].out_connectors.iter().find(|(n, _)| *n == conn::out_conn(s)).and_then(|(_, t)| t.clone());
+        state.nodes[to].in_connectors.push((conn::in_conn(&new), t));
+        state.nodes[to].out_connectors.push((conn::out_conn(&new), out_t));
         renamed.insert(s.to_string(), new);
     }
     renamed
@@ -248,13 +249,14 @@ fn fuse(state: &mut State, a: usize, f: &Fusion) -> Result<(), String> {
     let (e1, x1, e2, x2) = (f.e1, f.x1, f.e2, f.x2);
     // Producer -> inner access node -> consumers.
     let out_conn = state.edges.iter().find(|e| e.src == x1 && e.dst == a).and_then(|e| e.src_conn.clone()).unwrap_or_default();
-    let in_conn = format!("IN_{}", out_conn.trim_start_matches("OUT_"));
+    // The matcher took this edge's connector to be `OUT_x`.
+    let in_conn = conn::partner(&out_conn).unwrap_or_default();
     let read_conns: Vec<String> = state.edges.iter().filter(|e| e.src == a).filter_map(|e| e.dst_conn.clone()).collect();
     for e in &mut state.edges {
         if e.dst == x1 && e.dst_conn.as_deref() == Some(in_conn.as_str()) {
             (e.dst, e.dst_conn) = (inner, None);
             e.memlet.subset = Some(zero.clone());
-        } else if e.src == e2 && e.src_conn.as_ref().is_some_and(|c| read_conns.contains(&format!("IN_{}", c.trim_start_matches("OUT_")))) {
+        } else if e.src == e2 && conn::partner_of(&e.src_conn).is_some_and(|c| read_conns.contains(&c)) {
             (e.src, e.src_conn) = (inner, None);
             e.memlet.subset = Some(zero.clone());
         }
@@ -264,28 +266,28 @@ fn fuse(state: &mut State, a: usize, f: &Fusion) -> Result<(), String> {
     // first map's other outputs leave through the second's exit.
     let renamed_in = move_connectors(state, e2, e1, &read_conns);
     let renamed_out = move_connectors(state, x1, x2, std::slice::from_ref(&in_conn));
-    let rename = |c: &Option<String>, prefix: &str, table: &HashMap<String, String>| {
-        c.as_ref().map(|c| match c.strip_prefix(prefix).and_then(|s| table.get(s)) {
-            Some(new) => format!("{prefix}{new}"),
+    let rename = |c: &Option<String>, side: Side, table: &HashMap<String, String>| {
+        c.as_ref().map(|c| match conn::base(side, c).and_then(|s| table.get(s)) {
+            Some(new) => conn::named(side, new),
             None => c.clone(),
         })
     };
     for e in &mut state.edges {
         if e.dst == e2 {
             e.dst = e1;
-            e.dst_conn = rename(&e.dst_conn, "IN_", &renamed_in);
+            e.dst_conn = rename(&e.dst_conn, Side::In, &renamed_in);
         }
         if e.src == e2 {
             e.src = e1;
-            e.src_conn = rename(&e.src_conn, "OUT_", &renamed_in);
+            e.src_conn = rename(&e.src_conn, Side::Out, &renamed_in);
         }
         if e.dst == x1 {
             e.dst = x2;
-            e.dst_conn = rename(&e.dst_conn, "IN_", &renamed_out);
+            e.dst_conn = rename(&e.dst_conn, Side::In, &renamed_out);
         }
         if e.src == x1 {
             e.src = x2;
-            e.src_conn = rename(&e.src_conn, "OUT_", &renamed_out);
+            e.src_conn = rename(&e.src_conn, Side::Out, &renamed_out);
         }
     }
     if let NodeKind::MapEntry { exit, .. } = &mut state.nodes[e1].kind {

@@ -20,6 +20,7 @@
 
 use super::map_collapse::{collapsible, nested_map_matches};
 use super::{place, Match, Options, Transformation};
+use crate::model::conn;
 use crate::model::{NodeKind, Sdfg, State};
 
 pub struct MapInterchange;
@@ -71,14 +72,14 @@ fn interchange(state: &mut State, e: usize, e2: usize) {
         state.edges.iter().filter(|d| d.src == x).map(|d| (d.src_conn.clone(), d.memlet.clone())).collect();
     for d in &mut state.edges {
         if d.src == e && d.dst == e2 {
-            let conn = d.src_conn.as_ref().map(|c| c.replacen("OUT_", "IN_", 1));
-            if let Some((_, m)) = outside_in.iter().find(|(c, _)| *c == conn) {
+            let outer = conn::partner_of(&d.src_conn);
+            if let Some((_, m)) = outside_in.iter().find(|(c, _)| *c == outer) {
                 d.memlet = m.clone();
             }
         }
         if d.src == x2 && d.dst == x {
-            let conn = d.dst_conn.as_ref().map(|c| c.replacen("IN_", "OUT_", 1));
-            if let Some((_, m)) = outside_out.iter().find(|(c, _)| *c == conn) {
+            let outer = conn::partner_of(&d.dst_conn);
+            if let Some((_, m)) = outside_out.iter().find(|(c, _)| *c == outer) {
                 d.memlet = m.clone();
             }
         }

@@ -8,6 +8,7 @@ use super::map_collapse::remove_nodes;
 use super::map_fusion::fresh_suffix;
 use super::scope_subst::{inside, substitute_in_scope};
 use super::uses::access_data;
+use crate::model::conn;
 use crate::model::{scope, Connector, Memlet, State};
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -44,7 +45,7 @@ pub(super) fn fuse(state: &mut State, p: &Pair, readonly: &BTreeSet<String>) -> 
     let mut entry_names: HashMap<String, String> = HashMap::new();
     let into_second: Vec<usize> = (0..state.edges.len()).filter(|&k| state.edges[k].dst == p.e2).collect();
     for k in into_second {
-        let Some(c) = state.edges[k].dst_conn.as_deref().and_then(|c| c.strip_prefix("IN_")).map(str::to_string) else {
+        let Some(c) = state.edges[k].dst_conn.as_deref().and_then(conn::in_base).map(str::to_string) else {
             state.edges[k].dst = p.e1;
             continue;
         };
@@ -56,7 +57,7 @@ pub(super) fn fuse(state: &mut State, p: &Pair, readonly: &BTreeSet<String>) -> 
             dropped.insert(k);
         } else {
             let new = connector_for(state, p.e2, p.e1, &c, &mut entry_names);
-            (state.edges[k].dst, state.edges[k].dst_conn) = (p.e1, Some(format!("IN_{new}")));
+            (state.edges[k].dst, state.edges[k].dst_conn) = (p.e1, Some(conn::in_conn(&new)));
         }
     }
     let mut exit_names: HashMap<String, String> = HashMap::new();
@@ -64,20 +65,20 @@ pub(super) fn fuse(state: &mut State, p: &Pair, readonly: &BTreeSet<String>) -> 
         let (src, dst) = (state.edges[k].src, state.edges[k].dst);
         if src == p.e2 || src == p.x2 {
             let (from, to, names) = if src == p.e2 { (p.e2, p.e1, &mut entry_names) } else { (p.x2, p.x1, &mut exit_names) };
-            let conn = state.edges[k].src_conn.clone();
-            let conn = match conn.as_deref().and_then(|c| c.strip_prefix("OUT_")) {
-                Some(c) => Some(format!("OUT_{}", connector_for(state, from, to, c, names))),
-                None => conn,
+            let old = state.edges[k].src_conn.clone();
+            let new = match old.as_deref().and_then(conn::out_base) {
+                Some(c) => Some(conn::out_conn(&connector_for(state, from, to, c, names))),
+                None => old,
             };
-            (state.edges[k].src, state.edges[k].src_conn) = (to, conn);
+            (state.edges[k].src, state.edges[k].src_conn) = (to, new);
         }
         if dst == p.x2 {
-            let conn = state.edges[k].dst_conn.clone();
-            let conn = match conn.as_deref().and_then(|c| c.strip_prefix("IN_")) {
-                Some(c) => Some(format!("IN_{}", connector_for(state, p.x2, p.x1, c, &mut exit_names))),
-                None => conn,
+            let old = state.edges[k].dst_conn.clone();
+            let new = match old.as_deref().and_then(conn::in_base) {
+                Some(c) => Some(conn::in_conn(&connector_for(state, p.x2, p.x1, c, &mut exit_names))),
+                None => old,
             };
-            (state.edges[k].dst, state.edges[k].dst_conn) = (p.x1, conn);
+            (state.edges[k].dst, state.edges[k].dst_conn) = (p.x1, new);
         }
     }
     drop_repeated_ordering_edges(state, &mut dropped);
@@ -100,10 +101,10 @@ fn connector_for(state: &mut State, from: usize, to: usize, c: &str, names: &mut
     }
     let new = fresh_suffix(&state.nodes[to], c);
     let find = |list: &[Connector], name: String| list.iter().find(|(n, _)| *n == name).and_then(|(_, t)| t.clone());
-    let in_t = find(&state.nodes[from].in_connectors, format!("IN_{c}"));
-    let out_t = find(&state.nodes[from].out_connectors, format!("OUT_{c}"));
-    state.nodes[to].in_connectors.push((format!("IN_{new}"), in_t));
-    state.nodes[to].out_connectors.push((format!("OUT_{new}"), out_t));
+    let in_t = find(&state.nodes[from].in_connectors, conn::in_conn(c));
+    let out_t = find(&state.nodes[from].out_connectors, conn::out_conn(c));
+    state.nodes[to].in_connectors.push((conn::in_conn(&new), in_t));
+    state.nodes[to].out_connectors.push((conn::out_conn(&new), out_t));
     names.insert(c.to_string(), new.clone());
     new
 }
@@ -135,7 +136,7 @@ fn consolidate(state: &mut State, k: usize, e1: usize) -> Option<String> {
     let conns_into_e1 = |conn: &Option<String>| state.edges.iter().filter(|e| e.dst == e1 && e.dst_conn == *conn).count();
     let (j, union) = state.edges.iter().enumerate().find_map(|(j, e)| {
         let fits = e.dst == e1 && e.src == edge.src && e.src_conn == edge.src_conn && e.memlet.data == m.data && plain(&e.memlet);
-        let alone = fits && e.dst_conn.as_deref().is_some_and(|c| c.starts_with("IN_")) && conns_into_e1(&e.dst_conn) == 1;
+        let alone = fits && e.dst_conn.as_deref().and_then(conn::in_base).is_some() && conns_into_e1(&e.dst_conn) == 1;
         let union = bounding_box(&[e.memlet.subset.as_ref()?, m.subset.as_ref()?]).filter(|_| alone)?;
         Some((j, union))
     })?;
@@ -144,7 +145,7 @@ fn consolidate(state: &mut State, k: usize, e1: usize) -> Option<String> {
     kept.memlet.dynamic |= dynamic;
     kept.memlet.volume = Some(union.num_elements());
     kept.memlet.subset = Some(union);
-    kept.dst_conn.as_deref()?.strip_prefix("IN_").map(str::to_string)
+    conn::in_base(kept.dst_conn.as_deref()?).map(str::to_string)
 }
 
 /// Marks ordering edges (empty memlets) that repeat another between the

@@ -31,6 +31,7 @@ use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::uses::{access_data, full_subset, may_alias, mentioned_in_code, same_subset};
 use super::{local_storage as ls, place, Match, Options, Place, Transformation};
+use crate::model::dataflow::Dataflow;
 use crate::model::{scope, DataEdge, DataKind, Memlet, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
@@ -150,7 +151,7 @@ fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     if parents[entry].is_some() || has_dynamic_inputs(&state.nodes[entry]) {
         return None;
     }
-    let (edges, leaves) = memlet_tree(state, *w, true)?;
+    let (edges, leaves) = memlet_tree(&Dataflow::new(state), *w, true)?;
     let [leaf] = leaves.as_slice() else { return None };
     let write = edges.iter().copied().find(|&i| i != *w)?;
     let wm = &state.edges[write].memlet;

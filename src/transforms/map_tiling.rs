@@ -16,6 +16,7 @@
 
 use super::map_expansion::has_dynamic_inputs;
 use super::{place, Match, Options, Place, Transformation};
+use crate::model::conn::{self, Side};
 use crate::model::{DataEdge, MapScope, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
@@ -101,18 +102,19 @@ pub fn nest(state: &mut State, e: usize, x: usize, outer: MapScope, inner: MapSc
     let (e2, x2) = (state.nodes.len(), state.nodes.len() + 1);
     let entry = state.nodes[e].clone();
     let exit = state.nodes[x].clone();
-    let passed = |conns: &[crate::model::Connector], from: &str, to: &str| -> Vec<crate::model::Connector> {
-        conns.iter().filter_map(|(c, t)| c.strip_prefix(from).map(|r| (format!("{to}{r}"), t.clone()))).collect()
+    // The partners of one side's pass-through connectors.
+    let passed = |conns: &[crate::model::Connector], from: Side| -> Vec<crate::model::Connector> {
+        conns.iter().filter_map(|(c, t)| conn::base(from, c).map(|r| (conn::named(from.other(), r), t.clone()))).collect()
     };
     state.nodes.push(Node {
         kind: NodeKind::MapEntry { map: inner, exit: x2 },
-        in_connectors: passed(&entry.out_connectors, "OUT_", "IN_"),
+        in_connectors: passed(&entry.out_connectors, Side::Out),
         extra: Default::default(),
         ..entry.clone()
     });
     state.nodes.push(Node {
         kind: NodeKind::MapExit { entry: e2 },
-        out_connectors: passed(&exit.in_connectors, "IN_", "OUT_"),
+        out_connectors: passed(&exit.in_connectors, Side::In),
         extra: Default::default(),
         ..exit.clone()
     });
@@ -129,24 +131,24 @@ pub fn nest(state: &mut State, e: usize, x: usize, outer: MapScope, inner: MapSc
     }
     let mut added = Vec::new();
     for edge in state.edges.iter().filter(|d| d.dst == e) {
-        if let Some(conn) = edge.dst_conn.as_deref().and_then(|c| c.strip_prefix("IN_")) {
+        if let Some(x) = edge.dst_conn.as_deref().and_then(conn::in_base) {
             added.push(DataEdge {
                 src: e,
-                src_conn: Some(format!("OUT_{conn}")),
+                src_conn: Some(conn::out_conn(x)),
                 dst: e2,
-                dst_conn: Some(format!("IN_{conn}")),
+                dst_conn: Some(conn::in_conn(x)),
                 memlet: edge.memlet.clone(),
                 loc: edge.loc.clone(),
             });
         }
     }
     for edge in state.edges.iter().filter(|d| d.src == x) {
-        if let Some(conn) = edge.src_conn.as_deref().and_then(|c| c.strip_prefix("OUT_")) {
+        if let Some(x_) = edge.src_conn.as_deref().and_then(conn::out_base) {
             added.push(DataEdge {
                 src: x2,
-                src_conn: Some(format!("OUT_{conn}")),
+                src_conn: Some(conn::out_conn(x_)),
                 dst: x,
-                dst_conn: Some(format!("IN_{conn}")),
+                dst_conn: Some(conn::in_conn(x_)),
                 memlet: edge.memlet.clone(),
                 loc: edge.loc.clone(),
             });

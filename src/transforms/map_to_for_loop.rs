@@ -32,6 +32,8 @@ use super::nest::{self, Interface};
 use super::place::{self, Step};
 use super::scope_subst::inside;
 use super::{Match, Options, Place, Transformation};
+use crate::model::conn::{self, Side};
+use crate::model::dataflow::Dataflow;
 use crate::model::{scope, Block, BlockKind, Cfg, CodeBlock, DataEdge, LoopRegion, Node, NodeKind, Sdfg, State};
 use std::collections::BTreeSet;
 
@@ -92,9 +94,11 @@ fn plan(sdfg: &Sdfg, path: &[Step], state: &State, e: usize) -> Option<Plan> {
     let body: Vec<usize> = inside(&parents, e).into_iter().filter(|n| n != exit).collect();
     // Connector -> container, the same on both sides of the entry or exit.
     let mut conns = Vec::new();
-    for (node, outer_prefix, inner_prefix, outer_in) in [(e, "IN_", "OUT_", true), (*exit, "OUT_", "IN_", false)] {
+    let graph = Dataflow::new(state);
+    for (node, side, outer_in) in [(e, Side::In, true), (*exit, Side::Out, false)] {
         let mut names = BTreeSet::new();
-        for d in state.edges.iter().filter(|d| if outer_in { d.dst == node } else { d.src == node }) {
+        let outer = if outer_in { graph.in_edges(node) } else { graph.out_edges(node) };
+        for d in outer.iter().map(|&k| &state.edges[k]) {
             let conn = if outer_in { &d.dst_conn } else { &d.src_conn };
             let Some(conn) = conn else {
                 if d.memlet.data.is_some() {
@@ -103,9 +107,9 @@ fn plan(sdfg: &Sdfg, path: &[Step], state: &State, e: usize) -> Option<Plan> {
                 continue;
             };
             let data = d.memlet.data.clone()?;
-            let inner = format!("{inner_prefix}{}", conn.strip_prefix(outer_prefix)?);
-            let inner_edges = state.edges.iter().filter(|x| if outer_in { x.src == node && x.src_conn.as_ref() == Some(&inner) } else { x.dst == node && x.dst_conn.as_ref() == Some(&inner) });
-            if inner_edges.clone().any(|x| x.memlet.data.as_ref() != Some(&data) || x.src == e && x.dst == *exit) || !names.insert(data.clone()) {
+            let inner = conn::named(side.other(), conn::base(side, conn)?);
+            let inner_edges = if outer_in { graph.out_edges_at(node, Some(&inner)) } else { graph.in_edges_at(node, Some(&inner)) };
+            if inner_edges.iter().map(|&k| &state.edges[k]).any(|x| x.memlet.data.as_ref() != Some(&data) || x.src == e && x.dst == *exit) || !names.insert(data.clone()) {
                 return None;
             }
             conns.push(data);

@@ -24,6 +24,7 @@ use super::nest;
 use super::place::{self, Step};
 use super::scope_subst::{inside, substitute_in_scope};
 use super::{Match, Options, Place, Transformation};
+use crate::model::conn;
 use crate::model::{scope, DataEdge, NodeKind, Sdfg, State};
 use crate::symbolic::Expr;
 use std::collections::HashMap;
@@ -150,7 +151,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], state: &State, e: usize, max: usize) -> Opti
     // Each entry connector is fed by exactly one edge.
     let fed = |c: &str| state.edges.iter().filter(|d| d.dst == e && d.dst_conn.as_deref() == Some(c)).count() == 1;
     let conns_ok = state.edges.iter().filter(|d| d.src == e).all(|d| match &d.src_conn {
-        Some(c) => c.strip_prefix("OUT_").is_some_and(|r| fed(&format!("IN_{r}"))),
+        Some(c) => conn::out_base(c).is_some_and(|r| fed(&conn::in_conn(r))),
         None => d.memlet.data.is_none(),
     });
     conns_ok.then_some(values)
@@ -188,7 +189,7 @@ fn unroll(state: &mut State, e: usize, values: &[HashMap<String, Expr>], fresh: 
                     let feeds = original.edges.iter().filter(|f| {
                         f.dst == e
                             && match &d.src_conn {
-                                Some(c) => f.dst_conn.as_deref() == c.strip_prefix("OUT_").map(|r| format!("IN_{r}")).as_deref(),
+                                Some(c) => f.dst_conn.as_deref() == conn::out_base(c).map(conn::in_conn).as_deref(),
                                 None => f.memlet.data.is_none(),
                             }
                     });
@@ -200,7 +201,7 @@ fn unroll(state: &mut State, e: usize, values: &[HashMap<String, Expr>], fresh: 
                     let drains = original.edges.iter().filter(|f| {
                         f.src == x
                             && match &d.dst_conn {
-                                Some(c) => f.src_conn.as_deref() == c.strip_prefix("IN_").map(|r| format!("OUT_{r}")).as_deref(),
+                                Some(c) => f.src_conn.as_deref() == conn::in_base(c).map(conn::out_conn).as_deref(),
                                 None => f.memlet.data.is_none(),
                             }
                     });

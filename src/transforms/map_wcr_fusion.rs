@@ -43,6 +43,7 @@ use super::map_fusion::{fuse_through, fusible};
 use super::map_reduce_fusion::injective;
 use super::uses::access_data;
 use super::{place, Match, Options, Place, Transformation};
+use crate::model::conn;
 use crate::model::{NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Subset};
 
@@ -108,7 +109,7 @@ fn plan(sdfg: &Sdfg, state: &State, a: usize) -> Option<Plan> {
     let NodeKind::MapExit { entry: producer } = state.nodes[w.src].kind else { return None };
     let NodeKind::MapEntry { map: first, .. } = &state.nodes[producer].kind else { return None };
     // The first map's tasklet writes each element of T once.
-    let conn = format!("IN_{}", w.src_conn.as_deref()?.strip_prefix("OUT_")?);
+    let conn = conn::in_conn(conn::out_base(w.src_conn.as_deref()?)?);
     let writes: Vec<_> = state.edges.iter().filter(|e| e.dst == w.src && e.dst_conn.as_deref() == Some(&conn)).collect();
     let [write] = writes.as_slice() else { return None };
     if !matches!(state.nodes[write.src].kind, NodeKind::Tasklet { .. }) || !injective(write.memlet.subset.as_ref()?, &first.params) {

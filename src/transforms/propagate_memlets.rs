@@ -16,6 +16,8 @@
 use super::place::{self, state_mut};
 use super::{Match, Options, Place, Transformation};
 use crate::analysis::propagation::{propagate_memlet, union};
+use crate::model::conn;
+use crate::model::dataflow::Dataflow;
 use crate::model::{scope::scope_parents, DataKind, Memlet, NodeKind, Sdfg, State};
 
 pub struct PropagateMemlets;
@@ -65,29 +67,15 @@ fn propagate_state(sdfg: &Sdfg, state: &mut State) -> usize {
     let mut entries: Vec<usize> =
         (0..state.nodes.len()).filter(|&n| matches!(state.nodes[n].kind, NodeKind::MapEntry { .. })).collect();
     entries.sort_by_key(|&n| std::cmp::Reverse(depth(n)));
+    // Which edges join which connectors stays fixed below: only memlets change.
+    let graph = Dataflow::new(state);
+    let outers: Vec<Vec<(usize, Vec<usize>)>> = entries.iter().map(|&entry| outer_edges(&graph, entry)).collect();
     let mut changed = 0;
-    for entry in entries {
-        let NodeKind::MapEntry { map, exit } = &state.nodes[entry].kind else { continue };
-        let (map, exit) = (map.clone(), *exit);
+    for (entry, outer) in entries.into_iter().zip(outers) {
+        let NodeKind::MapEntry { map, .. } = &state.nodes[entry].kind else { continue };
+        let map = map.clone();
         // Dynamic range inputs define symbols only inside the scope.
-        let local: Vec<String> =
-            state.nodes[entry].in_connectors.iter().map(|(c, _)| c.clone()).filter(|c| !c.starts_with("IN_")).collect();
-        // Outer edges into the entry and out of the exit, with their inner edges.
-        let outer: Vec<(usize, Vec<usize>)> = (0..state.edges.len())
-            .filter_map(|k| {
-                let e = &state.edges[k];
-                let inner = if e.dst == entry {
-                    let c = e.dst_conn.as_deref()?.strip_prefix("IN_")?;
-                    inner_edges(state, |i| i.src == entry && i.src_conn.as_deref().and_then(|s| s.strip_prefix("OUT_")) == Some(c))
-                } else if e.src == exit {
-                    let c = e.src_conn.as_deref()?.strip_prefix("OUT_")?;
-                    inner_edges(state, |i| i.dst == exit && i.dst_conn.as_deref().and_then(|s| s.strip_prefix("IN_")) == Some(c))
-                } else {
-                    return None;
-                };
-                Some((k, inner))
-            })
-            .collect();
+        let local: Vec<String> = conn::plain_inputs(&state.nodes[entry]).map(str::to_string).collect();
         for (k, inner) in outer {
             let Some(new) = propagated(sdfg, state, (&map, &local), &state.edges[k].memlet, &inner) else { continue };
             let old = &mut state.edges[k].memlet;
@@ -102,8 +90,28 @@ fn propagate_state(sdfg: &Sdfg, state: &mut State) -> usize {
     changed
 }
 
-fn inner_edges(state: &State, keep: impl Fn(&crate::model::DataEdge) -> bool) -> Vec<usize> {
-    (0..state.edges.len()).filter(|&k| keep(&state.edges[k])).collect()
+/// The edges into a map entry and out of its exit, in edge order, each with
+/// the inner edges it continues as.
+fn outer_edges(graph: &Dataflow, entry: usize) -> Vec<(usize, Vec<usize>)> {
+    let state = graph.state();
+    let Some(exit) = state.nodes[entry].kind.scope_exit() else { return Vec::new() };
+    let mut outer = [graph.in_edges(entry), graph.out_edges(exit)].concat();
+    outer.sort_unstable();
+    outer.dedup();
+    outer
+        .into_iter()
+        .filter_map(|k| {
+            let e = &state.edges[k];
+            let inner = if e.dst == entry {
+                conn::in_base(e.dst_conn.as_deref()?)?;
+                graph.through_dst(k)
+            } else {
+                conn::out_base(e.src_conn.as_deref()?)?;
+                graph.through_src(k)
+            };
+            Some((k, inner.to_vec()))
+        })
+        .collect()
 }
 
 /// The outer memlet the inner edges add up to, if they all qualify.

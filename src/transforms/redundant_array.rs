@@ -32,6 +32,7 @@ use super::map_collapse::remove_nodes;
 use super::uses::{access_data, full_subset, is_plain, may_alias, reachable, same_subset};
 use super::use_index::UseIndex;
 use super::{place, Match, Options, Place, StatePath, Transformation};
+use crate::model::dataflow::Dataflow;
 use crate::model::scope::{self, Adjacency};
 use crate::model::{Sdfg, State};
 
@@ -117,7 +118,7 @@ fn redundant(sdfg: &Sdfg, uses: &UseIndex, adjacency: &Adjacency, path: &StatePa
     let embedding = Embedding::new(&ad.shape, &to)?;
     let same_layout = ad.shape == bd.shape && ad.strides_or_default() == bd.strides_or_default() && same_subset(&to, &full_subset(&bd.shape));
     // The producer writes all of A, unconditionally and without accumulating.
-    let (tree, leaves) = memlet_tree(state, *e1, true)?;
+    let (tree, leaves) = memlet_tree(&Dataflow::new(state), *e1, true)?;
     if !movable(state, &tree, &leaves, a_data, &embedding, same_layout) {
         return None;
     }

@@ -29,6 +29,7 @@ use super::map_collapse::remove_nodes;
 use super::uses::{access_data, full_subset, is_plain, may_alias, reachable, same_subset};
 use super::use_index::UseIndex;
 use super::{place, Match, Options, Place, StatePath, Transformation};
+use crate::model::dataflow::Dataflow;
 use crate::model::scope::{self, Adjacency};
 use crate::model::{Sdfg, State};
 
@@ -114,8 +115,9 @@ fn redundant(sdfg: &Sdfg, uses: &UseIndex, adjacency: &Adjacency, path: &StatePa
     let embedding = Embedding::new(&bd.shape, &from)?;
     let same_layout = ad.shape == bd.shape && ad.strides_or_default() == bd.strides_or_default() && same_subset(&from, &full_subset(&ad.shape));
     let mut trees = Vec::new();
+    let graph = Dataflow::new(state);
     for &o in outs {
-        let (tree, leaves) = memlet_tree(state, o, false)?;
+        let (tree, leaves) = memlet_tree(&graph, o, false)?;
         if !movable(state, &tree, &leaves, b_data, &embedding, same_layout) {
             return None;
         }
@@ -124,7 +126,7 @@ fn redundant(sdfg: &Sdfg, uses: &UseIndex, adjacency: &Adjacency, path: &StatePa
     // Readers now read A later than the copy did: nothing may write A (or
     // what may alias it) in the state except before A's node.
     let before = reachable(state, a, false);
-    let written = |n: usize| state.edges.iter().any(|e| e.dst == n);
+    let written = |n: usize| !graph.in_edges(n).is_empty();
     if (0..state.nodes.len()).any(|n| n != a && n != b && may_alias(sdfg, state, n, a_data) && written(n) && !before[n]) {
         return None;
     }

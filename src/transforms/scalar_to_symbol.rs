@@ -56,6 +56,7 @@ use super::place::{self, cfg_at, Step};
 use super::scalar_to_symbol_code::forbidden_names;
 use super::scalar_to_symbol_plan::{plan, Plan, StateInfo};
 use super::{Match, Options, Place, StatePath, Transformation};
+use crate::model::scope;
 use crate::model::{Block, BlockKind, DataKind, DType, InterstateEdge, NodeKind, ScalarType, Sdfg, State};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -191,8 +192,9 @@ fn apply_plans(sdfg: &mut Sdfg, paths: &[StatePath], plans: &[Plan]) -> Result<(
             !edit.edges.contains(&(i - 1))
         });
         let mut gone = edit.nodes;
+        let (ins, outs) = scope::adjacency(state);
         for s in edit.sources {
-            if !state.edges.iter().any(|e| e.src == s || e.dst == s) {
+            if ins.get(s).is_none_or(Vec::is_empty) && outs.get(s).is_none_or(Vec::is_empty) {
                 gone.insert(s);
             }
         }

@@ -190,12 +190,12 @@ fn fusable_with(kinds: &HashSet<String>, degrees: &Degrees, cfg: &Cfg, edge: usi
     let (BlockKind::State(sa), BlockKind::State(sb)) = (&cfg.blocks[a].kind, &cfg.blocks[b].kind) else { return None };
     let (ra, wa) = accesses(sa);
     let (rb, wb) = accesses(sb);
-    let aliases = |n: &String| kinds.contains(n);
-    let both: BTreeSet<&String> = ra.union(&wa).filter(|n| rb.contains(*n) || wb.contains(*n)).collect();
+    let aliases = |n: &str| kinds.contains(n);
+    let both: BTreeSet<&str> = ra.union(&wa).filter(|n| rb.contains(*n) || wb.contains(*n)).copied().collect();
     if !wa.is_disjoint(&wb) || !wb.is_disjoint(&ra) || both.iter().any(|n| aliases(n)) {
         return None;
     }
-    let flows: Vec<&String> = wa.intersection(&rb).collect();
+    let flows: Vec<&str> = wa.intersection(&rb).copied().collect();
     if flows.is_empty() {
         return Some(Vec::new());
     }
@@ -204,15 +204,16 @@ fn fusable_with(kinds: &HashSet<String>, degrees: &Degrees, cfg: &Cfg, edge: usi
         (0..s.nodes.len()).filter(|&i| matches!(&s.nodes[i].kind, NodeKind::Access { data, .. } if data == name)).collect()
     };
     let mut merges = Vec::new();
+    let (ins_a, _) = crate::model::scope::adjacency(sa);
     for name in flows {
-        let writers: Vec<usize> = access_nodes(sa, name).into_iter().filter(|&i| sa.edges.iter().any(|e| e.dst == i)).collect();
+        let writers: Vec<usize> = access_nodes(sa, name).into_iter().filter(|&i| !ins_a[i].is_empty()).collect();
         let readers = access_nodes(sb, name);
         let [writer] = writers[..] else { return None };
         if pa[writer].is_some() || readers.iter().any(|&r| pb[r].is_some()) {
             return None;
         }
         // Every read of it in `b` must start at one of those access nodes.
-        let direct = sb.edges.iter().filter(|e| e.memlet.data.as_deref() == Some(name.as_str()));
+        let direct = sb.edges.iter().filter(|e| e.memlet.data.as_deref() == Some(name));
         if direct.clone().any(|e| pb[e.src].is_none() && pb[e.dst].is_none() && !readers.contains(&e.src)) {
             return None;
         }
@@ -224,7 +225,7 @@ fn fusable_with(kinds: &HashSet<String>, degrees: &Degrees, cfg: &Cfg, edge: usi
 /// Containers a state reads and writes: an access node with in-edges is
 /// written, one with out-edges (or none at all) is read; data named by
 /// memlets between other nodes counts as read.
-fn accesses(s: &State) -> (BTreeSet<String>, BTreeSet<String>) {
+fn accesses(s: &State) -> (BTreeSet<&str>, BTreeSet<&str>) {
     let mut reads = BTreeSet::new();
     let mut writes = BTreeSet::new();
     let (ins, outs) = crate::model::scope::adjacency(s);
@@ -232,17 +233,17 @@ fn accesses(s: &State) -> (BTreeSet<String>, BTreeSet<String>) {
     for e in &s.edges {
         if let Some(d) = &e.memlet.data {
             if !is_access(e.src) && !is_access(e.dst) {
-                reads.insert(d.clone());
+                reads.insert(d.as_str());
             }
         }
     }
     for (i, n) in s.nodes.iter().enumerate() {
         if let NodeKind::Access { data, .. } = &n.kind {
             if !ins[i].is_empty() {
-                writes.insert(data.clone());
+                writes.insert(data.as_str());
             }
             if !outs[i].is_empty() || ins[i].is_empty() {
-                reads.insert(data.clone());
+                reads.insert(data.as_str());
             }
         }
     }

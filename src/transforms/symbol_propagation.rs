@@ -17,6 +17,7 @@
 use super::place::{cfg_at, visit_cfgs, Step};
 use super::symbol_subst::{is_pure, is_scope_bound, mentions, parse_value, substitute_symbol_in_code, substitute_symbol_in_state};
 use super::{Match, Options, Place, Transformation};
+use crate::model::cfg_graph;
 use crate::model::{BlockKind, Cfg, Sdfg};
 use crate::symbolic::Expr;
 
@@ -101,8 +102,10 @@ fn propagate(cfg: &mut Cfg, edge: usize, k: usize, symbol: &str, value: &Expr) -
     let start = cfg.start();
     let mut current = cfg.edges[edge].dst;
     let mut seen = vec![false; cfg.blocks.len()];
+    // The walk rewrites blocks and edge labels, never which blocks edges join.
+    let (ins, outs) = cfg_graph::adjacency(cfg);
     loop {
-        if Some(current) == start || seen[current] || cfg.edges.iter().filter(|e| e.dst == current).count() != 1 {
+        if Some(current) == start || seen[current] || ins[current].len() != 1 {
             return Ok(changed);
         }
         seen[current] = true;
@@ -111,9 +114,8 @@ fn propagate(cfg: &mut Cfg, edge: usize, k: usize, symbol: &str, value: &Expr) -
         substitute_symbol_in_state(state, symbol, value)?;
         changed += usize::from(*state != before);
         // Its out-edges read the value in conditions and assignments too.
-        let outs: Vec<usize> = (0..cfg.edges.len()).filter(|&i| cfg.edges[i].src == current).collect();
         let mut next = None;
-        for &o in &outs {
+        for &o in &outs[current] {
             let e = &mut cfg.edges[o];
             if let Some(c) = &mut e.condition {
                 if c.language == "Python" && mentions(&c.code, symbol) {

@@ -19,6 +19,8 @@ use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::{place, Match, Options, Place, Transformation};
 use super::scope_subst::{inside, substitute_in_scope};
+use crate::model::conn;
+use crate::model::dataflow::Dataflow;
 use crate::model::{scope, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Subset};
 use std::collections::HashMap;
@@ -108,21 +110,25 @@ fn eliminate(state: &mut State, entry: usize) -> Result<(), String> {
 /// Connects what enters and leaves the map directly to the nodes inside
 /// (keeping the inner memlets), then removes entry and exit.
 fn remove_map(state: &mut State, entry: usize, exit: usize) {
-    let inner_name = |c: &Option<String>, from: &str, to: &str| c.as_ref().and_then(|c| c.strip_prefix(from)).map(|s| format!("{to}{s}"));
+    // An inner edge without an `OUT_x`/`IN_x` connector joins the outer
+    // edges without a connector (the empty memlets that order the scope).
+    let graph = Dataflow::new(state);
     let mut added = Vec::new();
-    for inner in state.edges.iter().filter(|e| e.src == entry) {
-        let outer_conn = inner_name(&inner.src_conn, "OUT_", "IN_");
-        for outer in state.edges.iter().filter(|e| e.dst == entry && e.dst_conn == outer_conn) {
+    for &k in graph.out_edges(entry) {
+        let inner = &state.edges[k];
+        let outer_conn = inner.src_conn.as_deref().and_then(conn::out_base).map(conn::in_conn);
+        for &o in graph.in_edges_at(entry, outer_conn.as_deref()) {
             let mut e = inner.clone();
-            (e.src, e.src_conn) = (outer.src, outer.src_conn.clone());
+            (e.src, e.src_conn) = (state.edges[o].src, state.edges[o].src_conn.clone());
             added.push(e);
         }
     }
-    for inner in state.edges.iter().filter(|e| e.dst == exit) {
-        let outer_conn = inner_name(&inner.dst_conn, "IN_", "OUT_");
-        for outer in state.edges.iter().filter(|e| e.src == exit && e.src_conn == outer_conn) {
+    for &k in graph.in_edges(exit) {
+        let inner = &state.edges[k];
+        let outer_conn = inner.dst_conn.as_deref().and_then(conn::in_base).map(conn::out_conn);
+        for &o in graph.out_edges_at(exit, outer_conn.as_deref()) {
             let mut e = inner.clone();
-            (e.dst, e.dst_conn) = (outer.dst, outer.dst_conn.clone());
+            (e.dst, e.dst_conn) = (state.edges[o].dst, state.edges[o].dst_conn.clone());
             added.push(e);
         }
     }

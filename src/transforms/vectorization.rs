@@ -32,6 +32,7 @@ use super::map_expansion::has_dynamic_inputs;
 use super::map_tiling::nest;
 use super::scope_subst::{inside, substitute_subset};
 use super::{place, Match, Options, Place, Transformation};
+use crate::model::conn;
 use crate::model::{scope, MapScope, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::HashMap;
@@ -165,9 +166,9 @@ fn strip(state: &mut State, e: usize, length: i64, taken: &[String]) -> Result<(
     for k in first_edge..state.edges.len() {
         let (src, dst) = (state.edges[k].src, state.edges[k].dst);
         let (inner_node, conn, outgoing) = if src == e && dst == e2 {
-            (e2, state.edges[k].dst_conn.as_deref().and_then(|c| c.strip_prefix("IN_")).map(|c| format!("OUT_{c}")), true)
+            (e2, state.edges[k].dst_conn.as_deref().and_then(conn::in_base).map(conn::out_conn), true)
         } else if src == x2 && dst == x {
-            (x2, state.edges[k].src_conn.as_deref().and_then(|c| c.strip_prefix("OUT_")).map(|c| format!("IN_{c}")), false)
+            (x2, state.edges[k].src_conn.as_deref().and_then(conn::out_base).map(conn::in_conn), false)
         } else {
             continue;
         };

@@ -3,13 +3,14 @@
 //! paths (DaCe: `Memlet.validate` and the edge loop of `validate_state`).
 
 use super::exprs::{dims, wcr_problem};
-use super::paths::{describe, memlet_path, EdgeIndex, PathError};
+use super::paths::{describe, memlet_path, PathError};
 use super::{copies, Env, Verifier};
+use crate::model::dataflow::Dataflow;
 use crate::model::{DataDesc, DataEdge, DataKind, NodeKind, State};
 use crate::symbolic::{Expr, Subset};
 
-pub(super) fn check(v: &mut Verifier, env: &Env, s: &State) {
-    let index = EdgeIndex::new(s);
+pub(super) fn check(v: &mut Verifier, env: &Env, graph: &Dataflow) {
+    let s = graph.state();
     for (k, e) in s.edges.iter().enumerate() {
         let m = &e.memlet;
         if let Some(w) = &m.wcr {
@@ -30,7 +31,7 @@ pub(super) fn check(v: &mut Verifier, env: &Env, s: &State) {
                 v.error(&e.loc, format!("memlet subset of '{data}' has {got} dimensions, the container has {want}"));
             }
         }
-        match memlet_path(s, &index, k) {
+        match memlet_path(graph, k) {
             Err(PathError::Broken(msg)) => v.error(&e.loc, format!("memlet path of '{data}' {msg}")),
             Err(PathError::Dangling) => {}
             Ok(path) => ends(v, env, s, e, data, desc, path.src, path.dst),

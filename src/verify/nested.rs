@@ -4,6 +4,7 @@
 
 use super::paths::describe;
 use super::{states, symbols, Verifier};
+use crate::model::dataflow::Dataflow;
 use crate::model::{Node, NodeKind, Sdfg};
 use crate::symbolic::Expr;
 
@@ -27,10 +28,11 @@ pub(super) fn check(v: &mut Verifier, node: &Node, inner: &Sdfg, mapping: &[(Str
     // DaCe: non-transient data written inside must be passed out as well.
     let mut reported = std::collections::BTreeSet::new();
     for s in states(&inner.cfg) {
+        let graph = Dataflow::new(s);
         for (i, n) in s.nodes.iter().enumerate() {
             let NodeKind::Access { data, .. } = &n.kind else { continue };
             let external = inner.container(data).is_some_and(|d| !d.transient);
-            let written = s.edges.iter().any(|e| e.dst == i && e.memlet.data.is_some());
+            let written = graph.in_edges(i).iter().any(|&k| s.edges[k].memlet.data.is_some());
             let input_only = node.has_in_connector(data) && !node.has_out_connector(data);
             if external && written && input_only && reported.insert(data.clone()) {
                 v.error(&n.loc, format!("container '{data}' is written inside {me} but is only an input"));

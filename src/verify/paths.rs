@@ -3,31 +3,9 @@
 //! nodes at both ends. Callers must have checked that every edge endpoint
 //! is a valid node index.
 
-use crate::model::{Node, NodeKind, State};
-use std::collections::HashMap;
-
-/// The first edge entering and leaving each (node, connector) of a state,
-/// found once: looking them up by scanning the edges for every step of
-/// every path made tracing all paths of a state quadratic.
-pub(crate) struct EdgeIndex<'s> {
-    by_dst: HashMap<(usize, &'s str), usize>,
-    by_src: HashMap<(usize, &'s str), usize>,
-}
-
-impl<'s> EdgeIndex<'s> {
-    pub fn new(state: &'s State) -> EdgeIndex<'s> {
-        let (mut by_dst, mut by_src) = (HashMap::new(), HashMap::new());
-        for (i, e) in state.edges.iter().enumerate() {
-            if let Some(c) = &e.dst_conn {
-                by_dst.entry((e.dst, c.as_str())).or_insert(i);
-            }
-            if let Some(c) = &e.src_conn {
-                by_src.entry((e.src, c.as_str())).or_insert(i);
-            }
-        }
-        EdgeIndex { by_dst, by_src }
-    }
-}
+use crate::model::conn;
+use crate::model::dataflow::Dataflow;
+use crate::model::{Node, NodeKind};
 
 /// The two ends of one memlet path.
 pub(crate) struct MemletPath {
@@ -56,8 +34,10 @@ fn is_scope_node(node: &Node) -> bool {
 }
 
 /// Traces the memlet path through edge `start` (the edges it collects only
-/// guard against cycles).
-pub(crate) fn memlet_path(state: &State, index: &EdgeIndex, start: usize) -> Result<MemletPath, PathError> {
+/// guard against cycles). A scope node's connector leads on to the first
+/// edge at its partner.
+pub(crate) fn memlet_path(graph: &Dataflow, start: usize) -> Result<MemletPath, PathError> {
+    let state = graph.state();
     let node = |i: usize| state.nodes.get(i);
     let edge = |i: usize| state.edges.get(i);
     let Some(first) = edge(start) else {
@@ -73,14 +53,13 @@ pub(crate) fn memlet_path(state: &State, index: &EdgeIndex, start: usize) -> Res
         let Some(conn) = &cur.src_conn else {
             return Err(PathError::Broken(format!("leaves {} without a connector", describe(src))));
         };
-        let Some(base) = conn.strip_prefix("OUT_") else {
+        let Some(base) = conn::out_base(conn) else {
             return Err(PathError::Broken(format!(
                 "leaves {} through '{conn}', which is not an OUT_ connector",
                 describe(src)
             )));
         };
-        let want = format!("IN_{base}");
-        let Some(&next) = index.by_dst.get(&(cur.src, want.as_str())) else {
+        let Some(&next) = graph.in_edges_at(cur.src, Some(&conn::in_conn(base))).first() else {
             return Err(PathError::Dangling);
         };
         if path.contains(&next) || path.len() > state.edges.len() {
@@ -96,11 +75,10 @@ pub(crate) fn memlet_path(state: &State, index: &EdgeIndex, start: usize) -> Res
             return Err(PathError::Broken(format!("enters {} without a connector", describe(dst))));
         };
         // A dynamic map-range connector ends the path at the entry.
-        let Some(base) = conn.strip_prefix("IN_") else {
+        let Some(base) = conn::in_base(conn) else {
             break;
         };
-        let want = format!("OUT_{base}");
-        let Some(&next) = index.by_src.get(&(cur.dst, want.as_str())) else {
+        let Some(&next) = graph.out_edges_at(cur.dst, Some(&conn::out_conn(base))).first() else {
             return Err(PathError::Dangling);
         };
         if path.contains(&next) || path.len() > state.edges.len() {

@@ -13,6 +13,8 @@
 //! access node of it.
 
 use super::{Env, Verifier};
+use crate::model::cfg_graph::CfgGraph;
+use crate::model::dataflow::Dataflow;
 use crate::model::{Block, BlockKind, Cfg, DataKind, Node, NodeKind, State};
 use std::collections::BTreeSet;
 
@@ -69,12 +71,13 @@ impl<'a> Flow<'a, '_> {
 
     /// References that an access node of `s` sets.
     fn sets(&self, s: &'a State) -> Vec<&'a str> {
+        let graph = Dataflow::new(s);
         s.nodes
             .iter()
             .enumerate()
             .filter_map(|(i, n)| match &n.kind {
                 NodeKind::Access { data, .. } if self.is_reference(data) => {
-                    s.edges.iter().any(|e| e.dst == i && e.dst_conn.as_deref() == Some("set")).then_some(data.as_str())
+                    (!graph.in_edges_at(i, Some("set")).is_empty()).then_some(data.as_str())
                 }
                 _ => None,
             })
@@ -103,9 +106,10 @@ impl<'a> Flow<'a, '_> {
         let n = cfg.blocks.len();
         let report = std::mem::replace(&mut self.report, false);
         let mut outs: Vec<Exits<'a>> = vec![Exits::default(); n];
+        let graph = CfgGraph::new(cfg);
         let entry_of = |b: usize, outs: &[Exits<'a>]| {
             let first = if b == start { entry.clone() } else { None };
-            cfg.edges.iter().filter(|e| e.dst == b && e.src < n).fold(first, |k, e| meet(k, &outs[e.src].normal))
+            graph.predecessors(b).fold(first, |k, p| meet(k, &outs[p].normal))
         };
         loop {
             let mut changed = false;
@@ -128,7 +132,7 @@ impl<'a> Flow<'a, '_> {
         }
         let mut exits = Exits::default();
         for (b, out) in outs.iter().enumerate() {
-            if !cfg.edges.iter().any(|e| e.src == b) {
+            if graph.out_edges(b).is_empty() {
                 exits.normal = meet(exits.normal, &out.normal);
             }
             exits.brk = meet(exits.brk, &out.brk);

@@ -2,8 +2,10 @@
 //! pairs, and DaCe's memlet-path scope rule (a path may only leave a scope
 //! towards an access node; paths between disjoint scopes are illegal).
 
-use super::paths::{describe, memlet_path, EdgeIndex};
+use super::paths::{describe, memlet_path};
 use super::Verifier;
+use crate::model::conn;
+use crate::model::dataflow::Dataflow;
 use crate::model::{Node, NodeKind, State};
 
 /// Checks that entries and exits point at each other, and the connector
@@ -40,28 +42,18 @@ pub(super) fn check_pairs(v: &mut Verifier, s: &State) -> bool {
 
 /// Data passes a scope node through `IN_x` and leaves through `OUT_x`.
 fn connector_pairs(v: &mut Verifier, node: &Node) {
-    for (c, _) in &node.in_connectors {
-        if let Some(base) = c.strip_prefix("IN_") {
-            if !node.has_out_connector(&format!("OUT_{base}")) {
-                v.error(&node.loc, format!("{} has in-connector '{c}' without 'OUT_{base}'", describe(node)));
-            }
-        }
-    }
-    for (c, _) in &node.out_connectors {
-        if let Some(base) = c.strip_prefix("OUT_") {
-            if !node.has_in_connector(&format!("IN_{base}")) {
-                v.error(&node.loc, format!("{} has out-connector '{c}' without 'IN_{base}'", describe(node)));
-            }
-        }
+    for (c, partner) in conn::unpaired(node) {
+        let side = if conn::in_base(c).is_some() { "in" } else { "out" };
+        v.error(&node.loc, format!("{} has {side}-connector '{c}' without '{partner}'", describe(node)));
     }
 }
 
 /// DaCe's "memlet path scope lifetime checks" over every edge's full path.
-pub(super) fn check_paths(v: &mut Verifier, s: &State, parents: &[Option<usize>]) {
+pub(super) fn check_paths(v: &mut Verifier, graph: &Dataflow, parents: &[Option<usize>]) {
+    let s = graph.state();
     let scope = |n: usize| parents.get(n).copied().flatten();
-    let index = EdgeIndex::new(s);
     for (k, e) in s.edges.iter().enumerate() {
-        let Ok(path) = memlet_path(s, &index, k) else { continue };
+        let Ok(path) = memlet_path(graph, k) else { continue };
         let (src, dst) = (path.src, path.dst);
         let (Some(src_node), Some(dst_node)) = (s.nodes.get(src), s.nodes.get(dst)) else { continue };
         if scope(src) == scope(dst) || scope(dst) == Some(src) || contains(parents, src, dst) {

@@ -2,9 +2,10 @@
 //! ordering of the rule groups that need a well-formed graph
 //! (DaCe: `validate_state`, the node loop and `Node.validate`).
 
-use super::paths::{describe, EdgeIndex};
-use std::collections::HashMap;
+use super::paths::describe;
 use super::{memlets, nested, scopes, symbols, valid_name, Env, Verifier};
+use crate::model::conn;
+use crate::model::dataflow::Dataflow;
 use crate::model::scope::{scope_parents, topological_order};
 use crate::model::{Block, DataKind, Node, NodeKind, State};
 
@@ -25,19 +26,19 @@ pub(super) fn check(v: &mut Verifier, env: &Env, s: &State, block: &Block) {
         node_rules(v, env, node);
     }
     let pairs_ok = scopes::check_pairs(v, s);
-    if edges_ok {
-        connectors(v, s);
-        views(v, env, s);
-        memlets::check(v, env, s);
+    // Built once the edge endpoints are known to be valid.
+    let graph = edges_ok.then(|| Dataflow::new(s));
+    if let Some(graph) = &graph {
+        connectors(v, graph);
+        views(v, env, graph);
+        memlets::check(v, env, graph);
     }
     for node in &s.nodes {
         if let NodeKind::NestedSdfg { sdfg, symbol_mapping } = &node.kind {
             nested::check(v, node, sdfg, symbol_mapping);
         }
     }
-    if !(edges_ok && pairs_ok) {
-        return;
-    }
+    let Some(graph) = graph.filter(|_| pairs_ok) else { return };
     if topological_order(s).is_none() {
         v.error(&block.loc, format!("state '{}' has a cycle", block.label));
         return;
@@ -45,7 +46,7 @@ pub(super) fn check(v: &mut Verifier, env: &Env, s: &State, block: &Block) {
     match scope_parents(s) {
         Err(msg) => v.error(&block.loc, format!("state '{}': {msg}", block.label)),
         Ok(parents) => {
-            scopes::check_paths(v, s, &parents);
+            scopes::check_paths(v, &graph, &parents);
             symbols::check_state(v, env, s, &parents);
         }
     }
@@ -116,10 +117,10 @@ fn node_rules(v: &mut Verifier, env: &Env, node: &Node) {
             if !consume.pe_index.is_empty() && !valid_name(&consume.pe_index) {
                 v.error(loc, format!("consume '{}' has invalid pe index '{}'", node.label, consume.pe_index));
             }
-            if !node.has_in_connector("IN_stream") {
+            if !node.has_in_connector(&conn::in_conn("stream")) {
                 v.error(loc, format!("consume '{}' has no input stream connector 'IN_stream'", node.label));
             }
-            if !node.has_out_connector("OUT_stream") {
+            if !node.has_out_connector(&conn::out_conn("stream")) {
                 v.error(loc, format!("consume '{}' has no internal stream connector 'OUT_stream'", node.label));
             }
         }
@@ -152,7 +153,8 @@ fn node_rules(v: &mut Verifier, env: &Env, node: &Node) {
 
 /// Edges attach to declared connectors; in-connectors have one edge each
 /// (exit nodes may merge several); non-code nodes are not isolated.
-fn connectors(v: &mut Verifier, s: &State) {
+fn connectors(v: &mut Verifier, graph: &Dataflow) {
+    let s = graph.state();
     for e in &s.edges {
         let (Some(src), Some(dst)) = (s.nodes.get(e.src), s.nodes.get(e.dst)) else { continue };
         if let Some(c) = &e.src_conn {
@@ -166,23 +168,6 @@ fn connectors(v: &mut Verifier, s: &State) {
             }
         }
     }
-    // Edges per (node, connector) and nodes with any edge, counted once
-    // (a scan of the edges per connector is quadratic in the state's size).
-    let (mut into, mut out_of) = (HashMap::new(), HashMap::new());
-    let mut touched = vec![false; s.nodes.len()];
-    for e in &s.edges {
-        if let Some(c) = &e.dst_conn {
-            *into.entry((e.dst, c.as_str())).or_insert(0usize) += 1;
-        }
-        if let Some(c) = &e.src_conn {
-            *out_of.entry((e.src, c.as_str())).or_insert(0usize) += 1;
-        }
-        for end in [e.src, e.dst] {
-            if let Some(t) = touched.get_mut(end) {
-                *t = true;
-            }
-        }
-    }
     for (i, node) in s.nodes.iter().enumerate() {
         let is_exit = matches!(node.kind, NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. });
         let is_code = matches!(
@@ -190,7 +175,7 @@ fn connectors(v: &mut Verifier, s: &State) {
             NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. } | NodeKind::Library { .. }
         );
         for (c, _) in &node.in_connectors {
-            let count = into.get(&(i, c.as_str())).copied().unwrap_or(0);
+            let count = graph.in_edges_at(i, Some(c)).len();
             if count == 0 {
                 v.error(&node.loc, format!("{} has dangling in-connector '{c}'", describe(node)));
             } else if count > 1 && !is_exit {
@@ -200,14 +185,14 @@ fn connectors(v: &mut Verifier, s: &State) {
         // Every out-connector is used; a value computed by code or leaving
         // a scope has one destination.
         for (c, _) in &node.out_connectors {
-            let count = out_of.get(&(i, c.as_str())).copied().unwrap_or(0);
+            let count = graph.out_edges_at(i, Some(c)).len();
             if count == 0 {
                 v.error(&node.loc, format!("{} has dangling out-connector '{c}'", describe(node)));
             } else if count > 1 && (is_exit || is_code) {
                 v.error(&node.loc, format!("out-connector '{c}' of {} has {count} outgoing edges", describe(node)));
             }
         }
-        if !is_code && !touched[i] {
+        if !is_code && graph.in_edges(i).is_empty() && graph.out_edges(i).is_empty() {
             v.error(&node.loc, format!("{} is isolated", describe(node)));
         }
     }
@@ -215,27 +200,22 @@ fn connectors(v: &mut Verifier, s: &State) {
 
 /// A View's access node is bound to the viewed data by one edge on its
 /// `views` connector whose other end (through scopes) is an access node.
-fn views(v: &mut Verifier, env: &Env, s: &State) {
-    let mut index = None;
+fn views(v: &mut Verifier, env: &Env, graph: &Dataflow) {
+    let s = graph.state();
     for (i, node) in s.nodes.iter().enumerate() {
         let NodeKind::Access { data, .. } = &node.kind else { continue };
         if env.container(data).map(|d| d.kind) != Some(DataKind::View) {
             continue;
         }
-        let bound: Vec<usize> = (0..s.edges.len())
-            .filter(|&k| {
-                let e = &s.edges[k];
-                (e.dst == i && e.dst_conn.as_deref() == Some("views"))
-                    || (e.src == i && e.src_conn.as_deref() == Some("views"))
-            })
-            .collect();
+        let mut bound: Vec<usize> = [graph.in_edges_at(i, Some("views")), graph.out_edges_at(i, Some("views"))].concat();
+        bound.sort_unstable();
+        bound.dedup();
         let [k] = bound.as_slice() else {
             let why = if bound.is_empty() { "is not connected" } else { "has several edges" };
             v.error(&node.loc, format!("view '{data}' {why} to the viewed data through its 'views' connector"));
             continue;
         };
-        let index = index.get_or_insert_with(|| EdgeIndex::new(s));
-        let Ok(path) = super::paths::memlet_path(s, index, *k) else { continue };
+        let Ok(path) = super::paths::memlet_path(graph, *k) else { continue };
         let Some(e) = s.edges.get(*k) else { continue };
         let other = if e.dst == i { path.src } else { path.dst };
         if !matches!(s.nodes.get(other).map(|n| &n.kind), Some(NodeKind::Access { .. })) {

@@ -4,6 +4,7 @@ use super::{region, RwSets};
 use crate::analysis::memlet_tree::{enclosing_entries, memlet_tree};
 use crate::analysis::propagation::propagate_subset;
 use crate::analysis::symbols::{dynamic_inputs, entry_symbols};
+use crate::model::dataflow::Dataflow;
 use crate::model::scope::scope_parents;
 use crate::model::{Memlet, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -11,7 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 
 /// What `state` reads and writes, seen from outside it (see the module doc).
 pub fn state_sets(sdfg: &Sdfg, state: &State) -> RwSets {
-    let mut walk = Walk { sdfg, state, parents: scope_parents(state).ok(), nested: HashMap::new() };
+    let mut walk = Walk { sdfg, state, graph: Dataflow::new(state), parents: scope_parents(state).ok(), nested: HashMap::new() };
     let mut out = RwSets::default();
     for (i, e) in state.edges.iter().enumerate() {
         if e.memlet.data.is_none() {
@@ -81,6 +82,7 @@ fn side(m: &Memlet, data: &str, at_dst: bool, other_end: Option<&str>) -> Option
 struct Walk<'a> {
     sdfg: &'a Sdfg,
     state: &'a State,
+    graph: Dataflow<'a>,
     parents: Option<Vec<Option<usize>>>,
     /// Nested SDFG node -> its own read and write sets, in outer symbols.
     nested: HashMap<usize, RwSets>,
@@ -98,7 +100,7 @@ impl Walk<'_> {
         let e = &state.edges[i];
         let (node, other) = if write { (e.dst, e.src) } else { (e.src, e.dst) };
         let other_data = access_data(state, other);
-        let tree = memlet_tree(state, i, write);
+        let tree = memlet_tree(&self.graph, i, write);
         let wcr = write && tree.as_ref().map_or(e.memlet.wcr.is_some(), |(edges, _)| edges.iter().any(|&k| state.edges[k].memlet.wcr.is_some()));
         let found = match tree.and_then(|(edges, leaves)| self.through_nested(&edges, &leaves, data, write, node)) {
             Some(inner) => inner.into_iter().map(|(s, w)| (s, w || wcr)).collect(),

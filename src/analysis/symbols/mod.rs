@@ -49,7 +49,7 @@ pub fn dynamic_inputs(node: &Node) -> Vec<String> {
     if node.kind.scope_exit().is_none() {
         return Vec::new();
     }
-    node.in_connectors.iter().filter(|(c, _)| !c.starts_with("IN_")).map(|(c, _)| c.clone()).collect()
+    crate::model::conn::plain_inputs(node).map(str::to_string).collect()
 }
 
 /// What an entry node binds for its scope: dynamic inputs, then map

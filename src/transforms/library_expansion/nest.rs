@@ -1,6 +1,7 @@
 //! A nest of maps around one tasklet, wired to a library node's edges: what
 //! every expansion is made of.
 
+use crate::model::conn::{self, Side};
 use crate::model::{CodeBlock, DataEdge, MapScope, Memlet, Node, NodeKind, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
@@ -77,7 +78,6 @@ pub fn build(state: &mut State, nest: &Nest, lib: usize, out_node: Option<usize>
     let (entry, tasklet, exit) = (|l: usize| base + l, base + levels, |l: usize| base + levels + 1 + l);
     let ins: Vec<&str> = nest.inputs.iter().map(|p| p.conn.as_str()).collect();
     let out = nest.output.conn.as_str();
-    let prefixed = |prefix: &str, conns: &[&str]| conns.iter().map(|c| format!("{prefix}{c}")).collect::<Vec<_>>();
     for (l, level) in nest.levels.iter().enumerate() {
         let map = MapScope {
             params: level.params.iter().map(|(p, _)| p.clone()).collect(),
@@ -85,13 +85,13 @@ pub fn build(state: &mut State, nest: &Nest, lib: usize, out_node: Option<usize>
             schedule: "Default".into(),
         };
         let kind = NodeKind::MapEntry { map, exit: exit(l) };
-        state.nodes.push(node(&level.label, kind, prefixed("IN_", &ins), prefixed("OUT_", &ins)));
+        state.nodes.push(node(&level.label, kind, conn::named_all(Side::In, &ins), conn::named_all(Side::Out, &ins)));
     }
     let code = NodeKind::Tasklet { code: CodeBlock::python(nest.code.clone()) };
-    state.nodes.push(node(&nest.tasklet, code, prefixed("", &ins), vec![out.to_string()]));
+    state.nodes.push(node(&nest.tasklet, code, ins.iter().map(|c| c.to_string()).collect(), vec![out.to_string()]));
     for (l, level) in nest.levels.iter().enumerate() {
         let kind = NodeKind::MapExit { entry: entry(l) };
-        state.nodes.push(node(&level.label, kind, prefixed("IN_", &[out]), prefixed("OUT_", &[out])));
+        state.nodes.push(node(&level.label, kind, conn::named_all(Side::In, &[out]), conn::named_all(Side::Out, &[out])));
     }
     let edge = |src: usize, sc: Option<String>, dst: usize, dc: Option<String>, memlet: Memlet| DataEdge {
         src,
@@ -113,8 +113,8 @@ pub fn build(state: &mut State, nest: &Nest, lib: usize, out_node: Option<usize>
         let outer = &state.edges[port.edge];
         let (mut src, mut conn, mut memlet) = (outer.src, outer.src_conn.clone(), outer.memlet.clone());
         for l in 0..levels {
-            added.push(edge(src, conn, entry(l), Some(format!("IN_{}", port.conn)), memlet));
-            (src, conn, memlet) = (entry(l), Some(format!("OUT_{}", port.conn)), inner(port, l + 1, None));
+            added.push(edge(src, conn, entry(l), Some(conn::in_conn(&port.conn)), memlet));
+            (src, conn, memlet) = (entry(l), Some(conn::out_conn(&port.conn)), inner(port, l + 1, None));
         }
         added.push(edge(src, conn, tasklet, Some(port.conn.clone()), memlet));
     }
@@ -137,8 +137,8 @@ pub fn build(state: &mut State, nest: &Nest, lib: usize, out_node: Option<usize>
     let last_memlet = Memlet { wcr: port.wcr.clone(), ..outer.memlet.clone() };
     let (mut src, mut conn, mut memlet) = (tasklet, Some(port.conn.clone()), inner(port, levels, port.wcr.clone()));
     for l in (0..levels).rev() {
-        added.push(edge(src, conn, exit(l), Some(format!("IN_{}", port.conn)), memlet));
-        (src, conn, memlet) = (exit(l), Some(format!("OUT_{}", port.conn)), inner(port, l, port.wcr.clone()));
+        added.push(edge(src, conn, exit(l), Some(conn::in_conn(&port.conn)), memlet));
+        (src, conn, memlet) = (exit(l), Some(conn::out_conn(&port.conn)), inner(port, l, port.wcr.clone()));
     }
     added.push(edge(src, conn, dst, dst_conn, last_memlet));
     state.edges.extend(added);
