@@ -69,7 +69,7 @@ pub(super) fn read_sdfg(view: OpView, file: &str) -> Res<Sdfg> {
         arg_names: view.str_array("arg_names").map_err(one)?,
         symbols: Vec::new(),
         callbacks: Vec::new(),
-        containers: Vec::new(),
+        containers: Default::default(),
         constants: Vec::new(),
         experimental_blocks: view.flag("experimental_blocks"),
         cfg: Cfg::default(),

@@ -39,7 +39,7 @@ pub(super) fn normalized(mut s: Sdfg, drop_is_data_src: bool) -> Sdfg {
 
 fn clear_sdfg(s: &mut Sdfg, d: bool) {
     s.loc = Loc::Unknown;
-    for (_, desc) in &mut s.containers {
+    for (_, desc) in s.containers.iter_mut() {
         desc.loc = Loc::Unknown;
         if d {
             desc.total_size = None;

@@ -11,6 +11,7 @@
 mod callback;
 pub mod cfg_graph;
 pub mod conn;
+mod containers;
 mod data;
 pub mod dataflow;
 mod graph;
@@ -18,6 +19,7 @@ mod loc;
 pub mod scope;
 
 pub use callback::{Callback, CallbackType};
+pub use containers::Containers;
 pub use data::{DType, DataDesc, DataKind, ScalarType};
 pub use graph::{
     Block, BlockKind, Branch, Cfg, CodeBlock, Connector, DataEdge, InterstateEdge, LoopRegion,
@@ -41,7 +43,7 @@ pub struct Sdfg {
     /// Symbols of DaCe's `callback` type (Python functions), in file order.
     pub callbacks: Vec<Callback>,
     /// Data containers, in file order.
-    pub containers: Vec<(String, DataDesc)>,
+    pub containers: Containers,
     /// Compile-time constants: name, descriptor JSON, value JSON.
     pub constants: Vec<Constant>,
     /// True when the SDFG uses LoopRegion/ConditionalBlock and friends.
@@ -60,11 +62,11 @@ pub struct Constant {
 
 impl Sdfg {
     pub fn container(&self, name: &str) -> Option<&DataDesc> {
-        self.containers.iter().find(|(n, _)| n == name).map(|(_, d)| d)
+        self.containers.get(name)
     }
 
     pub fn container_mut(&mut self, name: &str) -> Option<&mut DataDesc> {
-        self.containers.iter_mut().find(|(n, _)| n == name).map(|(_, d)| d)
+        self.containers.get_mut(name)
     }
 
     pub fn callback(&self, name: &str) -> Option<&Callback> {

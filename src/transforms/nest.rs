@@ -73,7 +73,7 @@ pub fn nested_cfg_node(outer: &Sdfg, label: &str, cfg: Cfg, io: &Interface) -> R
         arg_names: names.iter().map(|n| n.to_string()).collect(),
         symbols,
         callbacks: outer.callbacks.clone(),
-        containers,
+        containers: containers.into(),
         constants: outer.constants.clone(),
         experimental_blocks,
         cfg,

@@ -46,7 +46,7 @@ pub fn set_schedules_storage_lifetimes(sdfg: &mut Sdfg, in_map: bool) -> usize {
 
 fn small_arrays_to_registers(sdfg: &mut Sdfg) -> usize {
     let mut changed = 0;
-    for (_, desc) in &mut sdfg.containers {
+    for (_, desc) in sdfg.containers.iter_mut() {
         let size = desc.total_elements();
         let small = size.simplify().as_int().is_some_and(|n| n <= TILE_SIZE);
         if desc.transient && desc.kind == DataKind::Array && desc.storage == "Default" && desc.lifetime == "Scope" && small {
@@ -76,7 +76,7 @@ fn persistent_transients(sdfg: &mut Sdfg) -> usize {
         }
     });
     let mut changed = 0;
-    for (name, desc) in &mut sdfg.containers {
+    for (name, desc) in sdfg.containers.iter_mut() {
         let size = desc.total_elements();
         let eligible = desc.transient
             && matches!(desc.kind, DataKind::Array | DataKind::Scalar)

@@ -53,7 +53,7 @@ pub fn substitute_symbols(sdfg: &mut Sdfg, values: &HashMap<String, Expr>) -> Re
     let mut copy = sdfg.clone();
     let texts = values.iter().map(|(k, v)| (k.clone(), format!("({v})"))).collect();
     let s = Subst { values: values.clone(), texts };
-    for (_, d) in &mut copy.containers {
+    for (_, d) in copy.containers.iter_mut() {
         s.descriptor(d);
     }
     s.cfg(&mut copy.cfg)?;

@@ -123,7 +123,7 @@ mod tests {
             arg_names: Vec::new(),
             symbols: Vec::new(),
             callbacks: Vec::new(),
-            containers: Vec::new(),
+            containers: Default::default(),
             constants: Vec::new(),
             experimental_blocks: false,
             cfg: Cfg { blocks: Vec::new(), edges: vec![edge], start_block: None },

@@ -136,7 +136,7 @@ pub(super) fn sdfg_with(blocks: Vec<Block>, edges: Vec<InterstateEdge>) -> Sdfg 
         arg_names: vec!["A".into(), "B".into()],
         symbols: vec![("N".into(), "int32".into())],
         callbacks: vec![],
-        containers: vec![("A".into(), array(&["N"])), ("B".into(), array(&["N"]))],
+        containers: vec![("A".into(), array(&["N"])), ("B".into(), array(&["N"]))].into(),
         constants: vec![],
         experimental_blocks: false,
         cfg: Cfg { blocks, edges, start_block: None },

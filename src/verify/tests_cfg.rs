@@ -170,7 +170,7 @@ fn nested_sdfgs() {
     assert_eq!(messages(&calling(stale, vec![("N", "N")])), Vec::<String>::new());
 
     let mut inner = good_sdfg();
-    inner.containers[1].1.transient = true; // B: connected but transient
+    inner.containers.get_mut("B").expect("B").transient = true; // B: connected but transient
     inner.containers.push(("C".into(), array(&["M"]))); // non-transient, unconnected
     inner.symbols.push(("M".into(), "int32".into()));
     let BlockKind::State(s) = &mut inner.cfg.blocks[0].kind else { unreachable!() };

@@ -103,8 +103,8 @@ fn copies_between_access_nodes() {
     assert_has(&msgs, "memlet other_subset has 2 dimensions, 'B' has 1");
     s.edges[0].memlet.other_subset = Some(range(&[("0", "2")]));
     let mut sdfg = sdfg_with(vec![state_block("s0", s)], vec![]);
-    sdfg.containers[0].1.shape = vec![e("10")];
-    sdfg.containers[1].1.shape = vec![e("10")];
+    sdfg.containers.get_mut("A").expect("A").shape = vec![e("10")];
+    sdfg.containers.get_mut("B").expect("B").shape = vec![e("10")];
     assert_has(&messages(&sdfg), "memlet copies 5 elements of 'A' into 3 elements of 'B'");
 }
 

@@ -42,7 +42,7 @@ pub(super) fn sdfg(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<Sdfg> {
         arg_names,
         symbols,
         callbacks,
-        containers,
+        containers: containers.into(),
         constants,
         experimental_blocks,
         cfg: graph?,
