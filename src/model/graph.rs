@@ -147,6 +147,20 @@ pub struct Node {
 }
 
 impl Node {
+    /// A node made by a transformation: connectors without declared types,
+    /// no extra properties, at `loc` (where it came from).
+    pub fn new<S: AsRef<str>>(label: &str, kind: NodeKind, ins: &[S], outs: &[S], loc: &Loc) -> Node {
+        let untyped = |conns: &[S]| conns.iter().map(|c| (c.as_ref().to_string(), None)).collect();
+        Node {
+            label: label.to_string(),
+            kind,
+            in_connectors: untyped(ins),
+            out_connectors: untyped(outs),
+            extra: Default::default(),
+            loc: loc.clone(),
+        }
+    }
+
     pub fn has_in_connector(&self, name: &str) -> bool {
         self.in_connectors.iter().any(|(n, _)| n == name)
     }

@@ -306,14 +306,7 @@ pub fn region_and_shape(state: &State, link: &Link, tree: &[usize], shape: &[Exp
 /// `scope` or at top level; returns the access node it writes.
 pub fn init_region(state: &mut State, data: &str, region: &Subset, value: &str, scope: Option<usize>, loc: &crate::model::Loc) -> usize {
     use crate::model::{CodeBlock, DataEdge, Node};
-    let node = |label: &str, kind: NodeKind, ins: &[&str], outs: &[&str]| Node {
-        label: label.to_string(),
-        kind,
-        in_connectors: ins.iter().map(|c| (c.to_string(), None)).collect(),
-        out_connectors: outs.iter().map(|c| (c.to_string(), None)).collect(),
-        extra: Default::default(),
-        loc: loc.clone(),
-    };
+    let node = |label: &str, kind: NodeKind, ins: &[&str], outs: &[&str]| Node::new(label, kind, ins, outs, loc);
     let edge = |src: usize, sc: Option<&str>, dst: usize, dc: Option<&str>, memlet: Memlet| DataEdge {
         src,
         src_conn: sc.map(str::to_string),

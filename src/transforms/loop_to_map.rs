@@ -355,14 +355,7 @@ fn map_state(sdfg: &Sdfg, label: &str, plan: &Plan, param: String, nested: Node)
         Dim::new(h.start.clone(), h.last.clone(), Expr::int(h.step), Expr::int(1))
     };
     let loc = nested.loc.clone();
-    let node = |label: &str, kind: NodeKind, ins: Vec<String>, outs: Vec<String>| Node {
-        label: label.to_string(),
-        kind,
-        in_connectors: ins.into_iter().map(|c| (c, None)).collect(),
-        out_connectors: outs.into_iter().map(|c| (c, None)).collect(),
-        extra: Default::default(),
-        loc: loc.clone(),
-    };
+    let node = |label: &str, kind: NodeKind, ins: Vec<String>, outs: Vec<String>| Node::new(label, kind, &ins, &outs, &loc);
     let map = MapScope { params: vec![param], range: Subset::Range(vec![range]), schedule: "Default".into() };
     let mut state = State::default();
     state.nodes.push(node(label, NodeKind::MapEntry { map, exit: 1 }, conn::named_all(Side::In, &plan.inputs), conn::named_all(Side::Out, &plan.inputs)));

@@ -165,6 +165,22 @@ fn used_names(sdfg: &Sdfg) -> HashSet<String> {
 fn node_names(kind: &NodeKind, out: &mut HashSet<String>) {
     match kind {
         NodeKind::Tasklet { code } => words(&code.code, out),
+        NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. } => scope_entry_names(kind, out),
+        NodeKind::NestedSdfg { sdfg, symbol_mapping } => {
+            symbol_mapping.iter().for_each(|(_, e)| out.extend(e.free_symbols()));
+            // Symbols a nested SDFG declares without a mapping come from here.
+            let mapped = |n: &str| symbol_mapping.iter().any(|(k, _)| k == n);
+            out.extend(sdfg.symbols.iter().filter(|(n, _)| !mapped(n)).map(|(n, _)| n.clone()));
+        }
+        NodeKind::Library { properties, .. } => words(&serde_json::Value::Object(properties.clone()).to_string(), out),
+        _ => {}
+    }
+}
+
+/// The names a map or consume entry binds or reads: parameters, the
+/// symbols of its range, the words of its condition.
+pub(super) fn scope_entry_names(kind: &NodeKind, out: &mut HashSet<String>) {
+    match kind {
         NodeKind::MapEntry { map, .. } => {
             out.extend(map.params.iter().cloned());
             out.extend(map.range.free_symbols());
@@ -174,13 +190,6 @@ fn node_names(kind: &NodeKind, out: &mut HashSet<String>) {
             out.extend(consume.num_pes.free_symbols());
             consume.condition.iter().for_each(|c| words(&c.code, out));
         }
-        NodeKind::NestedSdfg { sdfg, symbol_mapping } => {
-            symbol_mapping.iter().for_each(|(_, e)| out.extend(e.free_symbols()));
-            // Symbols a nested SDFG declares without a mapping come from here.
-            let mapped = |n: &str| symbol_mapping.iter().any(|(k, _)| k == n);
-            out.extend(sdfg.symbols.iter().filter(|(n, _)| !mapped(n)).map(|(n, _)| n.clone()));
-        }
-        NodeKind::Library { properties, .. } => words(&serde_json::Value::Object(properties.clone()).to_string(), out),
         _ => {}
     }
 }
@@ -201,7 +210,7 @@ fn expr_text(text: &str, out: &mut HashSet<String>) {
     }
 }
 
-fn words(text: &str, out: &mut HashSet<String>) {
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    out.extend(text.split(|c: char| !ident(c)).filter(|w| !w.is_empty()).map(str::to_string));
+/// Every identifier of `text`.
+pub(super) fn words(text: &str, out: &mut HashSet<String>) {
+    out.extend(crate::analysis::symbols::words(text).map(str::to_string));
 }

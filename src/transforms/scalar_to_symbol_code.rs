@@ -4,6 +4,7 @@
 //! places where a scalar may not be replaced by a symbol.
 
 use super::place::visit_cfgs;
+use super::remove_unused_symbols::words;
 use crate::model::{BlockKind, CodeBlock, NodeKind, Sdfg};
 use crate::symbolic::{self, CmpOp as SCmp, Expr};
 use crate::tasklet::{self, BinOp, BoolOp, CmpOp, Expr as TExpr, Stmt, Target, UnaryOp};
@@ -231,15 +232,7 @@ fn node_names(kind: &NodeKind, connectors: &[&str], out: &mut HashSet<String>) {
             words(&code.code, &mut w);
             out.extend(w.into_iter().filter(|x| !connectors.contains(&x.as_str())));
         }
-        NodeKind::MapEntry { map, .. } => {
-            out.extend(map.params.iter().cloned());
-            out.extend(map.range.free_symbols());
-        }
-        NodeKind::ConsumeEntry { consume, .. } => {
-            out.insert(consume.pe_index.clone());
-            out.extend(consume.num_pes.free_symbols());
-            consume.condition.iter().for_each(|c| words(&c.code, out));
-        }
+        NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. } => super::remove_unused_symbols::scope_entry_names(kind, out),
         NodeKind::NestedSdfg { symbol_mapping, .. } => symbol_mapping.iter().for_each(|(_, e)| out.extend(e.free_symbols())),
         NodeKind::Library { properties, .. } => words(&serde_json::Value::Object(properties.clone()).to_string(), out),
         _ => {}
@@ -269,10 +262,4 @@ fn indexed(e: &Expr, out: &mut HashSet<String>) {
         Expr::Not(a) => indexed(a, out),
         _ => {}
     }
-}
-
-/// Every identifier-like word of `text`.
-fn words(text: &str, out: &mut HashSet<String>) {
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    out.extend(text.split(|c: char| !ident(c)).filter(|w| !w.is_empty()).map(str::to_string));
 }

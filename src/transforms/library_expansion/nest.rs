@@ -65,14 +65,7 @@ impl Nest {
 /// if there is no map).
 pub fn build(state: &mut State, nest: &Nest, lib: usize, out_node: Option<usize>, parent: Option<usize>) -> (usize, usize) {
     let loc = state.nodes[lib].loc.clone();
-    let node = |label: &str, kind: NodeKind, ins: Vec<String>, outs: Vec<String>| Node {
-        label: label.to_string(),
-        kind,
-        in_connectors: ins.into_iter().map(|c| (c, None)).collect(),
-        out_connectors: outs.into_iter().map(|c| (c, None)).collect(),
-        extra: Default::default(),
-        loc: loc.clone(),
-    };
+    let node = |label: &str, kind: NodeKind, ins: Vec<String>, outs: Vec<String>| Node::new(label, kind, &ins, &outs, &loc);
     let levels = nest.levels.len();
     let base = state.nodes.len();
     let (entry, tasklet, exit) = (|l: usize| base + l, base + levels, |l: usize| base + levels + 1 + l);
