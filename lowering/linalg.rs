@@ -73,8 +73,9 @@ impl FnGen<'_, '_> {
         if !matches!(ty, Ty::F32 | Ty::F64 | Ty::C64 | Ty::C128) {
             return Err(format!("{class} on {} '{}' is not supported (float32, float64, complex64, complex128)", c.desc.dtype, matrix.data));
         }
-        let lapack = self.library_call_allowed(properties) && self.module.lapack;
-        if !lapack && self.library_call_allowed(properties) {
+        let allowed = self.library_call_allowed(properties);
+        let lapack = allowed && self.module.lapack;
+        if allowed && !lapack {
             if let Some(why) = &self.module.missing_lapack {
                 self.module.warnings.insert(format!("{why}; {class} runs as a loop nest"));
             }

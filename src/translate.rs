@@ -33,17 +33,12 @@ pub fn import_sdfg(bytes: &[u8], file: &str, debug_info: bool) -> Result<String,
 pub fn module_of<'c>(context: &'c Context, sdfg: &Sdfg, file: &str) -> Result<Module<'c>, Diagnostics> {
     let module = ir::build_module(context, sdfg).map_err(|m| Diagnostic::new(&Loc::json(file, ""), m))?;
     // The ops are ours: one the dialect rejects is a bug, reported as such.
-    let collected = std::cell::RefCell::new(Vec::new());
-    let id = context.attach_diagnostic_handler(|d| {
-        collected.borrow_mut().push(d.to_string());
-        true
-    });
-    let verified = module.as_operation().verify();
-    context.detach_diagnostic_handler(id);
+    let (verified, diagnostics) = ir::context::collecting(context, file, || module.as_operation().verify());
     if verified {
         return Ok(module);
     }
-    let message = collected.into_inner().join("; ");
+    let message: Vec<String> = diagnostics.into_iter().map(|d| d.message).collect();
+    let message = message.join("; ");
     Err(Diagnostic::new(&Loc::json(file, ""), format!("internal error: the built ops do not verify: {message}")).into())
 }
 

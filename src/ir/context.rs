@@ -30,21 +30,17 @@ pub fn parse_module<'c>(
     text: &str,
     file: &str,
 ) -> Result<Module<'c>, Vec<Diagnostic>> {
-    let collected = std::cell::RefCell::new(Vec::new());
-    let id = context.attach_diagnostic_handler(|d| {
-        collected.borrow_mut().push(Diagnostic::new(&location_loc(&d.location(), file), d.to_string()));
-        true
-    });
     if let Some(offset) = text.find('\0') {
         let line = text[..offset].matches('\n').count() + 1;
         let col = offset - text[..offset].rfind('\n').map_or(0, |p| p + 1) + 1;
         let loc = Loc::Text { file: file.to_string(), line, col };
         return Err(vec![Diagnostic::new(&loc, "unexpected NUL byte in the input")]);
     }
-    let module = parse_named(context, text, file);
-    let verified = module.as_ref().map(|m| melior::ir::operation::OperationLike::verify(&m.as_operation()));
-    context.detach_diagnostic_handler(id);
-    let mut errors = collected.into_inner();
+    let ((module, verified), mut errors) = collecting(context, file, || {
+        let module = parse_named(context, text, file);
+        let verified = module.as_ref().map(|m| melior::ir::operation::OperationLike::verify(&m.as_operation()));
+        (module, verified)
+    });
     match (module, verified) {
         (Some(m), Some(true)) => Ok(m),
         _ => {
@@ -54,6 +50,19 @@ pub fn parse_module<'c>(
             Err(errors)
         }
     }
+}
+
+/// Runs `f` with the context's diagnostics collected instead of printed,
+/// each at its `file:line:col`.
+pub fn collecting<R>(context: &Context, file: &str, f: impl FnOnce() -> R) -> (R, Vec<Diagnostic>) {
+    let collected = std::cell::RefCell::new(Vec::new());
+    let id = context.attach_diagnostic_handler(|d| {
+        collected.borrow_mut().push(Diagnostic::new(&location_loc(&d.location(), file), d.to_string()));
+        true
+    });
+    let result = f();
+    context.detach_diagnostic_handler(id);
+    (result, collected.into_inner())
 }
 
 extern "C" {
