@@ -41,78 +41,73 @@ impl Body {
             return self.pow(a, b);
         }
         let (x, y) = (self.cast(a, ty), self.cast(b, ty));
-        let t = ty.mlir();
-        let (xn, yn) = (&x.name, &y.name);
-        let simple = |name: &str| format!("{name} {xn}, {yn} : {t}");
-        let text = if ty.is_complex() {
+        let name = if ty.is_complex() {
             if op == Op::Mul {
                 return Ok(self.complex_mul(&x, &y, true));
             }
-            let name = match op {
+            match op {
                 Op::Add => "complex.add",
                 Op::Sub => "complex.sub",
-                Op::Mul => "complex.mul",
                 Op::Div => "complex.div",
                 _ => return Err(format!("operator {op:?} is not defined on complex numbers")),
-            };
-            simple(name)
+            }
         } else if ty.is_float() {
             match op {
-                Op::Add => simple("arith.addf"),
-                Op::Sub => simple("arith.subf"),
-                Op::Mul => simple("arith.mulf"),
-                Op::Div => simple("arith.divf"),
+                Op::Add => "arith.addf",
+                Op::Sub => "arith.subf",
+                Op::Mul => "arith.mulf",
+                Op::Div => "arith.divf",
                 Op::FloorDiv | Op::TruncDiv | Op::CeilDiv => {
-                    let q = self.def(ty, simple("arith.divf"));
+                    let q = self.op("arith.divf", &[&x, &y], ty);
                     let f = if op == Op::CeilDiv { "math.ceil" } else { "math.floor" };
-                    return Ok(self.def(ty, format!("{f} {} : {t}", q.name)));
+                    return Ok(self.op(f, &[&q], ty));
                 }
-                Op::Rem => simple("arith.remf"),
+                Op::Rem => "arith.remf",
                 Op::Mod => {
                     // a - floor(a / b) * b
-                    let q = self.def(ty, simple("arith.divf"));
-                    let fl = self.def(ty, format!("math.floor {} : {t}", q.name));
-                    let m = self.def(ty, format!("arith.mulf {}, {yn} : {t}", fl.name));
-                    simple_sub(xn, &m.name, t, "arith.subf")
+                    let q = self.op("arith.divf", &[&x, &y], ty);
+                    let fl = self.op("math.floor", &[&q], ty);
+                    let m = self.op("arith.mulf", &[&fl, &y], ty);
+                    return Ok(self.op("arith.subf", &[&x, &m], ty));
                 }
-                Op::Min => simple("arith.minnumf"),
-                Op::Max => simple("arith.maxnumf"),
+                Op::Min => "arith.minnumf",
+                Op::Max => "arith.maxnumf",
                 _ => return Err(format!("operator {op:?} is not defined on floats")),
             }
         } else {
             let u = ty.is_unsigned();
             match op {
-                Op::Add => simple("arith.addi"),
-                Op::Sub => simple("arith.subi"),
-                Op::Mul => simple("arith.muli"),
-                Op::FloorDiv | Op::TruncDiv if u => simple("arith.divui"),
-                Op::TruncDiv => simple("arith.divsi"),
-                Op::FloorDiv => simple("arith.floordivsi"),
-                Op::CeilDiv if u => simple("arith.ceildivui"),
-                Op::CeilDiv => simple("arith.ceildivsi"),
-                Op::Rem if u => simple("arith.remui"),
-                Op::Rem => simple("arith.remsi"),
-                Op::Mod if u => simple("arith.remui"),
+                Op::Add => "arith.addi",
+                Op::Sub => "arith.subi",
+                Op::Mul => "arith.muli",
+                Op::FloorDiv | Op::TruncDiv if u => "arith.divui",
+                Op::TruncDiv => "arith.divsi",
+                Op::FloorDiv => "arith.floordivsi",
+                Op::CeilDiv if u => "arith.ceildivui",
+                Op::CeilDiv => "arith.ceildivsi",
+                Op::Rem if u => "arith.remui",
+                Op::Rem => "arith.remsi",
+                Op::Mod if u => "arith.remui",
                 Op::Mod => {
                     // Python's sign rule: ((a % b) + b) % b.
-                    let r = self.def(ty, simple("arith.remsi"));
-                    let s = self.def(ty, format!("arith.addi {}, {yn} : {t}", r.name));
-                    format!("arith.remsi {}, {yn} : {t}", s.name)
+                    let r = self.op("arith.remsi", &[&x, &y], ty);
+                    let s = self.op("arith.addi", &[&r, &y], ty);
+                    return Ok(self.op("arith.remsi", &[&s, &y], ty));
                 }
-                Op::BitAnd => simple("arith.andi"),
-                Op::BitOr => simple("arith.ori"),
-                Op::BitXor => simple("arith.xori"),
-                Op::Shl => simple("arith.shli"),
-                Op::Shr if u => simple("arith.shrui"),
-                Op::Shr => simple("arith.shrsi"),
-                Op::Min if u => simple("arith.minui"),
-                Op::Min => simple("arith.minsi"),
-                Op::Max if u => simple("arith.maxui"),
-                Op::Max => simple("arith.maxsi"),
+                Op::BitAnd => "arith.andi",
+                Op::BitOr => "arith.ori",
+                Op::BitXor => "arith.xori",
+                Op::Shl => "arith.shli",
+                Op::Shr if u => "arith.shrui",
+                Op::Shr => "arith.shrsi",
+                Op::Min if u => "arith.minui",
+                Op::Min => "arith.minsi",
+                Op::Max if u => "arith.maxui",
+                Op::Max => "arith.maxsi",
                 Op::Div | Op::Pow => unreachable!("handled above"),
             }
         };
-        Ok(self.def(ty, text))
+        Ok(self.op(name, &[&x, &y], ty))
     }
 
     /// `a ** b`: `math.ipowi` for integers, `math.powf`/`fpowi` for floats.
@@ -120,19 +115,19 @@ impl Body {
         let ty = Ty::promote(a.ty, b.ty);
         if ty.is_complex() {
             let (x, y) = (self.cast(a, ty), self.cast(b, ty));
-            return Ok(self.def(ty, format!("complex.pow {}, {} : {}", x.name, y.name, ty.mlir())));
+            return Ok(self.op("complex.pow", &[&x, &y], ty));
         }
         if ty.is_int() {
             let (x, y) = (self.cast(a, ty), self.cast(b, ty));
-            return Ok(self.def(ty, format!("math.ipowi {}, {} : {}", x.name, y.name, ty.mlir())));
+            return Ok(self.op("math.ipowi", &[&x, &y], ty));
         }
         let x = self.cast(a, ty);
         if b.ty.is_int() {
             let y = self.cast(b, Ty::I32);
-            return Ok(self.def(ty, format!("math.fpowi {}, {} : {}, i32", x.name, y.name, ty.mlir())));
+            return Ok(self.op("math.fpowi", &[&x, &y], ty));
         }
         let y = self.cast(b, ty);
-        Ok(self.def(ty, format!("math.powf {}, {} : {}", x.name, y.name, ty.mlir())))
+        Ok(self.op("math.powf", &[&x, &y], ty))
     }
 
     /// `x * y` of complex numbers as NumPy's array loops compute it (on CPUs
@@ -140,23 +135,17 @@ impl Body {
     /// With `fused` unset, as its scalar `pow` does: `xr*yr - xi*yi`, `xr*yi + xi*yr`.
     fn complex_mul(&mut self, x: &Val, y: &Val, fused: bool) -> Val {
         let (ty, part) = (x.ty, x.ty.complex_part());
-        let (c, p) = (ty.mlir(), part.mlir());
-        let mut parts = |v: &Val| {
-            let re = self.def(part, format!("complex.re {} : {c}", v.name));
-            let im = self.def(part, format!("complex.im {} : {c}", v.name));
-            (re, im)
-        };
-        let ((xr, xi), (yr, yi)) = (parts(x), parts(y));
-        let mut mul = |a: &Val, b: &Val| self.def(part, format!("arith.mulf {}, {} : {p}", a.name, b.name));
-        let (ii, ir) = (mul(&xi, &yi), mul(&xi, &yr));
+        let ((xr, xi), (yr, yi)) = (self.parts(x), self.parts(y));
+        let mul = |b: &mut Body, a: &Val, c: &Val| b.op("arith.mulf", &[a, c], part);
+        let (ii, ir) = (mul(self, &xi, &yi), mul(self, &xi, &yr));
         let (re, im) = if fused {
-            let neg = self.def(part, format!("arith.negf {} : {p}", ii.name));
-            let re = self.def(part, format!("math.fma {}, {}, {} : {p}", xr.name, yr.name, neg.name));
-            (re, self.def(part, format!("math.fma {}, {}, {} : {p}", xr.name, yi.name, ir.name)))
+            let neg = self.op("arith.negf", &[&ii], part);
+            let re = self.op("math.fma", &[&xr, &yr, &neg], part);
+            (re, self.op("math.fma", &[&xr, &yi, &ir], part))
         } else {
-            let (rr, ri) = (mul(&xr, &yr), mul(&xr, &yi));
-            let re = self.def(part, format!("arith.subf {}, {} : {p}", rr.name, ii.name));
-            (re, self.def(part, format!("arith.addf {}, {} : {p}", ri.name, ir.name)))
+            let (rr, ri) = (mul(self, &xr, &yr), mul(self, &xr, &yi));
+            let re = self.op("arith.subf", &[&rr, &ii], part);
+            (re, self.op("arith.addf", &[&ri, &ir], part))
         };
         self.complex(&re, &im, ty)
     }
@@ -223,35 +212,34 @@ impl Body {
     }
 
     pub fn neg(&mut self, a: &Val) -> Val {
-        let t = a.ty.mlir();
         if a.ty.is_float() {
-            return self.def(a.ty, format!("arith.negf {} : {t}", a.name));
+            return self.op("arith.negf", &[a], a.ty);
         }
         if a.ty.is_complex() {
-            return self.def(a.ty, format!("complex.neg {} : {t}", a.name));
+            return self.op("complex.neg", &[a], a.ty);
         }
         let ty = if a.ty == Ty::I1 { Ty::I64 } else { a.ty };
         let v = self.cast(a, ty);
         let zero = self.zero(ty);
-        self.def(ty, format!("arith.subi {}, {} : {}", zero.name, v.name, ty.mlir()))
+        self.op("arith.subi", &[&zero, &v], ty)
     }
 
     pub fn not(&mut self, a: &Val) -> Val {
         let b = self.cast(a, Ty::I1);
         let t = self.int(1, Ty::I1);
-        self.def(Ty::I1, format!("arith.xori {}, {} : i1", b.name, t.name))
+        self.op("arith.xori", &[&b, &t], Ty::I1)
     }
 
     pub fn bit_not(&mut self, a: &Val) -> Val {
         let m = self.int(-1, a.ty);
-        self.def(a.ty, format!("arith.xori {}, {} : {}", a.name, m.name, a.ty.mlir()))
+        self.op("arith.xori", &[a, &m], a.ty)
     }
 
     /// Logical `and`/`or` on truth values.
     pub fn logic(&mut self, and: bool, a: &Val, b: &Val) -> Val {
         let (x, y) = (self.cast(a, Ty::I1), self.cast(b, Ty::I1));
         let op = if and { "arith.andi" } else { "arith.ori" };
-        self.def(Ty::I1, format!("{op} {}, {} : i1", x.name, y.name))
+        self.op(op, &[&x, &y], Ty::I1)
     }
 
     /// `math.<name>` on a float (integers are converted to f64 first).
@@ -259,25 +247,65 @@ impl Body {
         let ty = args.iter().fold(args.first().map(|a| a.ty).unwrap_or(Ty::F64), |t, a| Ty::promote(t, a.ty));
         let ty = if ty.is_int() { Ty::F64 } else { ty };
         let vals: Vec<Val> = args.iter().map(|a| self.cast(a, ty)).collect();
-        let names: Vec<&str> = vals.iter().map(|v| v.name.as_str()).collect();
-        let dialect = if ty.is_complex() { "complex" } else { "math" };
-        Ok(self.def(ty, format!("{dialect}.{name} {} : {}", names.join(", "), ty.mlir())))
+        let operands: Vec<&Val> = vals.iter().collect();
+        let op = math_op(name, ty.is_complex()).ok_or_else(|| format!("no function '{name}' on {}", ty.mlir()))?;
+        Ok(self.op(op, &operands, ty))
     }
 
     pub fn abs(&mut self, a: &Val) -> Val {
-        let t = a.ty.mlir();
         if a.ty.is_float() {
-            self.def(a.ty, format!("math.absf {} : {t}", a.name))
+            self.op("math.absf", &[a], a.ty)
         } else if a.ty.is_complex() {
-            self.def(a.ty.complex_part(), format!("complex.abs {} : {t}", a.name))
+            self.op("complex.abs", &[a], a.ty.complex_part())
         } else if a.ty.is_unsigned() {
             a.clone()
         } else {
-            self.def(a.ty, format!("math.absi {} : {t}", a.name))
+            self.op("math.absi", &[a], a.ty)
         }
     }
 }
 
-fn simple_sub(a: &str, b: &str, t: &str, op: &str) -> String {
-    format!("{op} {a}, {b} : {t}")
+
+/// The `math` (or, on complex values, `complex`) op computing function
+/// `name`, if there is one.
+fn math_op(name: &str, complex: bool) -> Option<&'static str> {
+    Some(match (name, complex) {
+        ("exp", false) => "math.exp",
+        ("log", false) => "math.log",
+        ("log2", false) => "math.log2",
+        ("log10", false) => "math.log10",
+        ("sqrt", false) => "math.sqrt",
+        ("sin", false) => "math.sin",
+        ("cos", false) => "math.cos",
+        ("tan", false) => "math.tan",
+        ("asin", false) => "math.asin",
+        ("acos", false) => "math.acos",
+        ("atan", false) => "math.atan",
+        ("atan2", false) => "math.atan2",
+        ("sinh", false) => "math.sinh",
+        ("cosh", false) => "math.cosh",
+        ("tanh", false) => "math.tanh",
+        ("asinh", false) => "math.asinh",
+        ("acosh", false) => "math.acosh",
+        ("atanh", false) => "math.atanh",
+        ("erf", false) => "math.erf",
+        ("floor", false) => "math.floor",
+        ("ceil", false) => "math.ceil",
+        ("trunc", false) => "math.trunc",
+        ("round", false) => "math.round",
+        ("expm1", false) => "math.expm1",
+        ("log1p", false) => "math.log1p",
+        ("cbrt", false) => "math.cbrt",
+        ("exp", true) => "complex.exp",
+        ("log", true) => "complex.log",
+        ("sqrt", true) => "complex.sqrt",
+        ("sin", true) => "complex.sin",
+        ("cos", true) => "complex.cos",
+        ("tan", true) => "complex.tan",
+        ("tanh", true) => "complex.tanh",
+        ("expm1", true) => "complex.expm1",
+        ("log1p", true) => "complex.log1p",
+        ("atan2", true) => "complex.atan2",
+        _ => return None,
+    })
 }

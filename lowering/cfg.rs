@@ -1,7 +1,7 @@
 //! Control flow: states, regions, loops and conditionals become `cf`
 //! blocks; symbols live in stack slots that LLVM promotes to registers.
 
-use super::builder::Val;
+use super::builder::{BlockRef, Val};
 use super::function::FnGen;
 use super::types::Ty;
 use crate::model::{Block, BlockKind, Cfg, CodeBlock};
@@ -10,26 +10,26 @@ use crate::symbolic;
 /// Where `break` and `continue` go inside the innermost loop.
 #[derive(Clone)]
 pub struct LoopTargets {
-    pub break_to: String,
-    pub continue_to: String,
+    pub break_to: BlockRef,
+    pub continue_to: BlockRef,
 }
 
 impl FnGen<'_, '_> {
     /// Lowers a CFG: control starts at its start block and leaves to `exit`.
-    pub fn cfg(&mut self, cfg: &Cfg, exit: &str, loops: Option<&LoopTargets>) -> Result<(), String> {
+    pub fn cfg(&mut self, cfg: &Cfg, exit: &BlockRef, loops: Option<&LoopTargets>) -> Result<(), String> {
         let Some(start) = cfg.start() else {
-            self.b.line(format!("cf.br {exit}"));
+            self.b.br(exit);
             return Ok(());
         };
-        let labels: Vec<String> = cfg.blocks.iter().map(|_| self.b.fresh_block()).collect();
-        self.b.line(format!("cf.br {}", labels[start]));
+        let labels: Vec<BlockRef> = cfg.blocks.iter().map(|_| self.b.new_block()).collect();
+        self.b.br(&labels[start]);
         for (i, block) in cfg.blocks.iter().enumerate() {
-            self.b.line(format!("{}:", labels[i]));
+            self.b.start_block(&labels[i]);
             // Where control goes when the block itself finishes.
-            let after = self.b.fresh_block();
+            let after = self.b.new_block();
             self.block(block, &after, exit, loops)
                 .map_err(|e| format!("in block '{}': {e}", block.label))?;
-            self.b.line(format!("{after}:"));
+            self.b.start_block(&after);
             self.dispatch(cfg, i, &labels, exit)?;
         }
         Ok(())
@@ -37,92 +37,90 @@ impl FnGen<'_, '_> {
 
     /// Takes the first out-edge whose condition holds, running its
     /// assignments; with none, leaves the region.
-    fn dispatch(&mut self, cfg: &Cfg, from: usize, labels: &[String], exit: &str) -> Result<(), String> {
+    fn dispatch(&mut self, cfg: &Cfg, from: usize, labels: &[BlockRef], exit: &BlockRef) -> Result<(), String> {
         for e in cfg.edges.iter().filter(|e| e.src == from) {
             let target = labels.get(e.dst).ok_or("interstate edge to a missing block")?.clone();
-            let taken = self.b.fresh_block();
-            let next = self.b.fresh_block();
+            let taken = self.b.new_block();
+            let next = self.b.new_block();
             match &e.condition {
-                None => self.b.line(format!("cf.br {taken}")),
+                None => self.b.br(&taken),
                 Some(c) => {
                     let cond = self.condition(c)?;
-                    self.b.line(format!("cf.cond_br {}, {taken}, {next}", cond.name));
+                    self.b.cond_br(&cond, &taken, &next);
                 }
             }
-            self.b.line(format!("{taken}:"));
+            self.b.start_block(&taken);
             for (name, rhs) in &e.assignments {
                 self.assign(name, rhs)?;
             }
-            self.b.line(format!("cf.br {target}"));
-            self.b.line(format!("{next}:"));
+            self.b.br(&target);
+            self.b.start_block(&next);
         }
-        self.b.line(format!("cf.br {exit}"));
+        self.b.br(exit);
         Ok(())
     }
 
-    fn block(&mut self, block: &Block, after: &str, exit: &str, loops: Option<&LoopTargets>) -> Result<(), String> {
+    fn block(&mut self, block: &Block, after: &BlockRef, exit: &BlockRef, loops: Option<&LoopTargets>) -> Result<(), String> {
         match &block.kind {
             BlockKind::State(state) => {
                 self.state_label = block.label.clone();
                 self.state(state)?;
-                self.b.line(format!("cf.br {after}"));
+                self.b.br(after);
             }
             BlockKind::Region { cfg, .. } => self.cfg(cfg, after, loops)?,
-            BlockKind::Loop(l) if self.structured_loop(l)? => self.b.line(format!("cf.br {after}")),
-            BlockKind::Conditional(branches) if self.structured_conditional(branches)? => {
-                self.b.line(format!("cf.br {after}"))
-            }
+            BlockKind::Loop(l) if self.structured_loop(l)? => self.b.br(after),
+            BlockKind::Conditional(branches) if self.structured_conditional(branches)? => self.b.br(after),
             BlockKind::Loop(l) => {
-                let header = self.b.fresh_block();
-                let body = self.b.fresh_block();
-                let update = self.b.fresh_block();
+                let header = self.b.new_block();
+                let body = self.b.new_block();
+                let update = self.b.new_block();
                 if let Some(init) = &l.init {
                     self.statement(init)?;
                 }
-                self.b.line(format!("cf.br {}", if l.inverted { &body } else { &header }));
-                self.b.line(format!("{header}:"));
+                self.b.br(if l.inverted { &body } else { &header });
+                self.b.start_block(&header);
                 match &l.condition {
                     Some(c) => {
                         let cond = self.condition(c)?;
-                        self.b.line(format!("cf.cond_br {}, {body}, {after}", cond.name));
+                        self.b.cond_br(&cond, &body, after);
                     }
-                    None => self.b.line(format!("cf.br {body}")),
+                    None => self.b.br(&body),
                 }
-                self.b.line(format!("{body}:"));
-                let targets = LoopTargets { break_to: after.to_string(), continue_to: update.clone() };
+                self.b.start_block(&body);
+                let targets = LoopTargets { break_to: after.clone(), continue_to: update.clone() };
                 self.cfg(&l.cfg, &update, Some(&targets))?;
-                self.b.line(format!("{update}:"));
+                self.b.start_block(&update);
                 if let Some(u) = &l.update {
                     self.statement(u)?;
                 }
-                self.b.line(format!("cf.br {header}"));
+                self.b.br(&header);
             }
             BlockKind::Conditional(branches) => {
                 for br in branches {
-                    let run = self.b.fresh_block();
-                    let next = self.b.fresh_block();
+                    let run = self.b.new_block();
+                    let next = self.b.new_block();
                     match &br.condition {
-                        None => self.b.line(format!("cf.br {run}")),
+                        None => self.b.br(&run),
                         Some(c) => {
                             let cond = self.condition(c)?;
-                            self.b.line(format!("cf.cond_br {}, {run}, {next}", cond.name));
+                            self.b.cond_br(&cond, &run, &next);
                         }
                     }
-                    self.b.line(format!("{run}:"));
+                    self.b.start_block(&run);
                     self.cfg(&br.cfg, after, loops)?;
-                    self.b.line(format!("{next}:"));
+                    self.b.start_block(&next);
                 }
-                self.b.line(format!("cf.br {after}"));
+                self.b.br(after);
             }
             BlockKind::Break => {
                 let t = loops.ok_or("break outside a loop")?;
-                self.b.line(format!("cf.br {}", t.break_to));
+                self.b.br(&t.break_to);
             }
             BlockKind::Continue => {
                 let t = loops.ok_or("continue outside a loop")?;
-                self.b.line(format!("cf.br {}", t.continue_to));
+                self.b.br(&t.continue_to);
             }
-            BlockKind::Return => self.b.line(format!("cf.br {exit}")),
+            BlockKind::Return => self.b.br(exit),
         }
         Ok(())
     }
@@ -156,7 +154,7 @@ impl FnGen<'_, '_> {
             Some(s) => s.clone(),
             None => {
                 let ty = if v.ty.is_float() { Ty::F64 } else { Ty::I64 };
-                let s = Val { ty, ..self.b.slot(ty) };
+                let s = self.b.slot(ty).with_ty(ty);
                 self.symbols.insert(name.to_string(), s.clone());
                 s
             }

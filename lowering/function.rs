@@ -1,7 +1,8 @@
 //! One SDFG as one function: arguments, symbols, containers and names.
 
 use super::abi::{self, ArgKind};
-use super::builder::{Body, Val};
+use super::builder::module::{FunctionDef, Visibility};
+use super::builder::{Body, BlockRef, Val};
 use super::expr::{self, Names};
 use super::types::Ty;
 use super::ModuleGen;
@@ -47,7 +48,7 @@ pub struct FnGen<'a, 'm> {
     /// transients, or a callee's windows of them): never shared.
     pub private: std::collections::HashSet<String>,
     /// Where control goes to return.
-    pub exit_block: String,
+    pub exit_block: Option<BlockRef>,
     /// Heap allocations freed on return.
     pub frees: Vec<Val>,
     /// Transients whose size depends on symbols set while running: they are
@@ -76,7 +77,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             parallel: 0,
             owned: HashMap::new(),
             private: Default::default(),
-            exit_block: String::new(),
+            exit_block: None,
             frees: Vec::new(),
             deferred: Vec::new(),
             conn_types: HashMap::new(),
@@ -86,21 +87,23 @@ impl<'a, 'm> FnGen<'a, 'm> {
         }
     }
 
-    /// Writes the function `@name(%args: !llvm.ptr)`.
-    pub fn function(mut self, name: &str, public: bool) -> Result<String, String> {
+    /// Builds the function `@name(args: !llvm.ptr)`.
+    pub fn function(mut self, name: &str, visibility: Visibility) -> Result<FunctionDef, String> {
         let args = abi::arglist(self.sdfg)?;
-        self.exit_block = self.b.fresh_block();
+        let (body, params) = Body::function(&[Ty::Ptr], &[]);
+        self.b = body;
+        let exit = self.b.new_block();
+        self.exit_block = Some(exit.clone());
         for (i, arg) in args.iter().enumerate() {
             let idx = self.b.i64(i as i64);
-            let args_ptr = Val { name: "%args".into(), ty: Ty::Ptr };
-            let slot = self.b.gep(&args_ptr, &idx, Ty::Ptr);
+            let slot = self.b.gep(&params[0], &idx, Ty::Ptr);
             let ptr = self.b.load(&slot, Ty::Ptr);
             match arg.kind {
                 ArgKind::Symbol => {
                     let value = self.b.load(&ptr, Ty::I64);
                     let s = self.b.slot(Ty::I64);
                     self.b.store(&value, &s, Ty::I64);
-                    self.symbols.insert(arg.name.clone(), Val { ty: Ty::I64, ..s });
+                    self.symbols.insert(arg.name.clone(), s.with_ty(Ty::I64));
                 }
                 ArgKind::Array | ArgKind::Scalar => {
                     let desc = self.sdfg.container(&arg.name).cloned().ok_or("argument without container")?;
@@ -113,27 +116,21 @@ impl<'a, 'm> FnGen<'a, 'm> {
             if !self.symbols.contains_key(name) {
                 let ty = symbol_type(dtype);
                 let s = self.b.slot(ty);
-                self.symbols.insert(name.clone(), Val { ty, ..s });
+                self.symbols.insert(name.clone(), s.with_ty(ty));
             }
         }
         self.allocate_transients()?;
-        self.cfg(&self.sdfg.cfg, &self.exit_block.clone(), None)?;
-        let exit = self.exit_block.clone();
-        self.b.line(format!("{exit}:"));
+        self.cfg(&self.sdfg.cfg, &exit, None)?;
+        self.b.start_block(&exit);
         for p in std::mem::take(&mut self.frees) {
-            self.b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", p.name));
+            self.b.call_external("free", &[p], None);
         }
         for name in self.deferred.clone() {
             let p = self.base(&name)?;
-            self.b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", p.name));
+            self.b.call_external("free", &[p], None);
         }
-        self.b.line("return");
-        let visibility = if public { "" } else { "private " };
-        let attrs = if public { " attributes {llvm.emit_c_interface}" } else { "" };
-        Ok(format!(
-            "  func.func {visibility}@{name}(%args: !llvm.ptr){attrs} {{\n{}  }}\n",
-            self.b.into_text()
-        ))
+        self.b.ret(&[]);
+        Ok(std::mem::take(&mut self.b).into_function(name, visibility))
     }
 
     /// Transients live for the whole call: scalars on the stack, arrays on
@@ -162,11 +159,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
                 }
                 _ => {
                     if let Some(n) = count.as_int().filter(|n| *n <= 64) {
-                        let one = self.b.fresh();
-                        let p = self.b.fresh();
-                        self.b.entry.push(format!("{one} = arith.constant {} : i64", n.max(1)));
-                        self.b.entry.push(format!("{p} = llvm.alloca {one} x {} : (i64) -> !llvm.ptr", ty.memory()));
-                        Base::Fixed(Val { name: p, ty: Ty::Ptr })
+                        Base::Fixed(self.b.entry_alloca(n.max(1), ty))
                     } else {
                         let n = self.int(&count)?;
                         let p = self.allocate(name, &n, ty, None);
@@ -269,13 +262,11 @@ impl<'a, 'm> FnGen<'a, 'm> {
                 let above = self.b.compare("ge", &i, &n);
                 let out = self.b.logic(false, &below, &above);
                 let dim = self.b.i64(d as i64);
-                let text = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
-                self.b.line(format!("scf.if {} {{", out.name));
-                self.b.line(format!(
-                    "func.call @__sdfg_out_of_bounds({}, {}, {}, {}) : (!llvm.ptr, i64, i64, i64) -> ()",
-                    text.name, dim.name, i.name, n.name
-                ));
-                self.b.line("}");
+                let text = self.b.address_of(&label);
+                self.b.begin_if(&out, &[]);
+                let n = self.b.cast(&n, Ty::I64);
+                self.b.call("__sdfg_out_of_bounds", &[text, dim, i, n], &[]);
+                self.b.end();
             }
         }
         self.address(name, indices)
@@ -362,8 +353,10 @@ impl FnGen<'_, '_> {
         self.module.declare_division_check();
         let zero = self.b.int(0, divisor.ty);
         let is_zero = self.b.compare("eq", divisor, &zero);
-        let what = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
-        self.b.line(format!("scf.if {} {{ func.call @__sdfg_division_by_zero({}) : (!llvm.ptr) -> () }}", is_zero.name, what.name));
+        let what = self.b.address_of(&label);
+        self.b.begin_if(&is_zero, &[]);
+        self.b.call("__sdfg_division_by_zero", &[what], &[]);
+        self.b.end();
     }
 }
 

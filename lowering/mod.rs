@@ -50,17 +50,22 @@ mod views;
 mod wcr;
 
 use crate::model::Sdfg;
+use builder::module::Visibility;
+use builder::Body;
 use std::collections::BTreeSet;
+use types::Ty;
 
 pub use pipeline::{compile, Compiled, EngineKind};
 
 /// Module-level state shared by every generated function.
 #[derive(Default)]
 pub struct ModuleGen {
-    /// Finished functions (text).
-    pub functions: Vec<String>,
+    /// Finished functions (see `builder::module`).
+    functions: Vec<String>,
     /// Globals and external declarations.
-    pub globals: BTreeSet<String>,
+    globals: BTreeSet<String>,
+    /// Names of the helper functions defined so far.
+    symbols: BTreeSet<String>,
     /// Transients private to one scope (see `locals`).
     pub locals: locals::Locals,
     /// Functions generated for nested SDFGs, counted for unique names.
@@ -160,8 +165,8 @@ fn lower_missing(
     module.locals = locals::Locals::of(sdfg);
     let name = entry_name(&sdfg.name);
     let gen = function::FnGen::new(sdfg, &mut module);
-    let text = gen.function(&name, true)?;
-    module.functions.push(text);
+    let f = gen.function(&name, Visibility::Entry)?;
+    module.add_function(f);
     let mut out = String::from("module {\n");
     for g in &module.globals {
         out += "  ";
@@ -193,68 +198,60 @@ pub fn entry_name(name: &str) -> String {
 }
 
 impl ModuleGen {
-    /// A global holding `text` (NUL-terminated); returns its symbol.
-    pub fn string_constant(&mut self, text: &str) -> String {
-        let n = self.strings.len();
-        let name = self.strings.entry(text.to_string()).or_insert_with(|| format!("__sdfg_str_{n}")).clone();
-        let escaped: String = text.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { (b as char).to_string() } else { format!("\\{b:02X}") }).collect();
-        self.globals.insert(format!(
-            "llvm.mlir.global internal constant @{name}(\"{escaped}\\00\") {{addr_space = 0 : i32}} : !llvm.array<{} x i8>",
-            text.len() + 1
-        ));
-        name
-    }
-
     /// `__sdfg_out_of_bounds(what, dim, index, size)`: report and `_exit(1)`
     /// (`exit` would run static destructors under live OpenMP threads and
     /// the JIT, which crashed).
     pub fn declare_bounds_check(&mut self) {
         let fmt = "%s: index %ld of dimension %ld is outside [0, %ld)\n";
-        self.declare_failure("__sdfg_out_of_bounds", fmt, &["dim", "idx", "size"], &["idx", "dim", "size"]);
+        self.declare_failure("__sdfg_out_of_bounds", fmt, 3, &[1, 0, 2]);
     }
 
     /// `__sdfg_copy_count(what, from, to)`: a copy whose ends differ in
     /// size; report and `_exit(1)`.
     pub fn declare_copy_check(&mut self) {
-        self.declare_failure("__sdfg_copy_count", "%s copies %ld elements into %ld\n", &["from", "to"], &["from", "to"]);
+        self.declare_failure("__sdfg_copy_count", "%s copies %ld elements into %ld\n", 2, &[0, 1]);
     }
 
     /// `__sdfg_division_by_zero(what)`: reports a symbolic integer division
     /// by zero and exits with status 1 (Python would raise).
     pub fn declare_division_check(&mut self) {
-        self.declare_failure("__sdfg_division_by_zero", "%s\n", &[], &[]);
+        self.declare_failure("__sdfg_division_by_zero", "%s\n", 0, &[]);
     }
 
-    /// A run-time failure report `@name(%what: !llvm.ptr, %params: i64...)`
-    /// that prints `fmt` with `what` and then `printed` to standard error
-    /// and `_exit(1)`s.
-    fn declare_failure(&mut self, name: &str, fmt: &str, params: &[&str], printed: &[&str]) {
+    /// A run-time failure report `@name(what: !llvm.ptr, i64 x params)`
+    /// that prints `fmt` with `what` and then the parameters in the order
+    /// `printed` to standard error and `_exit(1)`s.
+    fn declare_failure(&mut self, name: &str, fmt: &str, params: usize, printed: &[usize]) {
+        if self.has_symbol(name) {
+            return;
+        }
+        self.mark_symbol(name);
         let sym = self.string_constant(fmt);
-        self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
-        self.globals.insert("llvm.func @_exit(i32)".into());
-        let params: String = params.iter().map(|p| format!(", %{p}: i64")).collect();
-        let args: String = printed.iter().map(|p| format!(", %{p}")).collect();
-        let types: String = printed.iter().map(|_| ", i64").collect();
-        self.globals.insert(format!(
-            "func.func private @{name}(%what: !llvm.ptr{params}) {{
-    %fmt = llvm.mlir.addressof @{sym} : !llvm.ptr
-    %fd = llvm.mlir.constant(2 : i32) : i32
-    %r = llvm.call @dprintf(%fd, %fmt, %what{args}) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, !llvm.ptr{types}) -> i32
-    %one = llvm.mlir.constant(1 : i32) : i32
-    llvm.call @_exit(%one) : (i32) -> ()
-    return
-  }}"
-        ));
+        self.declare_stderr_exit();
+        let mut types = vec![Ty::Ptr];
+        types.extend(std::iter::repeat_n(Ty::I64, params));
+        let (mut b, args) = Body::function(&types, &[]);
+        let format = b.address_of(&sym);
+        let fd = b.int(2, Ty::I32);
+        let mut call_args = vec![fd, format, args[0].clone()];
+        call_args.extend(printed.iter().map(|i| args[i + 1].clone()));
+        b.call_variadic("dprintf", &[Ty::I32, Ty::Ptr], Ty::I32, &call_args);
+        let one = b.int(1, Ty::I32);
+        b.call_external("_exit", &[one], None);
+        b.ret(&[]);
+        self.add_function(b.into_function(name, Visibility::Private));
+    }
+
+    /// `dprintf` and `_exit`, for reporting run-time failures.
+    pub fn declare_stderr_exit(&mut self) {
+        self.declare_variadic("dprintf", &[Ty::I32, Ty::Ptr], Ty::I32);
+        self.declare_external("_exit", &[Ty::I32], None);
     }
 
     fn declare_libc(&mut self) {
-        for decl in [
-            "llvm.func @malloc(i64) -> !llvm.ptr",
-            "llvm.func @realloc(!llvm.ptr, i64) -> !llvm.ptr",
-            "llvm.func @free(!llvm.ptr)",
-        ] {
-            self.globals.insert(decl.to_string());
-        }
+        self.declare_external("malloc", &[Ty::I64], Some(Ty::Ptr));
+        self.declare_external("realloc", &[Ty::Ptr, Ty::I64], Some(Ty::Ptr));
+        self.declare_external("free", &[Ty::Ptr], None);
     }
 }
 

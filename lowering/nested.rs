@@ -95,8 +95,8 @@ impl FnGen<'_, '_> {
         let mut inner = FnGen::new(sdfg, self.module);
         inner.parallel = self.parallel;
         inner.private = private;
-        let text = inner.function(&name, false)?;
-        self.module.functions.push(text);
+        let f = inner.function(&name, super::builder::module::Visibility::Private)?;
+        self.module.add_function(f);
         self.b.line(format!("func.call @{name}({}) : (!llvm.ptr) -> ()", array.name));
         self.b.line(format!("llvm.intr.stackrestore {} : !llvm.ptr", stack.name));
         Ok(())

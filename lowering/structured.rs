@@ -80,12 +80,11 @@ impl FnGen<'_, '_> {
     /// A CFG as the body of a structured op: `scf.execute_region` holding
     /// its blocks, ending in `scf.yield`.
     fn region_body(&mut self, cfg: &Cfg) -> Result<(), String> {
-        let done = self.b.fresh_block();
-        self.b.line("scf.execute_region {");
+        let done = self.b.new_block();
+        self.b.begin_execute_region();
         self.cfg(cfg, &done, None)?;
-        self.b.line(format!("{done}:"));
-        self.b.line("scf.yield");
-        self.b.line("}");
+        self.b.start_block(&done);
+        self.b.end();
         Ok(())
     }
 }

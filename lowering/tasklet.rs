@@ -1,7 +1,7 @@
 //! Tasklets: Python code to arith/math/scf, reading inputs through memlets
 //! and writing outputs (plain, write-conflict resolved, or stream pushes).
 
-use super::builder::Val;
+use super::builder::{Detached, Val};
 use super::function::FnGen;
 use super::state::StateCx;
 use super::types::Ty;
@@ -231,8 +231,8 @@ impl FnGen<'_, '_> {
         let c = self.texpr(test, inputs, vars)?;
         let c = self.b.cast(&c, Ty::I1);
         let before = vars.clone();
-        let (mut then_lines, then_vars) = self.capture_vars(vars, |g, v| g.statements(body, inputs, outputs, v))?;
-        let (mut else_lines, else_vars) =
+        let (mut then_block, then_vars) = self.capture_vars(vars, |g, v| g.statements(body, inputs, outputs, v))?;
+        let (mut else_block, else_vars) =
             self.capture_vars(vars, |g, v| g.if_chain(rest, orelse, inputs, outputs, v))?;
         let mut changed: Vec<String> = then_vars
             .keys()
@@ -242,7 +242,7 @@ impl FnGen<'_, '_> {
             .collect();
         changed.sort();
         changed.dedup();
-        let mut types = Vec::new();
+        let mut names = Vec::new();
         let mut then_yield = Vec::new();
         let mut else_yield = Vec::new();
         for k in &changed {
@@ -252,56 +252,35 @@ impl FnGen<'_, '_> {
                 (None, Some(b)) => b.ty,
                 (None, None) => continue,
             };
-            for (vars_b, lines, out) in [(&then_vars, &mut then_lines, &mut then_yield), (&else_vars, &mut else_lines, &mut else_yield)] {
-                let (extra, v) = self.b.capture(|b| match vars_b.get(k) {
-                    Some(v) => b.cast(v, ty),
-                    None => b.zero(ty),
+            for (vars_b, block, out) in [(&then_vars, &mut then_block, &mut then_yield), (&else_vars, &mut else_block, &mut else_yield)] {
+                self.b.reopen(std::mem::take(block));
+                out.push(match vars_b.get(k) {
+                    Some(v) => self.b.cast(v, ty),
+                    None => self.b.zero(ty),
                 });
-                lines.extend(extra);
-                out.push(v.name);
+                *block = self.b.end_detached();
             }
-            types.push((k.clone(), ty));
+            names.push(k.clone());
         }
-        let tys: Vec<&str> = types.iter().map(|(_, t)| t.mlir()).collect();
-        let results = if types.is_empty() { String::new() } else { format!("{} = ", self.b.fresh()) };
-        let result_name = results.trim_end_matches(" = ").to_string();
-        let count = if types.len() > 1 { format!(":{}", types.len()) } else { String::new() };
-        let head = if types.is_empty() {
-            format!("scf.if {} {{", c.name)
-        } else {
-            format!("{result_name}{count} = scf.if {} -> ({}) {{", c.name, tys.join(", "))
-        };
-        self.b.line(head);
-        self.b.extend(then_lines);
-        if !types.is_empty() {
-            self.b.line(format!("scf.yield {} : {}", then_yield.join(", "), tys.join(", ")));
-        }
-        self.b.line("} else {");
-        self.b.extend(else_lines);
-        if !types.is_empty() {
-            self.b.line(format!("scf.yield {} : {}", else_yield.join(", "), tys.join(", ")));
-        }
-        self.b.line("}");
-        for (i, (k, ty)) in types.into_iter().enumerate() {
-            let name = if count.is_empty() { result_name.clone() } else { format!("{result_name}#{i}") };
-            vars.insert(k, Val { name, ty });
+        let results = self.b.if_detached(&c, then_block, &then_yield, else_block, &else_yield);
+        for (k, v) in names.into_iter().zip(results) {
+            vars.insert(k, v);
         }
         Ok(())
     }
 
-    /// Runs `f` on a copy of `vars`, collecting the lines it writes.
+    /// Runs `f` on a copy of `vars`, building into a detached block.
     fn capture_vars(
         &mut self,
         vars: &HashMap<String, Val>,
         f: impl FnOnce(&mut Self, &mut HashMap<String, Val>) -> Result<(), String>,
-    ) -> Result<(Vec<String>, HashMap<String, Val>), String> {
-        let saved = self.b.take_lines();
+    ) -> Result<(Detached, HashMap<String, Val>), String> {
+        self.b.begin_detached();
         let mut local = vars.clone();
         let result = f(self, &mut local);
-        let lines = self.b.take_lines();
-        self.b.extend(saved);
+        let block = self.b.end_detached();
         result?;
-        Ok((lines, local))
+        Ok((block, local))
     }
 
     /// Whether a subset fixes the enclosing parallel loop's parameter as an

@@ -205,8 +205,12 @@ impl FnGen<'_, '_> {
             "atan2" => self.b.math("atan2", &[arg(0)?, arg(1)?])?,
             "isnan" | "isinf" | "isfinite" => {
                 let v = self.b.cast(&arg(0)?, Ty::F64);
-                let op = format!("math.{name}");
-                self.b.def(Ty::I1, format!("{op} {} : f64", v.name))
+                let op = match name {
+                    "isnan" => "math.isnan",
+                    "isinf" => "math.isinf",
+                    _ => "math.isfinite",
+                };
+                self.b.op(op, &[&v], Ty::I1)
             }
             "conj" | "conjugate" => {
                 let v = arg(0)?;
