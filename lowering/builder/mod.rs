@@ -10,6 +10,9 @@
 pub mod memory;
 pub mod module;
 pub mod regions;
+mod linalg_ops;
+mod runtime_ops;
+mod tasklet_ops;
 
 
 use super::types::Ty;
