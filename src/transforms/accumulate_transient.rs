@@ -31,7 +31,7 @@
 //! data (default: all).
 
 use super::local_storage::{self as ls, Plan};
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::{DataEdge, Memlet, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
@@ -51,24 +51,13 @@ impl Transformation for AccumulateTransient {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for b in 0..state.nodes.len() {
-                let found = plans(sdfg, state, b, None);
-                let Some(first) = found.first() else { continue };
-                let inner = state.edges[first.0.edge].src;
-                let data: Vec<String> = found.iter().map(|p| format!("'{}'", p.0.data)).collect();
-                let description = format!(
-                    "{} from map '{}' out of map '{}' in state '{}'",
-                    data.join(", "),
-                    state.nodes[inner].label,
-                    state.nodes[b].label,
-                    place::state_label(sdfg, &path)
-                );
-                out.push(Match { place: Place { state: path.clone(), node: b }, description });
-            }
-        }
-        out
+        place::node_matches(sdfg, |path, state, b| {
+            let found = plans(sdfg, state, b, None);
+            let inner = state.edges[found.first()?.0.edge].src;
+            let data: Vec<String> = found.iter().map(|p| format!("'{}'", p.0.data)).collect();
+            let (inner, outer) = (&state.nodes[inner].label, &state.nodes[b].label);
+            Some(format!("{} from map '{inner}' out of map '{outer}' in state '{}'", data.join(", "), place::state_label(sdfg, path)))
+        })
     }
 
     fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {

@@ -23,38 +23,18 @@
 //! Option `array=NAME`: copy only that data (default: every candidate).
 
 use super::local_storage::{self as ls, Plan};
-use super::{Match, Options, Transformation};
+use super::local_storage_copy::LocalStorage;
 use crate::model::{DataEdge, Sdfg, State};
 
-pub struct InLocalStorage;
-
-impl Transformation for InLocalStorage {
-    fn name(&self) -> &'static str {
-        "sdfg-in-local-storage"
-    }
-
-    fn summary(&self) -> &'static str {
-        "Copy the data a nested map reads into a transient once per outer iteration"
-    }
-
-    fn option_names(&self) -> &'static [&'static str] {
-        &["array"]
-    }
-
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        ls::direction_matches(sdfg, &DIRECTION)
-    }
-
-    fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
-        ls::apply_where_offered(self, sdfg, options, limit, &|s, m| ls::direction_offered(s, m, &DIRECTION))
-    }
-
-    fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
-        ls::direction_apply(sdfg, m, options, &DIRECTION)
-    }
-}
-
-const DIRECTION: ls::Direction = ls::Direction { plans, preposition: "into", what: "data read between these map entries", copy: copy_in };
+/// The transformation (see the module comment).
+pub const IN_LOCAL_STORAGE: LocalStorage = LocalStorage {
+    name: "sdfg-in-local-storage",
+    summary: "Copy the data a nested map reads into a transient once per outer iteration",
+    plans,
+    preposition: "into",
+    what: "data read between these map entries",
+    copy: copy_in,
+};
 
 /// The local copies possible into map entry `b`.
 fn plans(sdfg: &Sdfg, state: &State, b: usize) -> Vec<Plan> {

@@ -89,7 +89,7 @@ fn inlined(sdfg: &Sdfg, state: &State, node: usize) -> Option<Inlined> {
         return None;
     }
     let mut locals = BTreeSet::new();
-    assigned(&inner.cfg, &mut locals);
+    crate::analysis::symbols::assigned(&inner.cfg, &mut locals);
     let p = prepare(sdfg, state, node, &locals)?;
     // Inner writes land in the outer container directly: no reduction.
     if p.outs.values().any(|o| o.memlet.wcr.is_some()) {
@@ -114,24 +114,6 @@ fn inlined(sdfg: &Sdfg, state: &State, node: usize) -> Option<Inlined> {
 /// Whether every block is a state (no loops, conditionals or regions).
 fn plain_states(cfg: &Cfg) -> bool {
     cfg.blocks.iter().all(|b| matches!(b.kind, BlockKind::State(_)))
-}
-
-/// Symbols the control flow assigns: interstate assignments, loop variables.
-fn assigned(cfg: &Cfg, out: &mut BTreeSet<String>) {
-    out.extend(cfg.edges.iter().flat_map(|e| e.assignments.iter().map(|(k, _)| k.clone())));
-    for b in &cfg.blocks {
-        match &b.kind {
-            BlockKind::Region { cfg, .. } => assigned(cfg, out),
-            BlockKind::Loop(l) => {
-                if !l.loop_variable.is_empty() {
-                    out.insert(l.loop_variable.clone());
-                }
-                assigned(&l.cfg, out);
-            }
-            BlockKind::Conditional(brs) => brs.iter().for_each(|br| assigned(&br.cfg, out)),
-            _ => {}
-        }
-    }
 }
 
 /// Rewrites the inner control flow into outer terms.

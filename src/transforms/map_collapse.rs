@@ -16,7 +16,7 @@
 //! range inputs. The outer map's schedule is kept.
 
 use super::map_expansion::has_dynamic_inputs;
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::conn;
 use crate::model::{NodeKind, Sdfg, State};
 use crate::symbolic::Subset;
@@ -48,18 +48,11 @@ impl Transformation for MapCollapse {
 /// Every map whose body is exactly one map, described as "map 'a'
 /// <relation> map 'b' in state 's'".
 pub fn nested_map_matches(sdfg: &Sdfg, relation: &str) -> Vec<Match> {
-    let mut out = Vec::new();
-    for (path, state) in place::states(sdfg) {
-        for (i, n) in state.nodes.iter().enumerate() {
-            if let Some(inner) = collapsible(state, i) {
-                let (outer, inner) = (&n.label, &state.nodes[inner].label);
-                let description =
-                    format!("map '{outer}' {relation} map '{inner}' in state '{}'", place::state_label(sdfg, &path));
-                out.push(Match { place: Place { state: path.clone(), node: i }, description });
-            }
-        }
-    }
-    out
+    place::node_matches(sdfg, |path, state, i| {
+        let inner = collapsible(state, i)?;
+        let (outer, inner) = (&state.nodes[i].label, &state.nodes[inner].label);
+        Some(format!("map '{outer}' {relation} map '{inner}' in state '{}'", place::state_label(sdfg, path)))
+    })
 }
 
 /// The inner map entry when `e` is an entry whose body is exactly that map.

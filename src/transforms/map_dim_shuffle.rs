@@ -16,7 +16,7 @@
 //! applied once.
 
 use super::map_expansion::has_dynamic_inputs;
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::{NodeKind, Sdfg};
 use crate::symbolic::Subset;
 
@@ -40,18 +40,11 @@ impl Transformation for MapDimShuffle {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for (i, n) in state.nodes.iter().enumerate() {
-                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                let own = map.has_dependent_ranges();
-                if map.params.len() >= 2 && map.range.dims().len() == map.params.len() && !own && !has_dynamic_inputs(n) {
-                    let description = format!("map '{}' [{}] in state '{}'", n.label, map.params.join(", "), place::state_label(sdfg, &path));
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
-            }
-        }
-        out
+        place::map_matches(sdfg, |site| {
+            let map = site.map;
+            let shuffle = map.params.len() >= 2 && map.range.dims().len() == map.params.len();
+            (shuffle && !map.has_dependent_ranges() && !has_dynamic_inputs(site.entry)).then(|| site.describe_all(sdfg))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {

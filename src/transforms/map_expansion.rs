@@ -14,7 +14,7 @@
 //! entering the inner map is the outer map's (a superset of what one
 //! iteration reads, as DaCe allows).
 
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::{MapScope, Node, NodeKind, Sdfg, State};
 use crate::symbolic::Subset;
 
@@ -30,17 +30,10 @@ impl Transformation for MapExpansion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for (i, n) in state.nodes.iter().enumerate() {
-                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                if map.params.len() >= 2 && !has_dynamic_inputs(n) && !map.has_dependent_ranges() {
-                    let description = format!("map '{}' [{}] in state '{}'", n.label, map.params.join(", "), place::state_label(sdfg, &path));
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
-            }
-        }
-        out
+        place::map_matches(sdfg, |site| {
+            let map = site.map;
+            (map.params.len() >= 2 && !has_dynamic_inputs(site.entry) && !map.has_dependent_ranges()).then(|| site.describe_all(sdfg))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {

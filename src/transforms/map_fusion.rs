@@ -31,7 +31,7 @@ use super::map_expansion::has_dynamic_inputs;
 use super::scope_subst::{inside, renaming_is_safe, substitute_in_scope};
 use super::uses::viewed_chain;
 use super::place::Step;
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::conn::{self, Side};
 use crate::model::{scope, DataKind, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -49,21 +49,11 @@ impl Transformation for MapFusion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for a in 0..state.nodes.len() {
-                let Some(f) = fusible(sdfg, state, a) else { continue };
-                let description = format!(
-                    "map '{}' into map '{}' through '{}' in state '{}'",
-                    state.nodes[f.e1].label,
-                    state.nodes[f.e2].label,
-                    f.data,
-                    place::state_label(sdfg, &path)
-                );
-                out.push(Match { place: Place { state: path.clone(), node: a }, description });
-            }
-        }
-        out
+        place::node_matches(sdfg, |path, state, a| {
+            let f = fusible(sdfg, state, a)?;
+            let (first, second) = (&state.nodes[f.e1].label, &state.nodes[f.e2].label);
+            Some(format!("map '{first}' into map '{second}' through '{}' in state '{}'", f.data, place::state_label(sdfg, path)))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {

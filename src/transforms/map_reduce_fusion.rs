@@ -30,7 +30,7 @@ use super::array_copy::memlet_tree;
 use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::uses::{access_data, full_subset, may_alias, mentioned_in_code, same_subset};
-use super::{local_storage as ls, place, Match, Options, Place, Transformation};
+use super::{local_storage as ls, place, Match, Options, Transformation};
 use crate::model::dataflow::Dataflow;
 use crate::model::{scope, DataEdge, DataKind, Memlet, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -47,22 +47,12 @@ impl Transformation for MapReduceFusion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for a in 0..state.nodes.len() {
-                let Some(f) = fusible(sdfg, state, a) else { continue };
-                let description = format!(
-                    "map '{}' and reduce '{}' through '{}' into '{}' in state '{}'",
-                    state.nodes[f.entry].label,
-                    state.nodes[f.reduce].label,
-                    f.data,
-                    f.out_data,
-                    place::state_label(sdfg, &path)
-                );
-                out.push(Match { place: Place { state: path.clone(), node: a }, description });
-            }
-        }
-        out
+        place::node_matches(sdfg, |path, state, a| {
+            let f = fusible(sdfg, state, a)?;
+            let (map, reduce) = (&state.nodes[f.entry].label, &state.nodes[f.reduce].label);
+            let state_label = place::state_label(sdfg, path);
+            Some(format!("map '{map}' and reduce '{reduce}' through '{}' into '{}' in state '{state_label}'", f.data, f.out_data))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {

@@ -15,7 +15,7 @@
 //! range inputs. Each match is tiled once.
 
 use super::map_expansion::has_dynamic_inputs;
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::conn::{self, Side};
 use crate::model::{DataEdge, MapScope, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -42,18 +42,11 @@ impl Transformation for MapTiling {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for (i, n) in state.nodes.iter().enumerate() {
-                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                let steps_ok = map.range.dims().iter().all(|d| d.step.as_int().is_some_and(|s| s > 0));
-                if steps_ok && !has_dynamic_inputs(n) && !map.has_dependent_ranges() {
-                    let description = format!("map '{}' [{}] in state '{}'", n.label, map.params.join(", "), place::state_label(sdfg, &path));
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
-            }
-        }
-        out
+        place::map_matches(sdfg, |site| {
+            let map = site.map;
+            let steps_ok = map.range.dims().iter().all(|d| d.step.as_int().is_some_and(|s| s > 0));
+            (steps_ok && !has_dynamic_inputs(site.entry) && !map.has_dependent_ranges()).then(|| site.describe_all(sdfg))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {

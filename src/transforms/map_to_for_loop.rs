@@ -31,7 +31,7 @@ use super::map_expansion::has_dynamic_inputs;
 use super::nest::{self, Interface};
 use super::place::{self, Step};
 use super::scope_subst::inside;
-use super::{Match, Options, Place, Transformation};
+use super::{Match, Options, Transformation};
 use crate::model::conn::{self, Side};
 use crate::model::dataflow::Dataflow;
 use crate::model::{scope, Block, BlockKind, Cfg, CodeBlock, DataEdge, LoopRegion, Node, NodeKind, Sdfg, State};
@@ -49,17 +49,7 @@ impl Transformation for MapToForLoop {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for (i, n) in state.nodes.iter().enumerate() {
-                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                if plan(sdfg, &path, state, i).is_some() {
-                    let description = format!("map '{}' [{}] in state '{}'", n.label, map.params.join(", "), place::state_label(sdfg, &path));
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
-            }
-        }
-        out
+        place::map_matches(sdfg, |site| plan(sdfg, site.path, site.state, site.node).map(|_| site.describe_all(sdfg)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {

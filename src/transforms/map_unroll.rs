@@ -23,7 +23,7 @@ use super::map_expansion::has_dynamic_inputs;
 use super::nest;
 use super::place::{self, Step};
 use super::scope_subst::{inside, substitute_in_scope};
-use super::{Match, Options, Place, Transformation};
+use super::{Match, Options, Transformation};
 use crate::model::conn;
 use crate::model::{scope, DataEdge, NodeKind, Sdfg, State};
 use crate::symbolic::Expr;
@@ -52,26 +52,13 @@ impl Transformation for MapUnroll {
 
     fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
         let max = max_iterations(options)?;
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for (i, n) in state.nodes.iter().enumerate() {
-                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                if map.has_dependent_ranges() {
-                    continue;
-                }
-                if let Some(values) = plan(sdfg, &path, state, i, max) {
-                    let description = format!(
-                        "map '{}' [{}] in state '{}' ({} copies)",
-                        n.label,
-                        map.params.join(", "),
-                        place::state_label(sdfg, &path),
-                        values.len()
-                    );
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
+        Ok(place::map_matches(sdfg, |site| {
+            if site.map.has_dependent_ranges() {
+                return None;
             }
-        }
-        Ok(out)
+            let values = plan(sdfg, site.path, site.state, site.node, max)?;
+            Some(format!("{} ({} copies)", site.describe_all(sdfg), values.len()))
+        }))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {

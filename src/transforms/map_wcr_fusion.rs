@@ -42,7 +42,7 @@ use super::map_collapse::{collapse, collapsible};
 use super::map_fusion::{fuse_through, fusible};
 use super::map_reduce_fusion::injective;
 use super::uses::access_data;
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::conn;
 use crate::model::{NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Subset};
@@ -62,22 +62,12 @@ impl Transformation for MapWcrFusion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            for a in 0..state.nodes.len() {
-                let Some(p) = plan(sdfg, state, a) else { continue };
-                let description = format!(
-                    "map '{}' into reduction maps '{}'/'{}' through '{}' in state '{}'",
-                    state.nodes[p.producer].label,
-                    state.nodes[p.outer].label,
-                    state.nodes[p.inner].label,
-                    p.data,
-                    place::state_label(sdfg, &path)
-                );
-                out.push(Match { place: Place { state: path.clone(), node: a }, description });
-            }
-        }
-        out
+        place::node_matches(sdfg, |path, state, a| {
+            let p = plan(sdfg, state, a)?;
+            let (producer, outer, inner) = (&state.nodes[p.producer].label, &state.nodes[p.outer].label, &state.nodes[p.inner].label);
+            let state_label = place::state_label(sdfg, path);
+            Some(format!("map '{producer}' into reduction maps '{outer}'/'{inner}' through '{}' in state '{state_label}'", p.data))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {

@@ -23,6 +23,7 @@ pub mod inline_sdfg;
 mod inline_window;
 pub mod library_expansion;
 mod local_storage;
+mod local_storage_copy;
 pub mod loop_lifting;
 pub mod loop_body;
 pub mod loop_to_map;
@@ -153,8 +154,8 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &vectorization::Vectorization,
         &double_buffering::DoubleBuffering,
         &map_dim_shuffle::MapDimShuffle,
-        &in_local_storage::InLocalStorage,
-        &out_local_storage::OutLocalStorage,
+        &in_local_storage::IN_LOCAL_STORAGE,
+        &out_local_storage::OUT_LOCAL_STORAGE,
         &accumulate_transient::AccumulateTransient,
         &map_reduce_fusion::MapReduceFusion,
         &map_wcr_fusion::MapWcrFusion,

@@ -24,39 +24,19 @@
 
 use super::local_storage::{self as ls, Plan};
 use super::uses::same_subset;
-use super::{Match, Options, Transformation};
+use super::local_storage_copy::LocalStorage;
 use crate::model::{scope, DataEdge, NodeKind, Sdfg, State};
 use crate::symbolic::Expr;
 
-pub struct OutLocalStorage;
-
-impl Transformation for OutLocalStorage {
-    fn name(&self) -> &'static str {
-        "sdfg-out-local-storage"
-    }
-
-    fn summary(&self) -> &'static str {
-        "Write what a nested map writes into a transient copied out once per outer iteration"
-    }
-
-    fn option_names(&self) -> &'static [&'static str] {
-        &["array"]
-    }
-
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        ls::direction_matches(sdfg, &DIRECTION)
-    }
-
-    fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
-        ls::apply_where_offered(self, sdfg, options, limit, &|s, m| ls::direction_offered(s, m, &DIRECTION))
-    }
-
-    fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
-        ls::direction_apply(sdfg, m, options, &DIRECTION)
-    }
-}
-
-const DIRECTION: ls::Direction = ls::Direction { plans, preposition: "out of", what: "data written between these map exits", copy: copy_out };
+/// The transformation (see the module comment).
+pub const OUT_LOCAL_STORAGE: LocalStorage = LocalStorage {
+    name: "sdfg-out-local-storage",
+    summary: "Write what a nested map writes into a transient copied out once per outer iteration",
+    plans,
+    preposition: "out of",
+    what: "data written between these map exits",
+    copy: copy_out,
+};
 
 /// The local copies possible out of map exit `b`.
 fn plans(sdfg: &Sdfg, state: &State, b: usize) -> Vec<Plan> {

@@ -2,7 +2,7 @@
 //! flow, and (for dataflow transformations) a node in it.
 
 use super::Match;
-use crate::model::{BlockKind, Cfg, Sdfg, State};
+use crate::model::{scope, BlockKind, Cfg, MapScope, Node, NodeKind, Sdfg, State};
 
 /// One step down the control-flow tree: a block of the current CFG, then
 /// (inside a conditional) one of its branches.
@@ -76,6 +76,50 @@ pub fn node_matches(sdfg: &Sdfg, mut describe: impl FnMut(&[Step], &State, usize
     for (path, state) in states(sdfg) {
         for node in 0..state.nodes.len() {
             if let Some(description) = describe(&path, state, node) {
+                out.push(Match { place: Place { state: path.clone(), node }, description });
+            }
+        }
+    }
+    out
+}
+
+/// A map entry offered to a matcher (see [`map_matches`]).
+pub struct MapSite<'a> {
+    pub path: &'a [Step],
+    pub state: &'a State,
+    /// The entry's index in `state.nodes`.
+    pub node: usize,
+    pub entry: &'a Node,
+    pub map: &'a MapScope,
+    /// Each node's innermost enclosing scope entry.
+    pub parents: &'a [Option<usize>],
+}
+
+impl MapSite<'_> {
+    /// `map 'label' [shown] in state 'label'`.
+    pub fn describe(&self, sdfg: &Sdfg, shown: &str) -> String {
+        format!("map '{}' [{shown}] in state '{}'", self.entry.label, state_label(sdfg, self.path))
+    }
+
+    /// [`MapSite::describe`] naming all parameters.
+    pub fn describe_all(&self, sdfg: &Sdfg) -> String {
+        self.describe(sdfg, &self.map.params.join(", "))
+    }
+}
+
+/// One match per map entry (of states whose scopes are well formed) for
+/// which `describe` gives a description, in state and node order.
+pub fn map_matches(sdfg: &Sdfg, mut describe: impl FnMut(&MapSite) -> Option<String>) -> Vec<Match> {
+    let mut out = Vec::new();
+    for (path, state) in states(sdfg) {
+        if !state.nodes.iter().any(|n| matches!(n.kind, NodeKind::MapEntry { .. })) {
+            continue;
+        }
+        let Ok(parents) = scope::scope_parents(state) else { continue };
+        for (node, entry) in state.nodes.iter().enumerate() {
+            let NodeKind::MapEntry { map, .. } = &entry.kind else { continue };
+            let site = MapSite { path: &path, state, node, entry, map, parents: &parents };
+            if let Some(description) = describe(&site) {
                 out.push(Match { place: Place { state: path.clone(), node }, description });
             }
         }

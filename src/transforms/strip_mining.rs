@@ -24,7 +24,7 @@
 use super::map_expansion::has_dynamic_inputs;
 use super::map_tiling::nest;
 use super::scope_subst::{inside, substitute_in_scope};
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::{scope, MapScope, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::HashMap;
@@ -56,23 +56,15 @@ impl Transformation for StripMining {
 
     fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
         let dimension = dimension(options)?;
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            let Ok(parents) = scope::scope_parents(state) else { continue };
-            for (i, n) in state.nodes.iter().enumerate() {
-                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                let Some(k) = pick(dimension, map.params.len()) else { continue };
-                if map.has_dependent_ranges() {
-                    continue;
-                }
-                if applies(state, &parents, i, k) {
-                    let description =
-                        format!("map '{}' [{}] on {} in state '{}'", n.label, map.params.join(", "), map.params[k], place::state_label(sdfg, &path));
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
+        Ok(place::map_matches(sdfg, |site| {
+            let map = site.map;
+            let k = pick(dimension, map.params.len())?;
+            if map.has_dependent_ranges() || !applies(site.state, site.parents, site.node, k) {
+                return None;
             }
-        }
-        Ok(out)
+            let (label, state) = (&site.entry.label, place::state_label(sdfg, site.path));
+            Some(format!("map '{label}' [{}] on {} in state '{state}'", map.params.join(", "), map.params[k]))
+        }))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {

@@ -37,7 +37,7 @@
 use super::accumulate_transient::{wcr_identity, AccumulateTransient};
 use super::map_expansion::has_dynamic_inputs;
 use super::scope_subst::inside;
-use super::{map_tiling, place, Match, Options, Place, Transformation};
+use super::{map_tiling, place, Match, Options, Transformation};
 use crate::model::{scope, DataKind, MapScope, NodeKind, Sdfg, State};
 use crate::symbolic::{Expr, Subset};
 use std::collections::BTreeSet;
@@ -65,27 +65,14 @@ impl Transformation for TileWcr {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            let Ok(parents) = scope::scope_parents(state) else { continue };
-            for (e, n) in state.nodes.iter().enumerate() {
-                if parents[e].is_some() {
-                    continue;
-                }
-                let Some(conflicted) = conflicted_params(sdfg, state, e) else { continue };
-                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                let names: Vec<&str> = conflicted.iter().map(|&k| map.params[k].as_str()).collect();
-                let description = format!(
-                    "map '{}' [{}] in state '{}': writes conflict over {}",
-                    n.label,
-                    map.params.join(", "),
-                    place::state_label(sdfg, &path),
-                    names.join(", ")
-                );
-                out.push(Match { place: Place { state: path.clone(), node: e }, description });
+        place::map_matches(sdfg, |site| {
+            if site.parents[site.node].is_some() {
+                return None;
             }
-        }
-        out
+            let conflicted = conflicted_params(sdfg, site.state, site.node)?;
+            let names: Vec<&str> = conflicted.iter().map(|&k| site.map.params[k].as_str()).collect();
+            Some(format!("{}: writes conflict over {}", site.describe_all(sdfg), names.join(", ")))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {

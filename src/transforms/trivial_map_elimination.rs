@@ -17,7 +17,7 @@
 
 use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use super::scope_subst::{inside, substitute_in_scope};
 use crate::model::conn;
 use crate::model::dataflow::Dataflow;
@@ -37,23 +37,19 @@ impl Transformation for TrivialMapElimination {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            let Ok(parents) = scope::scope_parents(state) else { continue };
-            for (i, n) in state.nodes.iter().enumerate() {
-                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                let trivial: Vec<&String> =
-                    map.params.iter().zip(map.range.dims()).filter(|(_, d)| is_trivial(d)).map(|(p, _)| p).collect();
-                if trivial.is_empty() || has_dynamic_inputs(n) || map.has_dependent_ranges() || !substitutable(state, &parents, i, &trivial) {
-                    continue;
-                }
-                let names: Vec<&str> = trivial.iter().map(|p| p.as_str()).collect();
-                let description =
-                    format!("map '{}' [{}] in state '{}'", n.label, names.join(", "), place::state_label(sdfg, &path));
-                out.push(Match { place: Place { state: path.clone(), node: i }, description });
+        place::map_matches(sdfg, |site| {
+            let map = site.map;
+            let trivial: Vec<&String> =
+                map.params.iter().zip(map.range.dims()).filter(|(_, d)| is_trivial(d)).map(|(p, _)| p).collect();
+            if trivial.is_empty() || has_dynamic_inputs(site.entry) || map.has_dependent_ranges() {
+                return None;
             }
-        }
-        out
+            if !substitutable(site.state, site.parents, site.node, &trivial) {
+                return None;
+            }
+            let names: Vec<&str> = trivial.iter().map(|p| p.as_str()).collect();
+            Some(site.describe(sdfg, &names.join(", ")))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {

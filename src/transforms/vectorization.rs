@@ -31,7 +31,7 @@
 use super::map_expansion::has_dynamic_inputs;
 use super::map_tiling::nest;
 use super::scope_subst::{inside, substitute_subset};
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Options, Transformation};
 use crate::model::conn;
 use crate::model::{scope, MapScope, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -59,19 +59,12 @@ impl Transformation for Vectorization {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            let Ok(parents) = scope::scope_parents(state) else { continue };
-            for (i, n) in state.nodes.iter().enumerate() {
-                let NodeKind::MapEntry { map, .. } = &n.kind else { continue };
-                if !map.has_dependent_ranges() && vectorizable(sdfg, state, &parents, i) {
-                    let p = map.params.last().cloned().unwrap_or_default();
-                    let description = format!("map '{}' [{p}] in state '{}'", n.label, place::state_label(sdfg, &path));
-                    out.push(Match { place: Place { state: path.clone(), node: i }, description });
-                }
+        place::map_matches(sdfg, |site| {
+            if site.map.has_dependent_ranges() || !vectorizable(sdfg, site.state, site.parents, site.node) {
+                return None;
             }
-        }
-        out
+            Some(site.describe(sdfg, site.map.params.last().map(|p| p.as_str()).unwrap_or_default()))
+        })
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
