@@ -71,16 +71,15 @@ impl FnGen<'_, '_> {
         let op = |t: bool| if t { 112 } else { 111 };
         let (oa, ob) = (self.b.int(op(ta), Ty::I32), self.b.int(op(tb), Ty::I32));
         let (al, be) = (self.b.float(alpha, ty), self.b.float(beta, ty));
-        let (f, t) = if ty == Ty::F32 { ("cblas_sgemm", "f32") } else { ("cblas_dgemm", "f64") };
-        self.module.globals.insert(format!(
-            "llvm.func @{f}(i32, i32, i32, i32, i32, i32, {t}, !llvm.ptr, i32, !llvm.ptr, i32, {t}, !llvm.ptr, i32)"
-        ));
+        let f = if ty == Ty::F32 { "cblas_sgemm" } else { "cblas_dgemm" };
+        let (int, ptr) = (Ty::I32, Ty::Ptr);
+        let params = [int, int, int, int, int, int, ty, ptr, int, ptr, int, ty, ptr, int];
+        self.module.declare_external(f, &params, None);
         self.module.uses_blas = true;
-        self.b.line(format!(
-            "llvm.call @{f}({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}) : (i32, i32, i32, i32, i32, i32, {t}, !llvm.ptr, i32, !llvm.ptr, i32, {t}, !llvm.ptr, i32) -> ()",
-            row_major.name, oa.name, ob.name, i32s[0].name, i32s[1].name, i32s[2].name, al.name, pa.name, lds[0].name,
-            pb.name, lds[1].name, be.name, pc.name, lds[2].name
-        ));
+        let [m, n, k] = [i32s[0].clone(), i32s[1].clone(), i32s[2].clone()];
+        let [lda, ldb, ldc] = [lds[0].clone(), lds[1].clone(), lds[2].clone()];
+        let args = [row_major, oa, ob, m, n, k, al, pa, lda, pb, ldb, be, pc, ldc];
+        self.b.call_external(f, &args, None);
         Ok(true)
     }
 }

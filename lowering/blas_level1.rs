@@ -130,22 +130,21 @@ impl FnGen<'_, '_> {
 
     /// Calls `cblas_<s|d><name>` with C's argument types.
     fn cblas_call(&mut self, name: &str, ty: Ty, args: &[CArg]) -> Result<(), String> {
-        let (f, t) = if ty == Ty::F32 { (format!("cblas_s{name}"), "f32") } else { (format!("cblas_d{name}"), "f64") };
-        let mut names = Vec::new();
+        let f = format!("cblas_{}{name}", if ty == Ty::F32 { "s" } else { "d" });
+        let mut values = Vec::new();
         let mut types = Vec::new();
         for arg in args {
             let (v, t) = match *arg {
-                CArg::Int(v) => (self.b.cast(v, Ty::I32), "i32"),
-                CArg::Elem(v) => (v.clone(), t),
-                CArg::Ptr(v) => (v.clone(), "!llvm.ptr"),
+                CArg::Int(v) => (v, Ty::I32),
+                CArg::Elem(v) => (v, ty),
+                CArg::Ptr(v) => (v, Ty::Ptr),
             };
-            names.push(v.name);
+            values.push(self.b.cast(v, t));
             types.push(t);
         }
-        let sig = types.join(", ");
-        self.module.globals.insert(format!("llvm.func @{f}({sig})"));
+        self.module.declare_external(&f, &types, None);
         self.module.uses_blas = true;
-        self.b.line(format!("llvm.call @{f}({}) : ({sig}) -> ()", names.join(", ")));
+        self.b.call_external(&f, &values, None);
         Ok(())
     }
 }

@@ -46,15 +46,11 @@ impl FnGen<'_, '_> {
         let mut acc = zero;
         let mut results = Vec::new();
         for &l in &summed {
-            let (res, k, carried) = (self.b.fresh(), self.b.fresh(), self.b.fresh());
             let e = ext(l)?;
-            self.b.line(format!(
-                "{res} = scf.for {k} = {} to {} step {} iter_args({carried} = {}) -> ({}) : i64 {{",
-                lb.name, e.name, step.name, acc.name, ty.mlir()
-            ));
-            iv[l] = Some(Val { name: k, ty: super::types::Ty::I64 });
-            acc = Val { name: carried, ty };
-            results.push(res);
+            let sum = self.b.begin_for(&lb, &e, &step, &[acc]);
+            iv[l] = Some(sum.iv);
+            acc = sum.carried[0].clone();
+            results.push(sum.results[0].clone());
         }
         let mut product: Option<Val> = None;
         for (o, term) in &c.inputs {
@@ -68,10 +64,9 @@ impl FnGen<'_, '_> {
         let product = product.ok_or("a contraction needs an input")?;
         let mut value = self.b.binary(Op::Add, &acc, &product)?;
         value = self.b.cast(&value, ty);
-        for res in results.iter().rev() {
-            self.b.line(format!("scf.yield {} : {}", value.name, ty.mlir()));
-            self.b.line("}");
-            value = Val { name: res.clone(), ty };
+        for res in results.into_iter().rev() {
+            self.b.end_with(&[value]);
+            value = res;
         }
         if let Some(a) = &c.alpha {
             value = self.b.binary(Op::Mul, &value, a)?;

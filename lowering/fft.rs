@@ -4,7 +4,6 @@
 //! `np.fft.ifft`, NumPy's default normalisation.
 
 use super::arith::Op;
-use super::builder::Val;
 use super::function::FnGen;
 use super::library::{dim, Operand};
 use super::types::Ty;
@@ -16,7 +15,8 @@ impl FnGen<'_, '_> {
         let (inp, out) = (self.shaped_view(inp, 1, &format!("{what} input"))?, self.shaped_view(out, 1, &format!("{what} output"))?);
         let ty = self.operand_type(&out)?;
         if !ty.is_complex() {
-            return Err(format!("{what} output '{}' must be complex, not {}", out.data, ty.mlir()));
+            let dtype = &self.container(&out.data)?.desc.dtype;
+            return Err(format!("{what} output '{}' must be complex, not {dtype}", out.data));
         }
         if inp.data == out.data {
             return Err(format!("{what} reads and writes '{}'; the transform needs a separate output", out.data));
@@ -29,12 +29,8 @@ impl FnGen<'_, '_> {
         let (outer, i) = self.independent_loops(std::slice::from_ref(&n))?;
         let i = i[0].clone();
         let (zero, lb, step) = (self.b.zero(ty), self.b.i64(0), self.b.i64(1));
-        let (res, k, acc) = (self.b.fresh(), self.b.fresh(), self.b.fresh());
-        self.b.line(format!(
-            "{res} = scf.for {k} = {} to {} step {} iter_args({acc} = {}) -> ({}) : i64 {{",
-            lb.name, n.name, step.name, zero.name, ty.mlir()
-        ));
-        let k = Val { name: k, ty: Ty::I64 };
+        let sum = self.b.begin_for(&lb, &n, &step, &[zero]);
+        let k = sum.iv.clone();
         // (i * k) mod N keeps the angle small, so it stays exact for large N.
         let ik = self.b.binary(Op::Mul, &i, &k)?;
         let turns = self.b.binary(Op::Rem, &ik, &n)?;
@@ -48,10 +44,9 @@ impl FnGen<'_, '_> {
         let x = self.element_of(&inp, std::slice::from_ref(&k))?;
         let x = self.b.cast(&x, ty);
         let term = self.b.binary(Op::Mul, &x, &w)?;
-        let sum = self.b.binary(Op::Add, &Val { name: acc, ty }, &term)?;
-        self.b.line(format!("scf.yield {} : {}", sum.name, ty.mlir()));
-        self.b.line("}");
-        let mut value = Val { name: res, ty };
+        let next = self.b.binary(Op::Add, &sum.carried[0], &term)?;
+        self.b.end_with(&[next]);
+        let mut value = sum.results[0].clone();
         if let Some(f) = factor {
             let f = self.b.cast(&f, ty);
             value = self.b.binary(Op::Mul, &value, &f)?;

@@ -65,11 +65,10 @@ impl FnGen<'_, '_> {
         };
         let f = format!("LAPACKE_{prefix}{routine}");
         let layout = self.b.int(ROW_MAJOR, Ty::I32);
-        let all: Vec<&Val> = std::iter::once(&layout).chain(args).collect();
-        let types: Vec<&str> = all.iter().map(|v| v.ty.mlir()).collect();
-        let names: Vec<&str> = all.iter().map(|v| v.name.as_str()).collect();
-        self.module.globals.insert(format!("llvm.func @{f}({}) -> i32", types.join(", ")));
+        let all: Vec<Val> = std::iter::once(layout).chain(args.iter().cloned()).collect();
+        let types: Vec<Ty> = all.iter().map(|v| v.ty).collect();
+        self.module.declare_external(&f, &types, Some(Ty::I32));
         self.module.uses_lapack = true;
-        self.b.def(Ty::I32, format!("llvm.call @{f}({}) : ({}) -> i32", names.join(", "), types.join(", ")))
+        self.b.call_external_value(&f, &all, Ty::I32)
     }
 }

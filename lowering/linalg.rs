@@ -150,7 +150,7 @@ impl FnGen<'_, '_> {
             }
         }
         for p in scratch {
-            self.b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", p.name));
+            self.b.call_external("free", &[p], None);
         }
         Ok(())
     }
@@ -209,24 +209,17 @@ impl FnGen<'_, '_> {
     fn fail_if(&mut self, class: &str, what: &str, info: &Val) -> Result<(), String> {
         let text = format!("error: {class}: {what} (LAPACK info %ld)\n");
         let label = self.module.string_constant(&text);
-        self.module.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
-        self.module.globals.insert("llvm.func @_exit(i32)".into());
+        self.module.declare_stderr_exit();
         let info = self.b.cast(info, Ty::I64);
         let zero = self.b.i64(0);
         let bad = self.b.compare("ne", &info, &zero);
-        self.b.line(format!("scf.if {} {{", bad.name));
-        let fmt = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
+        self.b.begin_if(&bad, &[]);
+        let fmt = self.b.address_of(&label);
         let fd = self.b.int(2, Ty::I32);
-        self.b.def(
-            Ty::I32,
-            format!(
-                "llvm.call @dprintf({}, {}, {}) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, i64) -> i32",
-                fd.name, fmt.name, info.name
-            ),
-        );
+        self.b.call_variadic("dprintf", &[Ty::I32, Ty::Ptr], Ty::I32, &[fd, fmt, info]);
         let one = self.b.int(1, Ty::I32);
-        self.b.line(format!("llvm.call @_exit({}) : (i32) -> ()", one.name));
-        self.b.line("}");
+        self.b.call_external("_exit", &[one], None);
+        self.b.end();
         Ok(())
     }
 

@@ -14,6 +14,7 @@
 //! pivot and every loop has a fixed trip count, so singular input ends.
 
 use super::arith::Op;
+use super::builder::regions::ForLoop;
 use super::builder::Val;
 use super::function::FnGen;
 use super::linalg::Mat;
@@ -26,17 +27,18 @@ impl FnGen<'_, '_> {
         let k = self.b.binary(Op::Min, &m, &n)?;
         let zero = self.b.i64(0);
         let one = self.b.i64(1);
-        let (j, carried, res) = self.for_carry(&zero, &k, &[zero.clone()]);
-        let info = carried[0].clone();
+        let columns = self.for_carry(&zero, &k, &[zero.clone()]);
+        let (j, info) = (columns.iv.clone(), columns.carried[0].clone());
         // The pivot row: the first of largest magnitude (LAPACK's i?amax).
         let below = self.b.float(-1.0, real(a.ty));
-        let (i, best, found) = self.for_carry(&j, &m, &[j.clone(), below]);
+        let search = self.for_carry(&j, &m, &[j.clone(), below]);
+        let (i, best) = (search.iv.clone(), search.carried.clone());
         let x = self.mat_get(a, &i, &j)?;
         let mag = self.magnitude(&x)?;
         let larger = self.b.compare("gt", &mag, &best[1]);
         let p = self.b.select(&larger, &i, &best[0]);
         let v = self.b.select(&larger, &mag, &best[1]);
-        let found = self.end_carry(&found, &[p, v]);
+        let found = self.end_carry(&search, &[p, v]);
         let p = found[0].clone();
         let p1 = self.b.binary(Op::Add, &p, &one)?;
         self.mat_set(ipiv, &j, &zero, &p1)?;
@@ -44,17 +46,18 @@ impl FnGen<'_, '_> {
         let z = self.b.zero(a.ty);
         let nonzero = self.b.compare("ne", &pivot, &z);
         let j1 = self.b.binary(Op::Add, &j, &one)?;
-        self.b.line(format!("scf.if {} {{", nonzero.name));
+        self.b.begin_if(&nonzero, &[]);
         let c = self.for_range(&zero, &n);
         let (x, y) = (self.mat_get(a, &j, &c)?, self.mat_get(a, &p, &c)?);
         self.mat_set(a, &j, &c, &y)?;
         self.mat_set(a, &p, &c, &x)?;
-        self.close(1);
+        self.b.end();
         let i = self.for_range(&j1, &m);
         let x = self.mat_get(a, &i, &j)?;
         let q = self.b.binary(Op::Div, &x, &pivot)?;
         self.mat_set(a, &i, &j, &q)?;
-        self.close(2);
+        self.b.end();
+        self.b.end();
         // info = j + 1 at the first zero pivot.
         let first = self.b.compare("eq", &info, &zero);
         let zero_pivot = self.b.not(&nonzero);
@@ -68,8 +71,9 @@ impl FnGen<'_, '_> {
         let lu = self.b.binary(Op::Mul, &l, &u)?;
         let d = self.b.binary(Op::Sub, &x, &lu)?;
         self.mat_set(a, &i, &c, &d)?;
-        self.close(2);
-        Ok(self.end_carry(&res, &[info])[0].clone())
+        self.b.end();
+        self.b.end();
+        Ok(self.end_carry(&columns, &[info])[0].clone())
     }
 
     /// Solves `A X = B` with `A`'s LU factors and pivots; `b` becomes `X`.
@@ -86,14 +90,16 @@ impl FnGen<'_, '_> {
         let (x, y) = (self.mat_get(b, &i, &c)?, self.mat_get(b, &p, &c)?);
         self.mat_set(b, &i, &c, &y)?;
         self.mat_set(b, &p, &c, &x)?;
-        self.close(2);
+        self.b.end();
+        self.b.end();
         // L (unit diagonal) forward.
         let k = self.for_range(&zero, &n);
         let k1 = self.b.binary(Op::Add, &k, &one)?;
         let i = self.for_range(&k1, &n);
         let l = self.mat_get(a, &i, &k)?;
         self.row_update(b, &i, &k, &l, &nrhs)?;
-        self.close(2);
+        self.b.end();
+        self.b.end();
         // U backward: k = n-1 down to 0.
         let r = self.for_range(&zero, &n);
         let last = self.b.binary(Op::Sub, &n, &one)?;
@@ -103,11 +109,12 @@ impl FnGen<'_, '_> {
         let x = self.mat_get(b, &k, &c)?;
         let q = self.b.binary(Op::Div, &x, &d)?;
         self.mat_set(b, &k, &c, &q)?;
-        self.close(1);
+        self.b.end();
         let i = self.for_range(&zero, &k);
         let u = self.mat_get(a, &i, &k)?;
         self.row_update(b, &i, &k, &u, &nrhs)?;
-        self.close(2);
+        self.b.end();
+        self.b.end();
         Ok(zero)
     }
 
@@ -119,7 +126,7 @@ impl FnGen<'_, '_> {
         let fy = self.b.binary(Op::Mul, f, &y)?;
         let d = self.b.binary(Op::Sub, &x, &fy)?;
         self.mat_set(b, i, &c, &d)?;
-        self.close(1);
+        self.b.end();
         Ok(())
     }
 
@@ -128,9 +135,9 @@ impl FnGen<'_, '_> {
         let info = self.native_getrf(a, ipiv)?;
         let zero = self.b.i64(0);
         let regular = self.b.compare("eq", &info, &zero);
-        self.b.line(format!("scf.if {} {{", regular.name));
+        self.b.begin_if(&regular, &[]);
         self.native_getrs(a, ipiv, b)?;
-        self.close(1);
+        self.b.end();
         Ok(info)
     }
 
@@ -140,17 +147,18 @@ impl FnGen<'_, '_> {
         let n = a.rows.clone();
         let zero = self.b.i64(0);
         let one = self.b.i64(1);
-        let (i, carried, res) = self.for_carry(&zero, &n, &[zero.clone()]);
+        let diagonal = self.for_carry(&zero, &n, &[zero.clone()]);
+        let (i, first_zero) = (diagonal.iv.clone(), diagonal.carried[0].clone());
         let d = self.mat_get(a, &i, &i)?;
         let z = self.b.zero(a.ty);
         let is_zero = self.b.compare("eq", &d, &z);
-        let first = self.b.compare("eq", &carried[0], &zero);
+        let first = self.b.compare("eq", &first_zero, &zero);
         let set = self.b.logic(true, &is_zero, &first);
         let i1 = self.b.binary(Op::Add, &i, &one)?;
-        let info = self.b.select(&set, &i1, &carried[0]);
-        let info = self.end_carry(&res, &[info])[0].clone();
+        let info = self.b.select(&set, &i1, &first_zero);
+        let info = self.end_carry(&diagonal, &[info])[0].clone();
         let regular = self.b.compare("eq", &info, &zero);
-        self.b.line(format!("scf.if {} {{", regular.name));
+        self.b.begin_if(&regular, &[]);
         let count = self.b.binary(Op::Mul, &n, &n)?;
         let ptr = self.allocate("Getri scratch", &count, a.ty, None);
         let x = Mat { ptr, rows: n.clone(), cols: n.clone(), ty: a.ty };
@@ -165,8 +173,8 @@ impl FnGen<'_, '_> {
         let v = self.mat_get(&x, &idx[0], &idx[1])?;
         self.mat_set(a, &idx[0], &idx[1], &v)?;
         self.close(outer);
-        self.b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", x.ptr.name));
-        self.close(1);
+        self.b.call_external("free", &[x.ptr], None);
+        self.b.end();
         Ok(info)
     }
 
@@ -178,49 +186,44 @@ impl FnGen<'_, '_> {
         let one = self.b.i64(1);
         let part = real(a.ty);
         // Work on L with A = L L^H; the upper factor is U = L^H.
-        let (j, carried, res) = self.for_carry(&zero, &n, &[zero.clone()]);
-        let ok = self.b.compare("eq", &carried[0], &zero);
-        let next = self.b.fresh();
-        self.b.line(format!("{next} = scf.if {} -> (i64) {{", ok.name));
+        let columns = self.for_carry(&zero, &n, &[zero.clone()]);
+        let (j, info) = (columns.iv.clone(), columns.carried[0].clone());
+        let ok = self.b.compare("eq", &info, &zero);
+        let next = self.b.begin_if(&ok, &[Ty::I64]);
         let fz = self.b.zero(part);
-        let (k, acc, sum) = self.for_carry(&zero, &j, &[fz]);
-        let l = self.tri_get(a, lower, &j, &k)?;
+        let sum = self.for_carry(&zero, &j, &[fz]);
+        let l = self.tri_get(a, lower, &j, &sum.iv)?;
         let sq = self.norm2(&l)?;
-        let s = self.b.binary(Op::Add, &acc[0], &sq)?;
+        let s = self.b.binary(Op::Add, &sum.carried[0], &sq)?;
         let s = self.end_carry(&sum, &[s])[0].clone();
         let ajj = self.mat_get(a, &j, &j)?;
         let ajj = self.b.cast(&ajj, part);
         let d = self.b.binary(Op::Sub, &ajj, &s)?;
         let fz = self.b.zero(part);
         let positive = self.b.compare("gt", &d, &fz);
-        let status = self.b.fresh();
-        self.b.line(format!("{status} = scf.if {} -> (i64) {{", positive.name));
+        let status = self.b.begin_if(&positive, &[Ty::I64]);
         let root = self.b.math("sqrt", std::slice::from_ref(&d))?;
         self.mat_set(a, &j, &j, &root)?;
         let root = self.b.cast(&root, a.ty);
         let j1 = self.b.binary(Op::Add, &j, &one)?;
         let i = self.for_range(&j1, &n);
         let aij = self.tri_get(a, lower, &i, &j)?;
-        let (k, acc, dot) = self.for_carry(&zero, &j, &[aij]);
-        let (x, y) = (self.tri_get(a, lower, &i, &k)?, self.tri_get(a, lower, &j, &k)?);
+        let dot = self.for_carry(&zero, &j, &[aij]);
+        let (x, y) = (self.tri_get(a, lower, &i, &dot.iv)?, self.tri_get(a, lower, &j, &dot.iv)?);
         let y = self.conj(&y);
         let xy = self.b.binary(Op::Mul, &x, &y)?;
-        let t = self.b.binary(Op::Sub, &acc[0], &xy)?;
+        let t = self.b.binary(Op::Sub, &dot.carried[0], &xy)?;
         let t = self.end_carry(&dot, &[t])[0].clone();
         let q = self.b.binary(Op::Div, &t, &root)?;
         self.tri_set(a, lower, &i, &j, &q)?;
-        self.close(1);
-        self.b.line(format!("scf.yield {} : i64", zero.name));
-        self.b.line("} else {");
+        self.b.end();
+        // Status 0 goes on; a non-positive pivot names its (1-based) column.
+        self.b.begin_else(std::slice::from_ref(&zero));
         let j1 = self.b.binary(Op::Add, &j, &one)?;
-        self.b.line(format!("scf.yield {} : i64", j1.name));
-        self.b.line("}");
-        self.b.line(format!("scf.yield {status} : i64"));
-        self.b.line("} else {");
-        self.b.line(format!("scf.yield {} : i64", carried[0].name));
-        self.b.line("}");
-        let next = Val { name: next, ty: Ty::I64 };
-        Ok(self.end_carry(&res, &[next])[0].clone())
+        self.b.end_with(&[j1]);
+        self.b.begin_else(&status);
+        self.b.end_with(&[info]);
+        Ok(self.end_carry(&columns, &next)[0].clone())
     }
 
     /// Element `(i, j)`, `i >= j`, of L: `a[i, j]`, or `conj(a[j, i])` when
@@ -245,7 +248,7 @@ impl FnGen<'_, '_> {
         if !v.ty.is_complex() {
             return v.clone();
         }
-        self.b.def(v.ty, format!("complex.conj {} : {}", v.name, v.ty.mlir()))
+        self.b.op("complex.conj", &[v], v.ty)
     }
 
     /// `|re| + |im|`, the magnitude LAPACK pivots by (`|x|` for reals).
@@ -253,7 +256,7 @@ impl FnGen<'_, '_> {
         if !x.ty.is_complex() {
             return Ok(self.b.abs(x));
         }
-        let (re, im) = self.parts(x);
+        let (re, im) = self.b.parts(x);
         let (re, im) = (self.b.abs(&re), self.b.abs(&im));
         self.b.binary(Op::Add, &re, &im)
     }
@@ -263,55 +266,30 @@ impl FnGen<'_, '_> {
         if !x.ty.is_complex() {
             return self.b.binary(Op::Mul, x, x);
         }
-        let (re, im) = self.parts(x);
+        let (re, im) = self.b.parts(x);
         let (rr, ii) = (self.b.binary(Op::Mul, &re, &re)?, self.b.binary(Op::Mul, &im, &im)?);
         self.b.binary(Op::Add, &rr, &ii)
     }
 
-    fn parts(&mut self, x: &Val) -> (Val, Val) {
-        let (t, p) = (x.ty.mlir(), x.ty.complex_part());
-        let re = self.b.def(p, format!("complex.re {} : {t}", x.name));
-        let im = self.b.def(p, format!("complex.im {} : {t}", x.name));
-        (re, im)
-    }
-
-    /// Opens `scf.for iv = lo to hi` (i64); close with `close(1)`.
-    pub(super) fn for_range(&mut self, lo: &Val, hi: &Val) -> Val {
+    /// Opens `scf.for iv = lo to hi` (i64); close with `self.b.end()`.
+    fn for_range(&mut self, lo: &Val, hi: &Val) -> Val {
         let one = self.b.i64(1);
-        let iv = self.b.fresh();
-        self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", lo.name, hi.name, one.name));
-        Val { name: iv, ty: Ty::I64 }
+        self.b.begin_for(lo, hi, &one, &[]).iv
     }
 
-    /// Opens `scf.for` carrying `inits`; returns the induction variable, the
-    /// carried values and the results' name for `end_carry`.
-    fn for_carry(&mut self, lo: &Val, hi: &Val, inits: &[Val]) -> (Val, Vec<Val>, (String, Vec<Ty>)) {
+    /// Opens `scf.for iv = lo to hi` (i64) carrying `inits`; close with
+    /// [`FnGen::end_carry`].
+    fn for_carry(&mut self, lo: &Val, hi: &Val, inits: &[Val]) -> ForLoop {
         let one = self.b.i64(1);
-        let (iv, res) = (self.b.fresh(), self.b.fresh());
-        let args: Vec<Val> = inits.iter().map(|v| Val { name: self.b.fresh(), ty: v.ty }).collect();
-        let binds: Vec<String> = args.iter().zip(inits).map(|(a, v)| format!("{} = {}", a.name, v.name)).collect();
-        let types: Vec<&str> = inits.iter().map(|v| v.ty.mlir()).collect();
-        self.b.line(format!(
-            "{res}:{} = scf.for {iv} = {} to {} step {} iter_args({}) -> ({}) : i64 {{",
-            inits.len(),
-            lo.name,
-            hi.name,
-            one.name,
-            binds.join(", "),
-            types.join(", ")
-        ));
-        let tys = inits.iter().map(|v| v.ty).collect();
-        (Val { name: iv, ty: Ty::I64 }, args, (res, tys))
+        self.b.begin_for(lo, hi, &one, inits)
     }
 
-    /// Yields the next carried values and closes the loop; returns its results.
-    fn end_carry(&mut self, (res, tys): &(String, Vec<Ty>), yields: &[Val]) -> Vec<Val> {
-        let vals: Vec<Val> = yields.iter().zip(tys).map(|(v, t)| self.b.cast(v, *t)).collect();
-        let names: Vec<&str> = vals.iter().map(|v| v.name.as_str()).collect();
-        let types: Vec<&str> = tys.iter().map(|t| t.mlir()).collect();
-        self.b.line(format!("scf.yield {} : {}", names.join(", "), types.join(", ")));
-        self.b.line("}");
-        tys.iter().enumerate().map(|(i, t)| Val { name: format!("{res}#{i}"), ty: *t }).collect()
+    /// Yields the next carried values (converted to the carried types) and
+    /// closes the loop; returns its results.
+    fn end_carry(&mut self, l: &ForLoop, yields: &[Val]) -> Vec<Val> {
+        let vals: Vec<Val> = yields.iter().zip(&l.carried).map(|(v, c)| self.b.cast(v, c.ty)).collect();
+        self.b.end_with(&vals);
+        l.results.clone()
     }
 }
 

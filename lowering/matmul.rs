@@ -81,14 +81,8 @@ impl FnGen<'_, '_> {
         let zero = self.b.zero(ty);
         let lb = self.b.i64(0);
         let step = self.b.i64(1);
-        let acc = self.b.fresh();
-        let kv = self.b.fresh();
-        let sum = self.b.fresh();
-        self.b.line(format!(
-            "{acc} = scf.for {kv} = {} to {} step {} iter_args({sum} = {}) -> ({}) : i64 {{",
-            lb.name, k_a.name, step.name, zero.name, ty.mlir()
-        ));
-        let k = Val { name: kv, ty: Ty::I64 };
+        let dot = self.b.begin_for(&lb, &k_a, &step, &[zero]);
+        let k = dot.iv.clone();
         let a_idx: Vec<Val> = match (&i, ta) {
             (Some(i), false) => vec![i.clone(), k.clone()],
             (Some(i), true) => vec![k.clone(), i.clone()],
@@ -102,11 +96,10 @@ impl FnGen<'_, '_> {
         let x = self.element_of(a, &a_idx)?;
         let y = self.element_of(b, &b_idx)?;
         let p = self.b.binary(Op::Mul, &x, &y)?;
-        let s = self.b.binary(Op::Add, &Val { name: sum, ty }, &p)?;
+        let s = self.b.binary(Op::Add, &dot.carried[0], &p)?;
         let s = self.b.cast(&s, ty);
-        self.b.line(format!("scf.yield {} : {}", s.name, ty.mlir()));
-        self.b.line("}");
-        let mut result = Val { name: acc, ty };
+        self.b.end_with(&[s]);
+        let mut result = dot.results[0].clone();
         if alpha != 1.0 {
             let al = self.b.float(alpha, if ty.is_int() { Ty::F64 } else { ty });
             result = self.b.binary(Op::Mul, &result, &al)?;
@@ -137,11 +130,9 @@ impl FnGen<'_, '_> {
         let accumulate = c.wcr.is_some();
         let parallel = self.parallel == 0;
         let i = if parallel {
-            let (lb, ub, st) = (self.b.cast(&zero, Ty::Index), self.b.cast(&m, Ty::Index), self.b.cast(&one, Ty::Index));
-            let iv = self.b.fresh();
-            self.b.line(format!("scf.parallel ({iv}) = ({}) to ({}) step ({}) {{", lb.name, ub.name, st.name));
+            let iv = self.b.begin_parallel(std::slice::from_ref(&zero), std::slice::from_ref(&m), std::slice::from_ref(&one));
             self.parallel += 1;
-            self.b.cast(&Val { name: iv, ty: Ty::Index }, Ty::I64)
+            self.b.cast(&iv[0], Ty::I64)
         } else {
             let (_, iv) = self.loops(std::slice::from_ref(&m))?;
             iv[0].clone()
@@ -176,7 +167,7 @@ impl FnGen<'_, '_> {
         self.close(outer_k);
         if parallel {
             self.parallel -= 1;
-            self.b.line("}");
+            self.b.end();
         } else {
             self.close(1);
         }
