@@ -44,7 +44,7 @@ impl FnGen<'_, '_> {
         let z = self.b.zero(a.ty);
         let nonzero = self.b.compare("ne", &pivot, &z);
         let j1 = self.b.binary(Op::Add, &j, &one)?;
-        self.b.line(format!("scf.if {} {{", nonzero.name));
+        self.b.begin_if(&nonzero, &[]);
         let c = self.for_range(&zero, &n);
         let (x, y) = (self.mat_get(a, &j, &c)?, self.mat_get(a, &p, &c)?);
         self.mat_set(a, &j, &c, &y)?;
@@ -128,7 +128,7 @@ impl FnGen<'_, '_> {
         let info = self.native_getrf(a, ipiv)?;
         let zero = self.b.i64(0);
         let regular = self.b.compare("eq", &info, &zero);
-        self.b.line(format!("scf.if {} {{", regular.name));
+        self.b.begin_if(&regular, &[]);
         self.native_getrs(a, ipiv, b)?;
         self.close(1);
         Ok(info)
@@ -150,7 +150,7 @@ impl FnGen<'_, '_> {
         let info = self.b.select(&set, &i1, &carried[0]);
         let info = self.end_carry(&res, &[info])[0].clone();
         let regular = self.b.compare("eq", &info, &zero);
-        self.b.line(format!("scf.if {} {{", regular.name));
+        self.b.begin_if(&regular, &[]);
         let count = self.b.binary(Op::Mul, &n, &n)?;
         let ptr = self.allocate("Getri scratch", &count, a.ty, None);
         let x = Mat { ptr, rows: n.clone(), cols: n.clone(), ty: a.ty };
@@ -278,9 +278,7 @@ impl FnGen<'_, '_> {
     /// Opens `scf.for iv = lo to hi` (i64); close with `close(1)`.
     pub(super) fn for_range(&mut self, lo: &Val, hi: &Val) -> Val {
         let one = self.b.i64(1);
-        let iv = self.b.fresh();
-        self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", lo.name, hi.name, one.name));
-        Val { name: iv, ty: Ty::I64 }
+        self.b.begin_for(lo, hi, &one, &[]).iv
     }
 
     /// Opens `scf.for` carrying `inits`; returns the induction variable, the
