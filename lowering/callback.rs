@@ -2,6 +2,7 @@
 //! wrapper (compiled with the C++ tasklets) around the implementation in
 //! `callback_runtime.hpp`, called with pointers and element counts.
 
+use super::builder::Val;
 use super::callback_plan::{Arg, Call, Native};
 use super::cpp_tasklet::c_type;
 use super::function::FnGen;
@@ -19,15 +20,13 @@ struct Wrapper {
     pre: Vec<String>,
     /// `pointer, count` per argument, as the runtime takes them.
     operands: Vec<String>,
-    args: Vec<String>,
-    arg_types: Vec<String>,
+    args: Vec<Val>,
 }
 
 impl Wrapper {
-    fn param(&mut self, decl: String, value: String, ty: &str) {
+    fn param(&mut self, decl: String, value: Val) {
         self.params.push(decl);
         self.args.push(value);
-        self.arg_types.push(ty.to_string());
     }
 }
 
@@ -70,7 +69,7 @@ impl FnGen<'_, '_> {
         // A one-element result may live in a register: it goes through a slot.
         let slot = if sink.scalar {
             let one = self.b.i64(1);
-            Some(self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", one.name, ty.memory())))
+            Some(self.b.alloca(&one, ty))
         } else {
             None
         };
@@ -78,8 +77,8 @@ impl FnGen<'_, '_> {
             Some(s) => s.clone(),
             None => self.address(&sink.data, &sink.start.clone())?,
         };
-        w.param(format!("{ct}* r"), out.name, "!llvm.ptr");
-        w.param("int64_t nr".into(), n.name, "i64");
+        w.param(format!("{ct}* r"), out);
+        w.param("int64_t nr".into(), n);
         w.operands.push("r".into());
         let body = format!(
             "({}) {{\n{}\n(void)nr;\nsdfg_cb::{}({});\n}}\n",
@@ -99,9 +98,9 @@ impl FnGen<'_, '_> {
         if !self.module.cpp_helpers.iter().any(|(k, _)| *k == symbol) {
             self.module.cpp_helpers.push((symbol.clone(), source));
         }
-        let types = w.arg_types.join(", ");
-        self.module.globals.insert(format!("llvm.func @{symbol}({types})"));
-        self.b.line(format!("llvm.call @{symbol}({}) : ({types}) -> ()", w.args.join(", ")));
+        let types: Vec<Ty> = w.args.iter().map(|a| a.ty).collect();
+        self.module.declare_external(&symbol, &types, None);
+        self.b.call_external(&symbol, &w.args, None);
         if let Some(s) = slot {
             let v = self.b.load(&s, ty);
             self.write(&sink, &[], &v)?;
@@ -129,8 +128,8 @@ impl FnGen<'_, '_> {
                 check_real(ty)?;
                 let ptr = self.address(&data, &start)?;
                 let count = self.int(count)?;
-                w.param(format!("const {}* {p}", c_type(ty)?), ptr.name, "!llvm.ptr");
-                w.param(format!("int64_t {n}"), count.name, "i64");
+                w.param(format!("const {}* {p}", c_type(ty)?), ptr);
+                w.param(format!("int64_t {n}"), count);
                 w.operands.push(format!("{p}, {n}"));
             }
             Arg::Value(name) => {
@@ -155,11 +154,11 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
-    fn callback_value(&mut self, w: &mut Wrapper, p: &str, v: super::builder::Val) -> Result<(), String> {
+    fn callback_value(&mut self, w: &mut Wrapper, p: &str, v: Val) -> Result<(), String> {
         let v = if v.ty == Ty::Index { self.b.cast(&v, Ty::I64) } else { v };
         check_real(v.ty)?;
         let ct = c_type(v.ty)?;
-        w.param(format!("{ct} {p}_value"), v.name.clone(), v.ty.mlir());
+        w.param(format!("{ct} {p}_value"), v);
         w.pre.push(format!("const {ct} {p}[1] = {{{p}_value}};"));
         w.operands.push(format!("{p}, 1"));
         Ok(())

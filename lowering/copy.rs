@@ -5,7 +5,6 @@
 use super::arith::Op;
 use super::builder::Val;
 use super::function::FnGen;
-use super::types::Ty;
 use crate::model::{DataEdge, DataKind};
 use crate::symbolic::{Dim, Expr, Subset};
 
@@ -45,9 +44,7 @@ impl FnGen<'_, '_> {
             return self.copy_nest(&src, &src_dims, &dst, &dst_dims, e.memlet.wcr.as_deref());
         }
         // Different shapes: walk the flat element index of both subsets.
-        let k = self.b.fresh();
-        self.b.line(format!("scf.for {k} = {} to {} step {} : i64 {{", zero.name, n.name, one.name));
-        let kv = Val { name: k, ty: Ty::I64 };
+        let kv = self.b.begin_for(&zero, &n, &one, &[]).iv;
         let from = match filled {
             Some(_) => vec![kv.clone()],
             None => self.unravel(&kv, &src_dims)?,
@@ -61,7 +58,7 @@ impl FnGen<'_, '_> {
             let to = self.unravel(&kv, &dst_dims)?;
             self.store_at(&dst, &to, &value, e.memlet.wcr.as_deref())?;
         }
-        self.b.line("}");
+        self.b.end();
         Ok(())
     }
 
@@ -100,16 +97,14 @@ impl FnGen<'_, '_> {
         let one = self.b.i64(1);
         for (a, b) in free_src.iter().zip(&free_dst) {
             let n = self.int(&sd[*a].num_elements())?;
-            let k = self.b.fresh();
-            self.b.line(format!("scf.for {k} = {} to {} step {} : i64 {{", zero.name, n.name, one.name));
-            let kv = Val { name: k, ty: Ty::I64 };
+            let kv = self.b.begin_for(&zero, &n, &one, &[]).iv;
             from[*a] = self.strided(&from[*a], &kv, &sd[*a].step)?;
             to[*b] = self.strided(&to[*b], &kv, &dd[*b].step)?;
         }
         let value = self.load_at(src, &from)?;
         self.store_at(dst, &to, &value, wcr)?;
         for _ in &free_src {
-            self.b.line("}");
+            self.b.end();
         }
         Ok(())
     }
@@ -157,13 +152,12 @@ impl FnGen<'_, '_> {
         let len = self.module.stream_len(&mut self.b, &s);
         let zero = self.b.i64(0);
         let one = self.b.i64(1);
-        let k = self.b.fresh();
-        self.b.line(format!("scf.for {k} = {} to {} step {} : i64 {{", zero.name, len.name, one.name));
+        let k = self.b.begin_for(&zero, &len, &one, &[]).iv;
         let v = self.module.stream_pop(&mut self.b, &s, ty);
         let dty = self.container(dst)?.ty;
-        let at = self.b.gep(&base, &Val { name: k, ty: Ty::I64 }, dty);
+        let at = self.b.gep(&base, &k, dty);
         self.b.store(&v, &at, dty);
-        self.b.line("}");
+        self.b.end();
         self.fill_counts.insert(dst.to_string(), len);
         Ok(())
     }

@@ -32,8 +32,7 @@ impl FnGen<'_, '_> {
                     let ty = self.container(data)?.ty;
                     call.params.push(format!("{}* {name}", c_type(ty)?));
                     let p = self.address(data, &start.clone())?;
-                    call.args.push(p.name);
-                    call.arg_types.push("!llvm.ptr".into());
+                    call.args.push(p);
                 }
             }
         }
@@ -69,18 +68,16 @@ impl FnGen<'_, '_> {
                 call.post.push(format!("*__out_{name} = {name};"));
                 // The slot lives for the call only (the call may sit in a loop).
                 if stack.is_none() {
-                    stack = Some(self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr"));
+                    stack = Some(self.b.stack_save());
                 }
                 let one = self.b.i64(1);
-                let slot = self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", one.name, ty.memory()));
-                call.args.push(slot.name.clone());
-                call.arg_types.push("!llvm.ptr".into());
+                let slot = self.b.alloca(&one, ty);
+                call.args.push(slot.clone());
                 scalar_outs.push((name.clone(), slot, ty));
             } else {
                 call.params.push(format!("{ct}* {name}"));
                 let p = self.address(&sink.data, &sink.start.clone())?;
-                call.args.push(p.name);
-                call.arg_types.push("!llvm.ptr".into());
+                call.args.push(p);
             }
         }
         let body = format!("({}) {{\n{}\n{{\n{}\n}}\n{}\n}}\n", call.params.join(", "), call.pre.join("\n"), code.code, call.post.join("\n"));
@@ -91,15 +88,15 @@ impl FnGen<'_, '_> {
             let source = format!("// tasklet '{}'\nextern \"C\" void {symbol}{body}", node.label.replace('\n', " "));
             self.module.cpp_helpers.push((symbol.clone(), source));
         }
-        let arg_types = call.arg_types.join(", ");
-        self.module.globals.insert(format!("llvm.func @{symbol}({arg_types})"));
-        self.b.line(format!("llvm.call @{symbol}({}) : ({arg_types}) -> ()", call.args.join(", ")));
+        let arg_types: Vec<Ty> = call.args.iter().map(|a| a.ty).collect();
+        self.module.declare_external(&symbol, &arg_types, None);
+        self.b.call_external(&symbol, &call.args, None);
         let mut results = Vec::new();
         for (name, slot, ty) in scalar_outs {
             results.push((name, self.b.load(&slot, ty)));
         }
         if let Some(s) = stack {
-            self.b.line(format!("llvm.intr.stackrestore {} : !llvm.ptr", s.name));
+            self.b.stack_restore(&s);
         }
         for (name, v) in results {
             for sink in &outputs[&name] {
@@ -114,24 +111,19 @@ impl FnGen<'_, '_> {
     fn cpp_value(&mut self, call: &mut CppCall, name: &str, v: &Val, constant: bool) -> Result<(), String> {
         let konst = if constant { "const " } else { "" };
         if v.ty.is_complex() {
-            let (part, t) = (v.ty.complex_part(), v.ty.mlir());
-            let ct = c_type(part)?;
-            let re = self.b.def(part, format!("complex.re {} : {t}", v.name));
-            let im = self.b.def(part, format!("complex.im {} : {t}", v.name));
+            let ct = c_type(v.ty.complex_part())?;
+            let (re, im) = self.b.parts(v);
             call.params.push(format!("{ct} __re_{name}, {ct} __im_{name}"));
             call.pre.push(format!("{konst}std::complex<{ct}> {name}{{__re_{name}, __im_{name}}};"));
-            call.args.push(re.name);
-            call.args.push(im.name);
-            call.arg_types.push(part.mlir().into());
-            call.arg_types.push(part.mlir().into());
+            call.args.push(re);
+            call.args.push(im);
             return Ok(());
         }
         let v = if v.ty == Ty::Index { self.b.cast(v, Ty::I64) } else { v.clone() };
         // DaCe declares integer symbols and parameters as `long long`.
         let ct = if constant && v.ty == Ty::I64 { "long long" } else { c_type(v.ty)? };
         call.params.push(format!("{konst}{ct} {name}"));
-        call.args.push(v.name.clone());
-        call.arg_types.push(v.ty.mlir().into());
+        call.args.push(v);
         Ok(())
     }
 }
@@ -142,8 +134,7 @@ struct CppCall {
     params: Vec<String>,
     pre: Vec<String>,
     post: Vec<String>,
-    args: Vec<String>,
-    arg_types: Vec<String>,
+    args: Vec<Val>,
 }
 
 /// The identifiers C++ code names outside comments and literals, other
@@ -212,13 +203,23 @@ pub(super) fn c_type(ty: Ty) -> Result<&'static str, String> {
         Ty::F64 => "double",
         Ty::C64 => "std::complex<float>",
         Ty::C128 => "std::complex<double>",
-        other => return Err(format!("type {} cannot cross into a C++ tasklet", other.mlir())),
+        Ty::Scalar(other) => return Err(format!("type {} cannot cross into a C++ tasklet", other.name())),
+        Ty::Ptr => return Err("pointers cannot cross into a C++ tasklet".into()),
+        Ty::Index => return Err("type index cannot cross into a C++ tasklet".into()),
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::cpp_identifiers;
+    use super::{c_type, cpp_identifiers};
+    use crate::lowering::types::Ty;
+
+    #[test]
+    fn types_without_a_cpp_counterpart_are_named_as_in_dace() {
+        assert_eq!(c_type(Ty::F16).unwrap_err(), "type float16 cannot cross into a C++ tasklet");
+        assert_eq!(c_type(Ty::Ptr).unwrap_err(), "pointers cannot cross into a C++ tasklet");
+        assert_eq!(c_type(Ty::C128), Ok("std::complex<double>"));
+    }
 
     #[test]
     fn cpp_identifiers_skip_members_comments_literals_and_numbers() {

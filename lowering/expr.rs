@@ -148,7 +148,8 @@ fn bitwise(b: &mut Body, f: &str, vals: &[Val]) -> Result<Val, String> {
         ("left_shift" | "right_shift", [x, k]) => {
             let shifted = b.binary(op, x, k)?;
             let limit = b.i64(64);
-            let in_range = b.def(Ty::I1, format!("arith.cmpi ult, {}, {} : i64", k.name, limit.name));
+            // Unsigned: a negative amount is out of range too.
+            let in_range = b.compare("lt", &k.with_ty(Ty::U64), &limit.with_ty(Ty::U64));
             let beyond = if op == Op::Shl {
                 b.i64(0)
             } else {

@@ -85,11 +85,9 @@ impl FnGen<'_, '_> {
         }
         let zero = self.b.i64(0);
         let one = self.b.i64(1);
-        let (lb, ub, st) = (self.b.cast(&zero, Ty::Index), self.b.cast(&extents[0], Ty::Index), self.b.cast(&one, Ty::Index));
-        let iv = self.b.fresh();
-        self.b.line(format!("scf.parallel ({iv}) = ({}) to ({}) step ({}) {{", lb.name, ub.name, st.name));
+        let ivs = self.b.begin_parallel(&[zero], &[extents[0].clone()], &[one]);
         self.parallel += 1;
-        let first = self.b.cast(&Val { name: iv, ty: Ty::Index }, Ty::I64);
+        let first = self.b.cast(&ivs[0], Ty::I64);
         let (n, rest) = self.loops(&extents[1..])?;
         Ok((LoopNest { sequential: n, parallel: true }, std::iter::once(first).chain(rest).collect()))
     }
@@ -98,7 +96,7 @@ impl FnGen<'_, '_> {
         self.close(nest.sequential);
         if nest.parallel {
             self.parallel -= 1;
-            self.b.line("}");
+            self.b.end();
         }
     }
 }

@@ -181,16 +181,14 @@ impl FnGen<'_, '_> {
         let one = self.b.i64(1);
         let mut ivs = Vec::new();
         for e in extents {
-            let iv = self.b.fresh();
-            self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", zero.name, e.name, one.name));
-            ivs.push(Val { name: iv, ty: Ty::I64 });
+            ivs.push(self.b.begin_for(&zero, e, &one, &[]).iv);
         }
         Ok((extents.len(), ivs))
     }
 
     pub(super) fn close(&mut self, n: usize) {
         for _ in 0..n {
-            self.b.line("}");
+            self.b.end();
         }
     }
 

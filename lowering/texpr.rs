@@ -217,15 +217,15 @@ impl FnGen<'_, '_> {
                 if !v.ty.is_complex() {
                     return Ok(v);
                 }
-                self.b.def(v.ty, format!("complex.conj {} : {}", v.name, v.ty.mlir()))
+                self.b.op("complex.conj", &[&v], v.ty)
             }
             "real" | "imag" => {
                 let v = arg(0)?;
                 if !v.ty.is_complex() {
                     return Ok(if name == "real" { v } else { self.b.zero(v.ty) });
                 }
-                let part = if name == "real" { "re" } else { "im" };
-                self.b.def(v.ty.complex_part(), format!("complex.{part} {} : {}", v.name, v.ty.mlir()))
+                let part = if name == "real" { "complex.re" } else { "complex.im" };
+                self.b.op(part, &[&v], v.ty.complex_part())
             }
             other => return Err(format!("function '{other}' is not supported in tasklets")),
         })
