@@ -12,7 +12,8 @@
 //! SDFGs and library nodes) are not checked: a skipped check never rejects
 //! a valid program.
 
-use super::builder::Val;
+use super::builder::module::Visibility;
+use super::builder::{Body, Val};
 use super::function::FnGen;
 use super::state::StateCx;
 use super::types::Ty;
@@ -182,11 +183,10 @@ impl FnGen<'_, '_> {
             }
             let index = self.b.select(&below, &lo, &hi);
             let dim = self.b.i64(d as i64);
-            let what = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
-            self.b.line(format!(
-                "scf.if {} {{ func.call @__sdfg_out_of_bounds({}, {}, {}, {}) : (!llvm.ptr, i64, i64, i64) -> () }}",
-                fail.name, what.name, dim.name, index.name, n.name
-            ));
+            let what = self.b.address_of(&label);
+            self.b.begin_if(&fail, &[]);
+            self.b.call("__sdfg_out_of_bounds", &[what, dim, index, n], &[]);
+            self.b.end();
         }
         Ok(())
     }
@@ -214,11 +214,10 @@ impl FnGen<'_, '_> {
         let n = self.b.select(&pn, &n, &zero);
         let k = self.b.select(&pk, &k, &zero);
         let differ = self.b.compare("ne", &n, &k);
-        let what = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
-        self.b.line(format!(
-            "scf.if {} {{ func.call @__sdfg_copy_count({}, {}, {}) : (!llvm.ptr, i64, i64) -> () }}",
-            differ.name, what.name, n.name, k.name
-        ));
+        let what = self.b.address_of(&label);
+        self.b.begin_if(&differ, &[]);
+        self.b.call("__sdfg_copy_count", &[what, n, k], &[]);
+        self.b.end();
         Ok(())
     }
 
@@ -228,20 +227,14 @@ impl FnGen<'_, '_> {
     pub fn allocate(&mut self, name: &str, count: &Val, ty: Ty, old: Option<&Val>) -> Val {
         self.module.declare_alloc();
         let label = self.module.string_constant(name);
-        let text = self.b.def(Ty::Ptr, format!("llvm.mlir.addressof @{label} : !llvm.ptr"));
+        let text = self.b.address_of(&label);
         let size = self.b.i64(ty.bytes() as i64);
         let old = match old {
             Some(p) => p.clone(),
             None => self.b.zero(Ty::Ptr),
         };
         let count = self.b.cast(count, Ty::I64);
-        self.b.def(
-            Ty::Ptr,
-            format!(
-                "func.call @__sdfg_alloc({}, {}, {}, {}) : (!llvm.ptr, i64, i64, !llvm.ptr) -> !llvm.ptr",
-                text.name, count.name, size.name, old.name
-            ),
-        )
+        self.b.call_value("__sdfg_alloc", &[text, count, size, old], Ty::Ptr)
     }
 }
 
@@ -261,43 +254,47 @@ impl ModuleGen {
     /// reporting (and exiting with status 1) a size that is negative or
     /// overflows, or an allocation that fails.
     pub fn declare_alloc(&mut self) {
+        const NAME: &str = "__sdfg_alloc";
+        if self.has_symbol(NAME) {
+            return;
+        }
+        self.mark_symbol(NAME);
         let invalid = self.string_constant("error: cannot allocate transient '%s': %ld elements of %ld bytes is not a valid size\n");
         let failed = self.string_constant("error: cannot allocate transient '%s': %ld bytes (%ld elements of %ld bytes)\n");
-        self.globals.insert("llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32".into());
-        self.globals.insert("llvm.func @_exit(i32)".into());
-        let print = "vararg(!llvm.func<i32 (i32, ptr, ...)>)";
-        self.globals.insert(format!(
-            "func.func private @__sdfg_alloc(%name: !llvm.ptr, %n: i64, %size: i64, %old: !llvm.ptr) -> !llvm.ptr {{
-    %zero = arith.constant 0 : i64
-    %max = arith.constant 9223372036854775807 : i64
-    %fd = llvm.mlir.constant(2 : i32) : i32
-    %one = llvm.mlir.constant(1 : i32) : i32
-    %limit = arith.divsi %max, %size : i64
-    %neg = arith.cmpi slt, %n, %zero : i64
-    %big = arith.cmpi sgt, %n, %limit : i64
-    %bad = arith.ori %neg, %big : i1
-    cf.cond_br %bad, ^invalid, ^try
-  ^invalid:
-    %f1 = llvm.mlir.addressof @{invalid} : !llvm.ptr
-    %r1 = llvm.call @dprintf(%fd, %f1, %name, %n, %size) {print} : (i32, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
-    llvm.call @_exit(%one) : (i32) -> ()
-    return %old : !llvm.ptr
-  ^try:
-    %bytes = arith.muli %n, %size : i64
-    %p = llvm.call @realloc(%old, %bytes) : (!llvm.ptr, i64) -> !llvm.ptr
-    %null = llvm.mlir.zero : !llvm.ptr
-    %isnull = llvm.icmp \"eq\" %p, %null : !llvm.ptr
-    %some = arith.cmpi sgt, %bytes, %zero : i64
-    %failed = arith.andi %isnull, %some : i1
-    cf.cond_br %failed, ^oom, ^ok
-  ^oom:
-    %f2 = llvm.mlir.addressof @{failed} : !llvm.ptr
-    %r2 = llvm.call @dprintf(%fd, %f2, %name, %bytes, %n, %size) {print} : (i32, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> i32
-    llvm.call @_exit(%one) : (i32) -> ()
-    return %p : !llvm.ptr
-  ^ok:
-    return %p : !llvm.ptr
-  }}"
-        ));
+        self.declare_stderr_exit();
+        let (mut b, params) = Body::function(&[Ty::Ptr, Ty::I64, Ty::I64, Ty::Ptr], &[Ty::Ptr]);
+        let [name, n, size, old] = [&params[0], &params[1], &params[2], &params[3]];
+        let zero = b.i64(0);
+        let max = b.i64(i64::MAX);
+        let fd = b.int(2, Ty::I32);
+        let one = b.int(1, Ty::I32);
+        let limit = b.op("arith.divsi", &[&max, size], Ty::I64);
+        let neg = b.compare("lt", n, &zero);
+        let big = b.compare("gt", n, &limit);
+        let bad = b.logic(false, &neg, &big);
+        let (invalid_block, try_block) = (b.new_block(), b.new_block());
+        b.cond_br(&bad, &invalid_block, &try_block);
+        b.start_block(&invalid_block);
+        let f1 = b.address_of(&invalid);
+        let args = [fd.clone(), f1, name.clone(), n.clone(), size.clone()];
+        b.call_variadic("dprintf", &[Ty::I32, Ty::Ptr], Ty::I32, &args);
+        b.call_external("_exit", &[one.clone()], None);
+        b.ret(&[old.clone()]);
+        b.start_block(&try_block);
+        let bytes = b.op("arith.muli", &[n, size], Ty::I64);
+        let p = b.call_external_value("realloc", &[old.clone(), bytes.clone()], Ty::Ptr);
+        let is_null = b.is_null(&p);
+        let some = b.compare("gt", &bytes, &zero);
+        let failed_now = b.logic(true, &is_null, &some);
+        let (oom, ok) = (b.new_block(), b.new_block());
+        b.cond_br(&failed_now, &oom, &ok);
+        b.start_block(&oom);
+        let f2 = b.address_of(&failed);
+        b.call_variadic("dprintf", &[Ty::I32, Ty::Ptr], Ty::I32, &[fd, f2, name.clone(), bytes, n.clone(), size.clone()]);
+        b.call_external("_exit", &[one], None);
+        b.ret(&[p.clone()]);
+        b.start_block(&ok);
+        b.ret(&[p]);
+        self.add_function(b.into_function(NAME, Visibility::Private));
     }
 }

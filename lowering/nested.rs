@@ -15,7 +15,7 @@ impl FnGen<'_, '_> {
         let NodeKind::NestedSdfg { sdfg, symbol_mapping } = &cx.state.nodes[n].kind else { unreachable!() };
         let args = abi::arglist(sdfg)?;
         // Call-site allocas are released after the call (calls may sit in loops).
-        let stack = self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr");
+        let stack = self.b.stack_save();
         // Outer memory bound to each connector.
         let mut bound: HashMap<String, (Val, bool)> = HashMap::new();
         for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
@@ -34,7 +34,7 @@ impl FnGen<'_, '_> {
                 let s = self.base(data)?;
                 let v = self.module.stream_pop(&mut self.b, &s, outer.ty);
                 let one = self.b.i64(1);
-                let slot = self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", one.name, outer.ty.memory()));
+                let slot = self.b.alloca(&one, outer.ty);
                 self.b.store(&v, &slot, outer.ty);
                 slot
             } else {
@@ -46,7 +46,7 @@ impl FnGen<'_, '_> {
             bound.insert(conn.clone(), (ptr, input_only));
         }
         let count = self.b.i64(args.len() as i64);
-        let array = self.b.def(Ty::Ptr, format!("llvm.alloca {} x !llvm.ptr : (i64) -> !llvm.ptr", count.name));
+        let array = self.b.alloca(&count, Ty::Ptr);
         for (i, arg) in args.iter().enumerate() {
             let ptr = match arg.kind {
                 ArgKind::Symbol => {
@@ -57,7 +57,7 @@ impl FnGen<'_, '_> {
                         .ok_or_else(|| format!("nested SDFG symbol '{}' is not mapped", arg.name))?;
                     let v = self.int(&e)?;
                     let one = self.b.i64(1);
-                    let slot = self.b.def(Ty::Ptr, format!("llvm.alloca {} x i64 : (i64) -> !llvm.ptr", one.name));
+                    let slot = self.b.alloca(&one, Ty::I64);
                     self.b.store(&v, &slot, Ty::I64);
                     slot
                 }
@@ -69,7 +69,7 @@ impl FnGen<'_, '_> {
                         let ty = Ty::from_scalar(arg.dtype);
                         let v = self.b.load(&ptr, ty);
                         let one = self.b.i64(1);
-                        let slot = self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", one.name, ty.memory()));
+                        let slot = self.b.alloca(&one, ty);
                         self.b.store(&v, &slot, ty);
                         slot
                     } else {
@@ -97,8 +97,8 @@ impl FnGen<'_, '_> {
         inner.private = private;
         let f = inner.function(&name, super::builder::module::Visibility::Private)?;
         self.module.add_function(f);
-        self.b.line(format!("func.call @{name}({}) : (!llvm.ptr) -> ()", array.name));
-        self.b.line(format!("llvm.intr.stackrestore {} : !llvm.ptr", stack.name));
+        self.b.call(&name, &[array], &[]);
+        self.b.stack_restore(&stack);
         Ok(())
     }
 
@@ -117,7 +117,7 @@ impl FnGen<'_, '_> {
             return Err(format!("consume input '{input}' is not a stream"));
         }
         let stream = self.base(&input)?;
-        self.b.line("scf.while : () -> () {");
+        self.b.begin_while(&[], &[]);
         let len = self.module.stream_len(&mut self.b, &stream);
         let zero = self.b.i64(0);
         let mut go = self.b.compare("gt", &len, &zero);
@@ -126,15 +126,13 @@ impl FnGen<'_, '_> {
             let not_done = self.b.not(&done);
             go = self.b.logic(true, &go, &not_done);
         }
-        self.b.line(format!("scf.condition({})", go.name));
-        self.b.line("} do {");
+        self.b.while_condition(&go, &[]);
         let mut scope = HashMap::new();
         scope.insert(consume.pe_index.clone(), self.b.i64(0));
         self.scopes.push(scope);
         self.scoped_body(cx, entry)?;
         self.scopes.pop();
-        self.b.line("scf.yield");
-        self.b.line("}");
+        self.b.end();
         Ok(())
     }
 }

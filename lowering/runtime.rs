@@ -2,7 +2,8 @@
 //! queues) and compile-time constants. Everything is emitted into the
 //! module itself, so compiled programs need nothing but libc.
 
-use super::builder::{float_literal, Body, Val};
+use super::builder::module::{Literal, Visibility};
+use super::builder::{Body, Val};
 use super::types::Ty;
 use super::ModuleGen;
 use crate::model::{DType, Sdfg};
@@ -13,11 +14,7 @@ const STREAM_WORDS: i64 = 4;
 impl ModuleGen {
     /// A new, empty stream (on the function's stack).
     pub fn stream_new(&mut self, b: &mut Body, ty: Ty) -> Val {
-        let n = b.fresh();
-        let p = b.fresh();
-        b.entry.push(format!("{n} = arith.constant {STREAM_WORDS} : i64"));
-        b.entry.push(format!("{p} = llvm.alloca {n} x i64 : (i64) -> !llvm.ptr"));
-        let stream = Val { name: p, ty: Ty::Ptr };
+        let stream = b.entry_alloca(STREAM_WORDS, Ty::I64);
         self.stream_init(b, &stream, ty);
         stream
     }
@@ -25,7 +22,7 @@ impl ModuleGen {
     /// A new, empty stream allocated where the code is (a scope's body).
     pub fn stream_here(&mut self, b: &mut Body, ty: Ty) -> Val {
         let n = b.i64(STREAM_WORDS);
-        let stream = b.def(Ty::Ptr, format!("llvm.alloca {} x i64 : (i64) -> !llvm.ptr", n.name));
+        let stream = b.alloca(&n, Ty::I64);
         self.stream_init(b, &stream, ty);
         stream
     }
@@ -33,7 +30,7 @@ impl ModuleGen {
     /// Frees a stream's queue memory.
     pub fn stream_free(&mut self, b: &mut Body, stream: &Val) {
         let data = b.load(stream, Ty::Ptr);
-        b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", data.name));
+        b.call_external("free", &[data], None);
     }
 
     fn stream_init(&mut self, b: &mut Body, stream: &Val, ty: Ty) {
@@ -47,14 +44,14 @@ impl ModuleGen {
     }
 
     pub fn stream_push(&mut self, b: &mut Body, stream: &Val, v: &Val, ty: Ty) {
-        self.stream_helpers(ty);
+        let (push, _) = self.stream_helpers(ty);
         let v = b.cast(v, ty);
-        b.line(format!("func.call @__sdfg_stream_push_{}({}, {}) : (!llvm.ptr, {}) -> ()", suffix(ty), stream.name, v.name, ty.mlir()));
+        b.call(&push, &[stream.clone(), v], &[]);
     }
 
     pub fn stream_pop(&mut self, b: &mut Body, stream: &Val, ty: Ty) -> Val {
-        self.stream_helpers(ty);
-        b.def(ty, format!("func.call @__sdfg_stream_pop_{}({}) : (!llvm.ptr) -> {}", suffix(ty), stream.name, ty.mlir()))
+        let (_, pop) = self.stream_helpers(ty);
+        b.call_value(&pop, &[stream.clone()], ty)
     }
 
     /// Elements waiting in a stream.
@@ -65,63 +62,21 @@ impl ModuleGen {
         let tp = b.gep(stream, &two, Ty::I64);
         let head = b.load(&hp, Ty::I64);
         let tail = b.load(&tp, Ty::I64);
-        b.def(Ty::I64, format!("arith.subi {}, {} : i64", tail.name, head.name))
+        b.op("arith.subi", &[&tail, &head], Ty::I64)
     }
 
-    /// Defines push and pop for one element type (once).
-    fn stream_helpers(&mut self, ty: Ty) {
-        let s = suffix(ty);
-        let t = ty.mlir();
-        let m = ty.memory();
-        let size = ty.bytes();
-        let push = format!(
-            "func.func private @__sdfg_stream_push_{s}(%s: !llvm.ptr, %v: {t}) {{
-    %c1 = arith.constant 1 : i64
-    %c2 = arith.constant 2 : i64
-    %c3 = arith.constant 3 : i64
-    %c16 = arith.constant 16 : i64
-    %size = arith.constant {size} : i64
-    %tp = llvm.getelementptr %s[%c2] : (!llvm.ptr, i64) -> !llvm.ptr, i64
-    %cp = llvm.getelementptr %s[%c3] : (!llvm.ptr, i64) -> !llvm.ptr, i64
-    %tail = llvm.load %tp : !llvm.ptr -> i64
-    %cap = llvm.load %cp : !llvm.ptr -> i64
-    %full = arith.cmpi sge, %tail, %cap : i64
-    cf.cond_br %full, ^grow, ^put
-  ^grow:
-    %twice = arith.muli %cap, %c2 : i64
-    %ncap = arith.maxsi %twice, %c16 : i64
-    %bytes = arith.muli %ncap, %size : i64
-    %old = llvm.load %s : !llvm.ptr -> !llvm.ptr
-    %new = llvm.call @realloc(%old, %bytes) : (!llvm.ptr, i64) -> !llvm.ptr
-    llvm.store %new, %s : !llvm.ptr, !llvm.ptr
-    llvm.store %ncap, %cp : i64, !llvm.ptr
-    cf.br ^put
-  ^put:
-    %data = llvm.load %s : !llvm.ptr -> !llvm.ptr
-    %at = llvm.getelementptr %data[%tail] : (!llvm.ptr, i64) -> !llvm.ptr, {m}
-    {store}
-    %next = arith.addi %tail, %c1 : i64
-    llvm.store %next, %tp : i64, !llvm.ptr
-    return
-  }}",
-            store = store_text(ty)
-        );
-        let pop = format!(
-            "func.func private @__sdfg_stream_pop_{s}(%s: !llvm.ptr) -> {t} {{
-    %c1 = arith.constant 1 : i64
-    %hp = llvm.getelementptr %s[%c1] : (!llvm.ptr, i64) -> !llvm.ptr, i64
-    %head = llvm.load %hp : !llvm.ptr -> i64
-    %data = llvm.load %s : !llvm.ptr -> !llvm.ptr
-    %at = llvm.getelementptr %data[%head] : (!llvm.ptr, i64) -> !llvm.ptr, {m}
-    {load}
-    %next = arith.addi %head, %c1 : i64
-    llvm.store %next, %hp : i64, !llvm.ptr
-    return %v : {t}
-  }}",
-            load = load_text(ty)
-        );
-        self.globals.insert(push);
-        self.globals.insert(pop);
+    /// Defines push and pop for one element type (once); returns their
+    /// symbols.
+    fn stream_helpers(&mut self, ty: Ty) -> (String, String) {
+        let tag = ty.symbol_tag();
+        let (push, pop) = (format!("__sdfg_stream_push_{tag}"), format!("__sdfg_stream_pop_{tag}"));
+        if !self.has_symbol(&push) {
+            self.mark_symbol(&push);
+            self.mark_symbol(&pop);
+            self.add_function(stream_push_fn(ty).into_function(&push, Visibility::Private));
+            self.add_function(stream_pop_fn(ty).into_function(&pop, Visibility::Private));
+        }
+        (push, pop)
     }
 
     /// The value of a scalar constant of `sdfg`, if `name` is one.
@@ -151,24 +106,18 @@ impl ModuleGen {
             .unwrap_or_else(|| constant_type(&c.descriptor));
         let mut flat = Vec::new();
         flatten(values, &mut flat);
-        let literals: Vec<String> = flat
+        let literals: Vec<Literal> = flat
             .iter()
             .map(|v| match v {
-                serde_json::Value::Bool(x) => (*x as i64).to_string(),
-                serde_json::Value::Number(n) if ty.is_int() => n.as_i64().unwrap_or(0).to_string(),
-                serde_json::Value::Number(n) => float_literal(n.as_f64().unwrap_or(0.0), ty),
-                _ => "0".to_string(),
+                serde_json::Value::Bool(x) => Literal::Int(*x as i64),
+                serde_json::Value::Number(n) if ty.is_int() => Literal::Int(n.as_i64().unwrap_or(0)),
+                serde_json::Value::Number(n) => Literal::Float(n.as_f64().unwrap_or(0.0)),
+                _ => Literal::Int(0),
             })
             .collect();
         let global = format!("__sdfg_const_{}_{}", super::entry_name(&sdfg.name), super::entry_name(name));
-        let t = ty.mlir();
-        self.globals.insert(format!(
-            "llvm.mlir.global internal constant @{global}(dense<[{}]> : tensor<{}x{t}>) {{addr_space = 0 : i32}} : !llvm.array<{} x {t}>",
-            literals.join(", "),
-            literals.len(),
-            literals.len()
-        ));
-        Some((b.def(Ty::Ptr, format!("llvm.mlir.addressof @{global} : !llvm.ptr")), ty))
+        self.constant_array_global(&global, ty, &literals);
+        Some((b.address_of(&global), ty))
     }
 }
 
@@ -188,31 +137,71 @@ fn constant_type(descriptor: &serde_json::Value) -> Ty {
         .unwrap_or(Ty::I32)
 }
 
-fn suffix(ty: Ty) -> String {
-    ty.mlir().replace(['<', '>', '!', '.'], "_")
-        + if ty.is_unsigned() && ty != Ty::I1 { "u" } else { "" }
+/// `push(s, v)`: appends `v` to stream `s`, doubling its queue (at least
+/// 16 elements) when full.
+fn stream_push_fn(ty: Ty) -> Body {
+    let (mut b, params) = Body::function(&[Ty::Ptr, ty], &[]);
+    let (s, v) = (&params[0], &params[1]);
+    let c1 = b.i64(1);
+    let c2 = b.i64(2);
+    let c3 = b.i64(3);
+    let c16 = b.i64(16);
+    let size = b.i64(ty.bytes() as i64);
+    let tp = b.gep(s, &c2, Ty::I64);
+    let cp = b.gep(s, &c3, Ty::I64);
+    let tail = b.load(&tp, Ty::I64);
+    let cap = b.load(&cp, Ty::I64);
+    let full = b.compare("ge", &tail, &cap);
+    let (grow, put) = (b.new_block(), b.new_block());
+    b.cond_br(&full, &grow, &put);
+    b.start_block(&grow);
+    let twice = b.op("arith.muli", &[&cap, &c2], Ty::I64);
+    let ncap = b.op("arith.maxsi", &[&twice, &c16], Ty::I64);
+    let bytes = b.op("arith.muli", &[&ncap, &size], Ty::I64);
+    let old = b.load(s, Ty::Ptr);
+    let new = b.call_external_value("realloc", &[old, bytes], Ty::Ptr);
+    b.store(&new, s, Ty::Ptr);
+    b.store(&ncap, &cp, Ty::I64);
+    b.br(&put);
+    b.start_block(&put);
+    let data = b.load(s, Ty::Ptr);
+    let at = b.gep(&data, &tail, ty);
+    if ty.is_complex() {
+        // Part by part, reusing `c1` for the offset of the imaginary part.
+        let part = ty.complex_part();
+        let (re, im) = b.parts(v);
+        let ip = b.gep(&at, &c1, part);
+        b.store(&re, &at, part);
+        b.store(&im, &ip, part);
+    } else {
+        b.store(v, &at, ty);
+    }
+    let next = b.op("arith.addi", &[&tail, &c1], Ty::I64);
+    b.store(&next, &tp, Ty::I64);
+    b.ret(&[]);
+    b
 }
 
-fn store_text(ty: Ty) -> String {
-    if ty.is_complex() {
-        let p = ty.complex_part().mlir();
-        format!(
-            "%re = complex.re %v : {t}\n    %im = complex.im %v : {t}\n    %ip = llvm.getelementptr %at[%c1] : (!llvm.ptr, i64) -> !llvm.ptr, {p}\n    llvm.store %re, %at : {p}, !llvm.ptr\n    llvm.store %im, %ip : {p}, !llvm.ptr",
-            t = ty.mlir()
-        )
+/// `pop(s)`: the oldest element of stream `s` (which must not be empty).
+fn stream_pop_fn(ty: Ty) -> Body {
+    let (mut b, params) = Body::function(&[Ty::Ptr], &[ty]);
+    let s = &params[0];
+    let c1 = b.i64(1);
+    let hp = b.gep(s, &c1, Ty::I64);
+    let head = b.load(&hp, Ty::I64);
+    let data = b.load(s, Ty::Ptr);
+    let at = b.gep(&data, &head, ty);
+    let v = if ty.is_complex() {
+        let part = ty.complex_part();
+        let re = b.load(&at, part);
+        let ip = b.gep(&at, &c1, part);
+        let im = b.load(&ip, part);
+        b.complex(&re, &im, ty)
     } else {
-        format!("llvm.store %v, %at : {}, !llvm.ptr", ty.mlir())
-    }
-}
-
-fn load_text(ty: Ty) -> String {
-    if ty.is_complex() {
-        let p = ty.complex_part().mlir();
-        format!(
-            "%re = llvm.load %at : !llvm.ptr -> {p}\n    %ip = llvm.getelementptr %at[%c1] : (!llvm.ptr, i64) -> !llvm.ptr, {p}\n    %im = llvm.load %ip : !llvm.ptr -> {p}\n    %v = complex.create %re, %im : {}",
-            ty.mlir()
-        )
-    } else {
-        format!("%v = llvm.load %at : !llvm.ptr -> {}", ty.mlir())
-    }
+        b.load(&at, ty)
+    };
+    let next = b.op("arith.addi", &[&head, &c1], Ty::I64);
+    b.store(&next, &hp, Ty::I64);
+    b.ret(&[v]);
+    b
 }

@@ -184,19 +184,16 @@ impl FnGen<'_, '_> {
                 (zero.clone(), self.b.binary(Op::Max, &count, &zero)?, one.clone())
             };
             let counter = if d == 0 && parallel {
-                let (lb, ub, st) = (self.b.cast(&lb, Ty::Index), self.b.cast(&ub, Ty::Index), self.b.cast(&st, Ty::Index));
-                let iv = self.b.fresh();
-                self.b.line(format!("scf.parallel ({iv}) = ({}) to ({}) step ({}) {{", lb.name, ub.name, st.name));
+                let ivs = self.b.begin_parallel(&[lb], &[ub], &[st]);
                 self.parallel += 1;
                 self.owned.insert(param.clone(), dim.step.as_int().unwrap_or(0));
-                self.b.cast(&Val { name: iv, ty: Ty::Index }, Ty::I64)
+                let iv = ivs.into_iter().next().ok_or("scf.parallel without an induction variable")?;
+                self.b.cast(&iv, Ty::I64)
             } else {
                 if upward && self.parallel > 0 && self.within_one_step(&dim.start, &dim.end) {
                     self.owned.insert(param.clone(), dim.step.as_int().unwrap_or(0));
                 }
-                let iv = self.b.fresh();
-                self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", lb.name, ub.name, st.name));
-                Val { name: iv, ty: Ty::I64 }
+                self.b.begin_for(&lb, &ub, &st, &[]).iv
             };
             let value = if upward {
                 counter
@@ -209,7 +206,7 @@ impl FnGen<'_, '_> {
         }
         self.scoped_body(cx, entry)?;
         for _ in 0..closers {
-            self.b.line("}");
+            self.b.end();
         }
         for p in &map.params {
             self.owned.remove(p);
@@ -261,7 +258,7 @@ impl FnGen<'_, '_> {
         let saved_stack = if locals.len() == registers.len() {
             None
         } else {
-            Some(self.b.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr"))
+            Some(self.b.stack_save())
         };
         let mut shadowed = Vec::new();
         let mut streams = Vec::new();
@@ -285,7 +282,7 @@ impl FnGen<'_, '_> {
                 // Thread stacks are small: large or unknown sizes go to the heap.
                 let small = count.as_int().is_some_and(|k| k * c.ty.bytes() as i64 <= MAX_STACK_LOCAL_BYTES);
                 if small {
-                    self.b.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", n.name, c.ty.memory()))
+                    self.b.alloca(&n, c.ty)
                 } else {
                     let p = self.allocate(name, &n, c.ty, None);
                     heap.push(p.clone());
@@ -308,13 +305,13 @@ impl FnGen<'_, '_> {
             self.module.stream_free(&mut self.b, &s);
         }
         for p in heap {
-            self.b.line(format!("llvm.call @free({}) : (!llvm.ptr) -> ()", p.name));
+            self.b.call_external("free", &[p], None);
         }
         for (name, c) in shadowed {
             self.containers.insert(name, c);
         }
         if let Some(s) = saved_stack {
-            self.b.line(format!("llvm.intr.stackrestore {} : !llvm.ptr", s.name));
+            self.b.stack_restore(&s);
         }
         Ok(())
     }

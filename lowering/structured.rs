@@ -5,7 +5,6 @@
 //! `scf.execute_region`. Everything else stays `cf` branches.
 
 use super::abi;
-use super::builder::Val;
 use super::function::FnGen;
 use super::types::Ty;
 use crate::model::{Block, BlockKind, Branch, Cfg, LoopRegion};
@@ -28,7 +27,7 @@ impl FnGen<'_, '_> {
         let slot = match self.symbols.get(&c.var) {
             Some(s) => s.clone(),
             None => {
-                let s = Val { ty: Ty::I64, ..self.b.slot(Ty::I64) };
+                let s = self.b.slot(Ty::I64).with_ty(Ty::I64);
                 self.symbols.insert(c.var.clone(), s.clone());
                 s
             }
@@ -36,11 +35,10 @@ impl FnGen<'_, '_> {
         let lb = self.int(&c.start)?;
         let ub = self.int(&c.stop)?;
         let step = self.b.i64(c.step);
-        let iv = self.b.fresh();
-        self.b.line(format!("scf.for {iv} = {} to {} step {} : i64 {{", lb.name, ub.name, step.name));
-        self.b.store(&Val { name: iv, ty: Ty::I64 }, &slot, slot.ty);
+        let counter = self.b.begin_for(&lb, &ub, &step, &[]);
+        self.b.store(&counter.iv, &slot, slot.ty);
         self.region_body(&l.cfg)?;
-        self.b.line("}");
+        self.b.end();
         // After the loop the variable holds the first value that failed the test.
         let span = self.b.binary(super::arith::Op::Sub, &ub, &lb)?;
         let count = self.b.binary(super::arith::Op::CeilDiv, &span, &step)?;
@@ -67,11 +65,11 @@ impl FnGen<'_, '_> {
             None => self.region_body(&first.cfg),
             Some(c) => {
                 let cond = self.condition(c)?;
-                self.b.line(format!("scf.if {} {{", cond.name));
+                self.b.begin_if(&cond, &[]);
                 self.region_body(&first.cfg)?;
-                self.b.line("} else {");
+                self.b.begin_else(&[]);
                 self.if_chain_blocks(rest)?;
-                self.b.line("}");
+                self.b.end();
                 Ok(())
             }
         }

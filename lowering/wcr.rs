@@ -4,6 +4,7 @@
 //! compare-and-swap loop (complex values: per-part atomics for sums, else
 //! a critical section); elsewhere a plain read-modify-write.
 
+use super::builder::memory::AtomicOp;
 use super::builder::Val;
 use super::function::FnGen;
 use super::types::Ty;
@@ -57,31 +58,31 @@ fn balanced(s: &str) -> bool {
 
 /// Whether a lambda adds its two parameters.
 pub fn is_sum(l: &Lambda) -> bool {
-    atomic_kind(l, Ty::F64) == Some("fadd")
+    atomic_kind(l, Ty::F64) == Some(AtomicOp::FAdd)
 }
 
-/// The `atomicrmw` kind of a lambda, when there is one for this type.
-fn atomic_kind(l: &Lambda, ty: Ty) -> Option<&'static str> {
+/// The atomic read-modify-write of a lambda, when there is one for this type.
+fn atomic_kind(l: &Lambda, ty: Ty) -> Option<AtomicOp> {
     let is = |e: &Expr, name: &str| matches!(e, Expr::Name { id, .. } if id == name);
     let params = |a: &Expr, b: &Expr| (is(a, &l.old) && is(b, &l.new)) || (is(a, &l.new) && is(b, &l.old));
     let float = ty.is_float();
     let unsigned = ty.is_unsigned();
     match &l.body {
         Expr::Binary { op, left, right, .. } if params(left, right) => match op {
-            BinOp::Add if float => Some("fadd"),
-            BinOp::Add => Some("add"),
-            BinOp::BitAnd if !float => Some("_and"),
-            BinOp::BitOr if !float => Some("_or"),
-            BinOp::BitXor if !float => Some("_xor"),
+            BinOp::Add if float => Some(AtomicOp::FAdd),
+            BinOp::Add => Some(AtomicOp::Add),
+            BinOp::BitAnd if !float => Some(AtomicOp::And),
+            BinOp::BitOr if !float => Some(AtomicOp::Or),
+            BinOp::BitXor if !float => Some(AtomicOp::Xor),
             _ => None,
         },
         Expr::Call { func, args, .. } if args.len() == 2 && params(&args[0], &args[1]) => match func.as_str() {
-            "max" if float => Some("fmax"),
-            "min" if float => Some("fmin"),
-            "max" if unsigned => Some("umax"),
-            "min" if unsigned => Some("umin"),
-            "max" => Some("max"),
-            "min" => Some("min"),
+            "max" if float => Some(AtomicOp::FMax),
+            "min" if float => Some(AtomicOp::FMin),
+            "max" if unsigned => Some(AtomicOp::UMax),
+            "min" if unsigned => Some(AtomicOp::UMin),
+            "max" => Some(AtomicOp::Max),
+            "min" => Some(AtomicOp::Min),
             _ => None,
         },
         _ => None,
@@ -100,7 +101,7 @@ impl FnGen<'_, '_> {
             return self.complex_parallel_write(addr, ty, &value, &lambda);
         }
         if let Some(kind) = atomic_kind(&lambda, ty).filter(|_| ty != Ty::I1) {
-            self.atomic_rmw(kind, addr, &value, ty);
+            self.b.atomic_rmw(kind, addr, &value);
             return Ok(());
         }
         self.cas_loop(addr, ty, &value, &lambda)
@@ -110,25 +111,17 @@ impl FnGen<'_, '_> {
     /// other complex updates run in an OpenMP critical section.
     fn complex_parallel_write(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
         if is_sum(l) {
-            let part = ty.complex_part();
-            let t = ty.mlir();
-            let re = self.b.def(part, format!("complex.re {} : {t}", value.name));
-            let im = self.b.def(part, format!("complex.im {} : {t}", value.name));
+            let (re, im) = self.b.parts(value);
             let one = self.b.i64(1);
-            let im_addr = self.b.gep(addr, &one, part);
-            self.atomic_rmw("fadd", addr, &re, part);
-            self.atomic_rmw("fadd", &im_addr, &im, part);
+            let im_addr = self.b.gep(addr, &one, ty.complex_part());
+            self.b.atomic_rmw(AtomicOp::FAdd, addr, &re);
+            self.b.atomic_rmw(AtomicOp::FAdd, &im_addr, &im);
             return Ok(());
         }
-        self.b.line("omp.critical {".to_string());
+        self.b.begin_critical();
         self.read_modify_write(addr, ty, value, l)?;
-        self.b.line("omp.terminator\n}".to_string());
+        self.b.end();
         Ok(())
-    }
-
-    fn atomic_rmw(&mut self, kind: &str, addr: &Val, value: &Val, ty: Ty) {
-        let result = self.b.fresh();
-        self.b.line(format!("{result} = llvm.atomicrmw {kind} {}, {} monotonic : !llvm.ptr, {}", addr.name, value.name, ty.mlir()));
     }
 
     /// `*addr = wcr(*addr, value)` without atomics.
@@ -164,43 +157,24 @@ impl FnGen<'_, '_> {
 
     /// Retries `cmpxchg` until no other thread wrote in between.
     fn cas_loop(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
+        // Floats are exchanged as integers of their width.
         let int = match ty.bits() {
-            1 | 8 => "i8",
-            16 => "i16",
-            32 => "i32",
-            _ => "i64",
+            1 | 8 => Ty::I8,
+            16 => Ty::I16,
+            32 => Ty::I32,
+            _ => Ty::I64,
         };
-        let bits_of = |g: &mut Self, v: &Val| -> Val {
-            if ty.is_float() {
-                g.b.def(Ty::I64, format!("llvm.bitcast {} : {} to {int}", v.name, ty.mlir()))
-            } else {
-                v.clone()
-            }
-        };
+        let bits_of = |g: &mut Self, v: &Val| -> Val { if ty.is_float() { g.b.bitcast(v, int) } else { v.clone() } };
         let old0 = self.b.load(addr, ty);
-        let old = self.b.fresh();
-        let res = self.b.fresh();
-        let t = ty.mlir();
-        self.b.line(format!("{res} = scf.while ({old} = {}) : ({t}) -> {t} {{", old0.name));
-        let old_v = Val { name: old.clone(), ty };
-        let new = self.combine(l, &old_v, value, ty)?;
-        let (ob, nb) = (bits_of(self, &old_v), bits_of(self, &new));
-        let pair = self.b.fresh();
-        self.b.line(format!(
-            "{pair} = llvm.cmpxchg {}, {}, {} monotonic monotonic : !llvm.ptr, {int}",
-            addr.name, ob.name, nb.name
-        ));
-        let cur = self.b.def(Ty::I64, format!("llvm.extractvalue {pair}[0] : !llvm.struct<({int}, i1)>"));
-        let ok = self.b.def(Ty::I1, format!("llvm.extractvalue {pair}[1] : !llvm.struct<({int}, i1)>"));
+        let (args, _) = self.b.begin_while(&[old0], &[ty]);
+        let old = &args[0];
+        let new = self.combine(l, old, value, ty)?;
+        let (ob, nb) = (bits_of(self, old), bits_of(self, &new));
+        let (cur, ok) = self.b.compare_exchange(addr, &ob, &nb);
         let retry = self.b.not(&ok);
-        let cur_v = if ty.is_float() {
-            self.b.def(ty, format!("llvm.bitcast {} : {int} to {t}", cur.name))
-        } else {
-            Val { name: cur.name, ty }
-        };
-        self.b.line(format!("scf.condition({}) {} : {t}", retry.name, cur_v.name));
-        let arg = self.b.fresh();
-        self.b.line(format!("}} do {{\n^bb0({arg}: {t}):\nscf.yield {arg} : {t}\n}}"));
+        let cur = if ty.is_float() { self.b.bitcast(&cur, ty) } else { cur.with_ty(ty) };
+        let next = self.b.while_condition(&retry, &[cur]);
+        self.b.end_with(&next);
         Ok(())
     }
 }
