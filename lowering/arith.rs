@@ -248,7 +248,10 @@ impl Body {
         let ty = if ty.is_int() { Ty::F64 } else { ty };
         let vals: Vec<Val> = args.iter().map(|a| self.cast(a, ty)).collect();
         let operands: Vec<&Val> = vals.iter().collect();
-        let op = math_op(name, ty.is_complex()).ok_or_else(|| format!("no function '{name}' on {}", ty.mlir()))?;
+        let op = math_op(name, ty.is_complex()).ok_or_else(|| match ty {
+            Ty::Scalar(t) => format!("function '{name}' is not defined on {}", t.name()),
+            _ => format!("function '{name}' is not defined on this type"),
+        })?;
         Ok(self.op(op, &operands, ty))
     }
 

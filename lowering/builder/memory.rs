@@ -146,6 +146,26 @@ impl Body {
         self.results_of(text, &result.into_iter().collect::<Vec<_>>()).pop()
     }
 
+    /// `func.call @callee(args)` of a function of the module returning one
+    /// value.
+    pub fn call_value(&mut self, callee: &str, args: &[Val], result: Ty) -> Val {
+        let (names, types) = operand_lists(&args.iter().collect::<Vec<_>>());
+        self.def(result, format!("func.call @{callee}({names}) : ({types}) -> {}", result.mlir()))
+    }
+
+    /// `llvm.call @callee(args)` of an external C function returning one
+    /// value (a LAPACKE status, `realloc`'s pointer).
+    pub fn call_external_value(&mut self, callee: &str, args: &[Val], result: Ty) -> Val {
+        let (names, types) = operand_lists(&args.iter().collect::<Vec<_>>());
+        self.def(result, format!("llvm.call @{callee}({names}) : ({types}) -> {}", result.mlir()))
+    }
+
+    /// Whether a pointer is null.
+    pub fn is_null(&mut self, p: &Val) -> Val {
+        let null = self.zero(Ty::Ptr);
+        self.def(Ty::I1, format!("llvm.icmp \"eq\" {}, {} : !llvm.ptr", p.name, null.name))
+    }
+
     /// A call of a C variadic function `result callee(fixed..., ...)`.
     pub fn call_variadic(&mut self, callee: &str, fixed: &[Ty], result: Ty, args: &[Val]) -> Val {
         let (names, types) = operand_lists(&args.iter().collect::<Vec<_>>());

@@ -10,9 +10,7 @@
 pub mod memory;
 pub mod module;
 pub mod regions;
-mod linalg_ops;
-mod runtime_ops;
-mod tasklet_ops;
+mod mlir_source;
 
 
 use super::types::Ty;
@@ -21,8 +19,7 @@ use std::fmt::Write;
 /// An SSA value and the type the generated code gives it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Val {
-    /// Transitional: read only inside `builder/` once every caller is converted.
-    pub name: String,
+    name: String,
     pub ty: Ty,
 }
 
@@ -53,8 +50,7 @@ pub struct Body {
     lines: Vec<String>,
     next: usize,
     /// Ops hoisted to the function's entry block (stack slots).
-    /// Transitional: read only inside `builder/` once every caller is converted.
-    pub entry: Vec<String>,
+    entry: Vec<String>,
     /// Regions open around the insertion point, innermost last.
     open: Vec<regions::Open>,
     /// Insertion points saved while building detached blocks.
@@ -73,20 +69,17 @@ impl Body {
         (body, vals)
     }
 
-    /// Transitional: read only inside `builder/` once every caller is converted.
-    pub fn fresh(&mut self) -> String {
+    fn fresh(&mut self) -> String {
         self.next += 1;
         format!("%v{}", self.next)
     }
 
-    /// Transitional: read only inside `builder/` once every caller is converted.
-    pub fn line(&mut self, text: impl Into<String>) {
+    fn line(&mut self, text: impl Into<String>) {
         self.lines.push(text.into());
     }
 
     /// Emits `%v = rhs` and returns the value.
-    /// Transitional: read only inside `builder/` once every caller is converted.
-    pub fn def(&mut self, ty: Ty, rhs: impl AsRef<str>) -> Val {
+    fn def(&mut self, ty: Ty, rhs: impl AsRef<str>) -> Val {
         let name = self.fresh();
         self.lines.push(format!("{name} = {}", rhs.as_ref()));
         Val { name, ty }
@@ -307,8 +300,7 @@ fn operand_lists(values: &[&Val]) -> (String, String) {
 
 /// A float literal MLIR accepts (always with a dot or exponent; non-finite
 /// values as the bit pattern of the type).
-/// Transitional: private to `builder/` once every caller is converted.
-pub fn float_literal(v: f64, ty: Ty) -> String {
+fn float_literal(v: f64, ty: Ty) -> String {
     if !v.is_finite() {
         return match ty {
             Ty::F32 | Ty::C64 => format!("0x{:08X}", (v as f32).to_bits()),

@@ -104,3 +104,12 @@ impl ModuleGen {
         self.globals.insert(text);
     }
 }
+
+impl Ty {
+    /// A name for the type that may be part of a symbol (`f64`, `i32u`,
+    /// `complex_f32_`): distinct for distinct types.
+    pub fn symbol_tag(self) -> String {
+        let unsigned = if self.is_unsigned() && self != Ty::I1 { "u" } else { "" };
+        self.mlir().replace(['<', '>', '!', '.'], "_") + unsigned
+    }
+}

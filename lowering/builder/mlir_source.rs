@@ -1,4 +1,4 @@
-//! Ops used by tasklets, copies, callbacks and library arguments.
+//! MLIR tasklets: functions given as MLIR source, added to the module.
 
 use crate::lowering::ModuleGen;
 
