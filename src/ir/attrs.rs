@@ -17,6 +17,13 @@ extern "C" {
     fn sdfgEnumAttrValue(attribute: mlir_sys::MlirAttribute) -> mlir_sys::MlirStringRef;
 }
 
+/// Subsets already parsed during one read of a module, by their string
+/// attribute (uniqued by the context, so the same text is the same
+/// attribute): programs repeat a few subsets on many memlets. Lives no longer
+/// than the read, while the context keeps the attributes alive.
+#[derive(Default)]
+pub struct SubsetCache(std::collections::HashMap<usize, Subset>);
+
 /// One op seen through its attributes.
 pub struct OpView<'c, 'a> {
     pub op: OperationRef<'c, 'a>,
@@ -149,6 +156,20 @@ impl<'c, 'a> OpView<'c, 'a> {
                     .map_err(|e| self.error(format!("attribute '{name}': bad subset '{t}': {}", e.message)))
             })
             .transpose()
+    }
+
+    /// As [`OpView::subset`], parsing each distinct attribute once per read.
+    pub fn cached_subset(&self, name: &str, cache: &mut SubsetCache) -> Result<Option<Subset>, Diagnostic> {
+        let Some(a) = self.attr(name) else { return Ok(None) };
+        let key = a.to_raw().ptr as usize;
+        if let Some(s) = cache.0.get(&key) {
+            return Ok(Some(s.clone()));
+        }
+        let parsed = self.subset(name)?;
+        if let Some(s) = &parsed {
+            cache.0.insert(key, s.clone());
+        }
+        Ok(parsed)
     }
 
     pub fn extra(&self) -> Result<Extra, Diagnostic> {

@@ -3,7 +3,7 @@
 //! Blocks and nodes are numbered in op order (a scope's entry, its body, then
 //! its exit), edges in op order; locations are the ops' `file:line:col`.
 
-use super::attrs::OpView;
+use super::attrs::{OpView, SubsetCache};
 use crate::{
     diag::{Diagnostic, Diagnostics},
     model::{
@@ -30,7 +30,7 @@ pub fn read_op(module: &OperationRef, file: &str) -> Result<Sdfg, Diagnostics> {
     let sdfgs: Vec<_> = ops.iter().filter(|o| op_name(o) == "sdfg.sdfg").collect();
     let start = crate::model::Loc::Text { file: file.to_string(), line: 1, col: 1 };
     match sdfgs.as_slice() {
-        [only] => read_sdfg(OpView::new(**only, file), file).map_err(Diagnostics),
+        [only] => read_sdfg(OpView::new(**only, file), file, &mut SubsetCache::default()).map_err(Diagnostics),
         [] => Err(Diagnostic::new(&start, "the module holds no sdfg.sdfg").into()),
         [_, second, ..] => {
             Err(OpView::new(**second, file).error("the module holds more than one sdfg.sdfg").into())
@@ -62,7 +62,7 @@ pub(super) fn key(v: &Value) -> usize {
 
 pub(super) type Res<T> = Result<T, Vec<Diagnostic>>;
 
-pub(super) fn read_sdfg(view: OpView, file: &str) -> Res<Sdfg> {
+pub(super) fn read_sdfg(view: OpView, file: &str, cache: &mut SubsetCache) -> Res<Sdfg> {
     let one = |d: Diagnostic| vec![d];
     let mut sdfg = Sdfg {
         name: view.str("sym_name").map_err(one)?,
@@ -95,7 +95,7 @@ pub(super) fn read_sdfg(view: OpView, file: &str) -> Res<Sdfg> {
             errors.push(e);
         }
     }
-    match read_cfg(cfg_ops, file) {
+    match read_cfg(cfg_ops, file, cache) {
         Ok(cfg) => sdfg.cfg = cfg,
         Err(mut e) => errors.append(&mut e),
     }
@@ -154,7 +154,7 @@ fn read_data(v: &OpView) -> Result<(String, DataDesc), Diagnostic> {
     Ok((v.str("sym_name")?, desc))
 }
 
-fn read_cfg(ops: Vec<OperationRef>, file: &str) -> Res<Cfg> {
+fn read_cfg(ops: Vec<OperationRef>, file: &str, cache: &mut SubsetCache) -> Res<Cfg> {
     let mut cfg = Cfg::default();
     let mut index: HashMap<usize, usize> = HashMap::new();
     let mut errors = Vec::new();
@@ -173,7 +173,7 @@ fn read_cfg(ops: Vec<OperationRef>, file: &str) -> Res<Cfg> {
         if let Ok(result) = op.result(0) {
             index.insert(key(&result.into()), cfg.blocks.len());
         }
-        match read_block(&v, file) {
+        match read_block(&v, file, cache) {
             Ok(b) => cfg.blocks.push(b),
             Err(mut e) => errors.append(&mut e),
         }
@@ -210,17 +210,17 @@ fn read_interstate_edge(v: &OpView, index: &HashMap<usize, usize>) -> Result<Int
     })
 }
 
-fn read_block(v: &OpView, file: &str) -> Res<Block> {
+fn read_block(v: &OpView, file: &str, cache: &mut SubsetCache) -> Res<Block> {
     let one = |d: Diagnostic| vec![d];
     let mut extra = v.extra().map_err(one)?;
     let body = || region_ops(v.op.region(0).ok());
     let kind = match v.name().as_str() {
-        "sdfg.state" => BlockKind::State(super::read_state::read_state(body(), file)?),
+        "sdfg.state" => BlockKind::State(super::read_state::read_state(body(), file, cache)?),
         "sdfg.region" => {
             let kind_name = v.str("kind").map_err(one)?;
             let kind = RegionKind::from_type_name(&kind_name)
                 .ok_or_else(|| one(v.error(format!("unknown region kind '{kind_name}'"))))?;
-            BlockKind::Region { kind, cfg: read_cfg(body(), file)? }
+            BlockKind::Region { kind, cfg: read_cfg(body(), file, cache)? }
         }
         "sdfg.loop" => BlockKind::Loop(LoopRegion {
             loop_variable: v.opt_str("loop_variable").map_err(one)?.unwrap_or_default(),
@@ -229,7 +229,7 @@ fn read_block(v: &OpView, file: &str) -> Res<Block> {
             update: v.code("update", &mut extra).map_err(one)?,
             inverted: v.flag("inverted"),
             update_before_condition: !v.flag("update_after_condition"),
-            cfg: read_cfg(body(), file)?,
+            cfg: read_cfg(body(), file, cache)?,
         }),
         "sdfg.conditional" => {
             let mut branches = Vec::new();
@@ -242,7 +242,7 @@ fn read_block(v: &OpView, file: &str) -> Res<Block> {
                 branches.push(Branch {
                     condition: b.code("condition", &mut extra).map_err(one)?,
                     label: b.str("label").map_err(one)?,
-                    cfg: read_cfg(region_ops(op.region(0).ok()), file)?,
+                    cfg: read_cfg(region_ops(op.region(0).ok()), file, cache)?,
                     extra,
                     loc: b.loc.clone(),
                 });

@@ -1,7 +1,7 @@
 //! Reads one state's dataflow ops into the model: nodes numbered in op
 //! order (a scope's entry, its body, then its exit), edges in op order.
 
-use super::attrs::OpView;
+use super::attrs::{OpView, SubsetCache};
 use super::read::{key, read_sdfg, region_ops, Res};
 use crate::{
     diag::Diagnostic,
@@ -18,13 +18,14 @@ use std::collections::HashMap;
 /// Numbering of a state's nodes while its ops are walked.
 struct StateReader<'f> {
     file: &'f str,
+    cache: &'f mut SubsetCache,
     state: State,
     handles: HashMap<usize, usize>,
     errors: Vec<Diagnostic>,
 }
 
-pub(super) fn read_state(ops: Vec<OperationRef>, file: &str) -> Res<State> {
-    let mut r = StateReader { file, state: State::default(), handles: HashMap::new(), errors: Vec::new() };
+pub(super) fn read_state(ops: Vec<OperationRef>, file: &str, cache: &mut SubsetCache) -> Res<State> {
+    let mut r = StateReader { file, cache, state: State::default(), handles: HashMap::new(), errors: Vec::new() };
     r.region(ops);
     if r.errors.is_empty() {
         Ok(r.state)
@@ -95,7 +96,7 @@ impl StateReader<'_> {
                 let [sdfg_op] = inner.as_slice() else {
                     return Err(v.error("sdfg.nested must hold exactly one sdfg.sdfg"));
                 };
-                let sdfg = match read_sdfg(OpView::new(*sdfg_op, self.file), self.file) {
+                let sdfg = match read_sdfg(OpView::new(*sdfg_op, self.file), self.file, self.cache) {
                     Ok(s) => s,
                     Err(mut errors) => {
                         let first = errors.remove(0);
@@ -205,8 +206,8 @@ impl StateReader<'_> {
         };
         let memlet = Memlet {
             data: v.opt_str("data")?,
-            subset: v.subset("subset")?,
-            other_subset: v.subset("other_subset")?,
+            subset: v.cached_subset("subset", self.cache)?,
+            other_subset: v.cached_subset("other_subset", self.cache)?,
             volume: v.opt_expr("volume")?,
             dynamic: v.flag("dynamic"),
             wcr: v.opt_str("wcr")?,

@@ -108,11 +108,19 @@ fn ends(v: &mut Verifier, env: &Env, s: &State, e: &DataEdge, data: &str, desc: 
 /// at or past the size (offsets included).
 fn bounds(v: &mut Verifier, e: &DataEdge, what: &str, name: &str, desc: &DataDesc, sub: &Subset) {
     for (i, (d, size)) in dims(sub).iter().zip(&desc.shape).enumerate() {
-        let off = desc.offset.as_ref().and_then(|o| o.get(i)).cloned().unwrap_or(Expr::int(0));
-        let shifted = if off.as_int() == Some(0) { String::new() } else { format!(" (plus its offset {off})") };
-        if matches!(d.start.add(&off).as_int(), Some(x) if x < 0) {
+        let off = desc.offset.as_ref().and_then(|o| o.get(i)).filter(|o| o.as_int() != Some(0));
+        let shifted = off.map(|o| format!(" (plus its offset {o})")).unwrap_or_default();
+        let start = match off {
+            None => d.start.as_int(),
+            Some(o) => d.start.add(o).as_int(),
+        };
+        let past_end = match off {
+            None => v.end_minus_size(&d.end, size),
+            Some(o) => d.end.add(o).sub(size).as_int(),
+        };
+        if matches!(start, Some(x) if x < 0) {
             v.error(&e.loc, format!("memlet {what} of '{name}' is out of bounds: dimension {i} starts at {}{shifted}", d.start));
-        } else if matches!(d.end.add(&off).sub(size).as_int(), Some(x) if x >= 0) {
+        } else if matches!(past_end, Some(x) if x >= 0) {
             v.error(
                 &e.loc,
                 format!("memlet {what} of '{name}' is out of bounds: dimension {i} ends at {}{shifted} of size {size}", d.end),

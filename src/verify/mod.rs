@@ -29,6 +29,7 @@ mod tests_state;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{BlockKind, Cfg, CodeBlock, Loc, Sdfg, State};
 use crate::model::DataDesc;
+use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Checks `sdfg` (and every nested SDFG) against DaCe's validation rules.
@@ -49,9 +50,20 @@ pub(crate) struct Verifier {
     diags: Vec<Diagnostic>,
     /// How many nested SDFGs enclose the one being checked.
     depth: usize,
+    /// `end - size` of memlet dimensions, when constant: programs repeat the
+    /// same pairs, and simplifying them dominated the bounds rule.
+    end_minus_size: std::collections::HashMap<(Expr, Expr), Option<i64>>,
 }
 
 impl Verifier {
+    /// `end - size` as a constant, if it is one.
+    pub(crate) fn end_minus_size(&mut self, end: &Expr, size: &Expr) -> Option<i64> {
+        if let (Some(a), Some(b)) = (end.as_int(), size.as_int()) {
+            return a.checked_sub(b);
+        }
+        *self.end_minus_size.entry((end.clone(), size.clone())).or_insert_with(|| end.sub(size).as_int())
+    }
+
     pub(crate) fn error(&mut self, loc: &Loc, message: impl Into<String>) {
         self.diags.push(Diagnostic::new(loc, message));
     }
