@@ -1,7 +1,7 @@
 //! The one place that writes the generated code: SSA values, blocks,
 //! constants, conversions and comparisons here; memory and calls in
 //! [`memory`], structured regions in [`regions`], module-level symbols in
-//! [`module`].
+//! [`module`], MLIR tasklet source in `mlir_source`.
 //!
 //! Everything outside this module builds code through these typed methods
 //! and never sees how an op is spelled: a [`Val`] is a handle, a
