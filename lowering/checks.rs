@@ -262,7 +262,7 @@ impl ModuleGen {
         let invalid = self.string_constant("error: cannot allocate transient '%s': %ld elements of %ld bytes is not a valid size\n");
         let failed = self.string_constant("error: cannot allocate transient '%s': %ld bytes (%ld elements of %ld bytes)\n");
         self.declare_stderr_exit();
-        let (mut b, params) = Body::function(&[Ty::Ptr, Ty::I64, Ty::I64, Ty::Ptr], &[Ty::Ptr]);
+        let (mut b, params) = Body::function(self, &[Ty::Ptr, Ty::I64, Ty::I64, Ty::Ptr], &[Ty::Ptr]);
         let [name, n, size, old] = [&params[0], &params[1], &params[2], &params[3]];
         let zero = b.i64(0);
         let max = b.i64(i64::MAX);

@@ -66,10 +66,12 @@ pub struct FnGen<'a, 'm> {
 }
 
 impl<'a, 'm> FnGen<'a, 'm> {
+    /// The generator of a function `(args: !llvm.ptr) -> ()` of `module`.
     pub fn new(sdfg: &'a Sdfg, module: &'m mut ModuleGen) -> Self {
+        let (b, _) = Body::function(module, &[Ty::Ptr], &[]);
         FnGen {
             sdfg,
-            b: Body::default(),
+            b,
             module,
             containers: HashMap::new(),
             symbols: HashMap::new(),
@@ -90,8 +92,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
     /// Builds the function `@name(args: !llvm.ptr)`.
     pub fn function(mut self, name: &str, visibility: Visibility) -> Result<FunctionDef, String> {
         let args = abi::arglist(self.sdfg)?;
-        let (body, params) = Body::function(&[Ty::Ptr], &[]);
-        self.b = body;
+        let params = self.b.params().to_vec();
         let exit = self.b.new_block();
         self.exit_block = Some(exit.clone());
         for (i, arg) in args.iter().enumerate() {

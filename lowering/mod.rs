@@ -52,18 +52,19 @@ mod wcr;
 use crate::model::Sdfg;
 use builder::module::Visibility;
 use builder::Body;
+use melior::{
+    ir::{operation::OperationLike, Module},
+    Context,
+};
 use std::collections::BTreeSet;
 use types::Ty;
 
 pub use pipeline::{compile, Compiled, EngineKind};
 
 /// Module-level state shared by every generated function.
-#[derive(Default)]
 pub struct ModuleGen {
-    /// Finished functions (see `builder::module`).
-    functions: Vec<String>,
-    /// Globals and external declarations.
-    globals: BTreeSet<String>,
+    /// The module being built (see `builder::module`).
+    ir: builder::module::ModuleIr,
     /// Names of the helper functions defined so far.
     symbols: BTreeSet<String>,
     /// Transients private to one scope (see `locals`).
@@ -93,9 +94,37 @@ pub struct ModuleGen {
     strings: std::collections::BTreeMap<String, String>,
 }
 
-/// The lowered program: MLIR text in upstream dialects, and its entry point.
-pub struct Lowered {
-    pub text: String,
+impl ModuleGen {
+    /// An empty module in `context` (see `ir::new_context`).
+    pub fn new(context: &Context) -> ModuleGen {
+        ModuleGen {
+            ir: builder::module::ModuleIr::new(context),
+            symbols: BTreeSet::new(),
+            locals: locals::Locals::default(),
+            nested_count: 0,
+            cpp_helpers: Vec::new(),
+            uses_blas: false,
+            uses_lapack: false,
+            blas: false,
+            lapack: false,
+            check_bounds: false,
+            missing_blas: None,
+            missing_lapack: None,
+            warnings: BTreeSet::new(),
+            strings: Default::default(),
+        }
+    }
+
+    /// The finished module.
+    pub fn finish<'c>(&mut self, context: &'c Context) -> Module<'c> {
+        self.ir.into_module(context)
+    }
+}
+
+/// The lowered program: a module in upstream dialects, and its entry point.
+pub struct Lowered<'c> {
+    pub context: &'c Context,
+    pub module: Module<'c>,
     pub entry: String,
     pub args: Vec<abi::Arg>,
     /// C++ helper functions the program calls (`extern "C"` sources).
@@ -123,12 +152,20 @@ impl Default for LowerOptions {
     }
 }
 
-/// Lowers an SDFG to a module whose entry is `@<sdfg name>`.
-pub fn lower(sdfg: &Sdfg) -> Result<Lowered, String> {
-    lower_with(sdfg, &LowerOptions::default())
+impl Lowered<'_> {
+    /// The module's text.
+    pub fn text(&self) -> String {
+        self.module.as_operation().to_string()
+    }
 }
 
-pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String> {
+/// Lowers an SDFG to a module of `context` (see `ir::new_context`) whose
+/// entry is `@<sdfg name>`.
+pub fn lower<'c>(context: &'c Context, sdfg: &Sdfg) -> Result<Lowered<'c>, String> {
+    lower_with(context, sdfg, &LowerOptions::default())
+}
+
+pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered<'c>, String> {
     // State-machine loops become LoopRegions, which lower to `scf.for`.
     let mut sdfg = sdfg.clone();
     crate::transforms::loop_lifting::lift_all(&mut sdfg);
@@ -137,27 +174,24 @@ pub fn lower_with(sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered, String
     let absent = |c| absent(c).map_err(|e| e.to_string());
     let missing_blas = if options.blas { absent(Component::OpenBlas)? } else { None };
     let missing_lapack = if options.blas && missing_blas.is_none() { absent(Component::Lapacke)? } else { None };
-    lower_missing(sdfg, options, missing_blas, missing_lapack)
+    lower_missing(context, sdfg, options, missing_blas, missing_lapack)
 }
 
 /// As [`lower_with`], where `missing_*` say why OpenBLAS or LAPACKE is not
 /// installed (`None`: installed).
-fn lower_missing(
+fn lower_missing<'c>(
+    context: &'c Context,
     sdfg: &Sdfg,
     options: &LowerOptions,
     missing_blas: Option<String>,
     missing_lapack: Option<String>,
-) -> Result<Lowered, String> {
-    let blas = options.blas && missing_blas.is_none();
-    let lapack = blas && missing_lapack.is_none();
-    let mut module = ModuleGen {
-        blas,
-        lapack,
-        missing_blas,
-        missing_lapack,
-        check_bounds: options.check_bounds,
-        ..ModuleGen::default()
-    };
+) -> Result<Lowered<'c>, String> {
+    let mut module = ModuleGen::new(context);
+    module.blas = options.blas && missing_blas.is_none();
+    module.lapack = module.blas && missing_lapack.is_none();
+    module.missing_blas = missing_blas;
+    module.missing_lapack = missing_lapack;
+    module.check_bounds = options.check_bounds;
     if options.check_bounds {
         module.declare_bounds_check();
     }
@@ -167,18 +201,11 @@ fn lower_missing(
     let gen = function::FnGen::new(sdfg, &mut module);
     let f = gen.function(&name, Visibility::Entry)?;
     module.add_function(f);
-    let mut out = String::from("module {\n");
-    for g in &module.globals {
-        out += "  ";
-        out += g;
-        out += "\n";
-    }
-    for f in &module.functions {
-        out += f;
-    }
-    out += "}\n";
+    let built = module.finish(context);
+    verify(context, &built)?;
     Ok(Lowered {
-        text: out,
+        context,
+        module: built,
         entry: name,
         args: abi::arglist(sdfg)?,
         cpp_helpers: module.cpp_helpers,
@@ -186,6 +213,23 @@ fn lower_missing(
         uses_lapack: module.uses_lapack,
         warnings: module.warnings.into_iter().collect(),
     })
+}
+
+/// Checks the built module with MLIR's verifier: a failure is a bug of the
+/// lowering, reported with MLIR's message.
+fn verify(context: &Context, module: &Module) -> Result<(), String> {
+    let messages = std::cell::RefCell::new(Vec::new());
+    let id = context.attach_diagnostic_handler(|d| {
+        messages.borrow_mut().push(d.to_string());
+        true
+    });
+    let ok = module.as_operation().verify();
+    context.detach_diagnostic_handler(id);
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("internal error: the lowered code does not verify: {}", messages.borrow().join("; ")))
+    }
 }
 
 /// A C identifier for the entry point.
@@ -230,7 +274,7 @@ impl ModuleGen {
         self.declare_stderr_exit();
         let mut types = vec![Ty::Ptr];
         types.extend(std::iter::repeat_n(Ty::I64, params));
-        let (mut b, args) = Body::function(&types, &[]);
+        let (mut b, args) = Body::function(self, &types, &[]);
         let format = b.address_of(&sym);
         let fd = b.int(2, Ty::I32);
         let mut call_args = vec![fd, format, args[0].clone()];

@@ -5,13 +5,7 @@
 use super::cpp_helpers::{compile_cpp_helpers, libraries, run};
 use super::toolchain::{self, Component};
 use super::Lowered;
-use crate::ir::{new_context, parse_module};
-use melior::{
-    ir::Module,
-    pass::PassManager,
-    utility::parse_pass_pipeline,
-    Context, ExecutionEngine,
-};
+use melior::{ir::Module, pass::PassManager, utility::parse_pass_pipeline, Context, ExecutionEngine};
 use std::{
     ffi::c_void,
     path::{Path, PathBuf},
@@ -45,14 +39,15 @@ pub struct Compiled {
     // Keep what the entry point lives in alive.
     _engine: Option<ExecutionEngine>,
     _library: Option<libloading::Library>,
-    _context: Option<Box<Context>>,
 }
 
-/// Compiles a lowered SDFG. `work` is a directory for AOT files.
-pub fn compile(lowered: &Lowered, kind: EngineKind, work: &Path) -> Result<Compiled, String> {
+/// Compiles a lowered SDFG (converting its module to the LLVM dialect in
+/// place). `work` is a directory for AOT files.
+pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<Compiled, String> {
     let start = Instant::now();
-    let context = Box::new(new_context());
-    let llvm = to_llvm_dialect(&context, &lowered.text)?;
+    to_llvm_dialect(lowered.context, &mut lowered.module)?;
+    let lowered = &*lowered;
+    let llvm = &lowered.module;
     let helpers = compile_cpp_helpers(lowered, work, kind == EngineKind::Jit)?;
     match kind {
         EngineKind::Jit => {
@@ -61,25 +56,18 @@ pub fn compile(lowered: &Lowered, kind: EngineKind, work: &Path) -> Result<Compi
             paths.extend(helpers);
             let libs: Vec<String> = paths.iter().map(|p| format!("{}\0", p.display())).collect();
             let lib_refs: Vec<&str> = libs.iter().map(|s| s.as_str()).collect();
-            let engine = ExecutionEngine::new(&llvm, 3, &lib_refs, false, false);
+            let engine = ExecutionEngine::new(llvm, 3, &lib_refs, false, false);
             let ptr = engine.lookup(&lowered.entry);
             if ptr.is_null() {
                 return Err(format!("the JIT has no entry point '{}'", lowered.entry));
             }
             // SAFETY: the entry point has the signature `abi` defines.
             let entry: EntryFn = unsafe { std::mem::transmute::<*mut (), EntryFn>(ptr) };
-            drop(llvm);
-            Ok(Compiled {
-                entry,
-                compile_seconds: start.elapsed().as_secs_f64(),
-                _engine: Some(engine),
-                _library: None,
-                _context: Some(context),
-            })
+            Ok(Compiled { entry, compile_seconds: start.elapsed().as_secs_f64(), _engine: Some(engine), _library: None })
         }
         EngineKind::Aot => {
             let so = work.join(format!("lib{}.so", lowered.entry));
-            build_shared_library(&llvm, &so, work, helpers.as_deref(), &libraries(lowered)?)?;
+            build_shared_library(llvm, &so, work, helpers.as_deref(), &libraries(lowered)?)?;
             // SAFETY: loading a library we just built; it has no constructors.
             let library = unsafe { libloading::Library::new(&so) }.map_err(|e| format!("cannot load {}: {e}", so.display()))?;
             // SAFETY: the entry point has the signature `abi` defines.
@@ -88,23 +76,13 @@ pub fn compile(lowered: &Lowered, kind: EngineKind, work: &Path) -> Result<Compi
                     .get::<EntryFn>(lowered.entry.as_bytes())
                     .map_err(|e| format!("no entry point '{}' in {}: {e}", lowered.entry, so.display()))?
             };
-            Ok(Compiled {
-                entry,
-                compile_seconds: start.elapsed().as_secs_f64(),
-                _engine: None,
-                _library: Some(library),
-                _context: None,
-            })
+            Ok(Compiled { entry, compile_seconds: start.elapsed().as_secs_f64(), _engine: None, _library: Some(library) })
         }
     }
 }
 
-/// Parses lowered text and converts it to the LLVM dialect.
-pub fn to_llvm_dialect<'c>(context: &'c Context, text: &str) -> Result<Module<'c>, String> {
-    let mut module = parse_module(context, text, "<lowered>").map_err(|d| {
-        let first = d.first().map(|d| d.to_string()).unwrap_or_default();
-        format!("internal error: lowered code does not verify: {first}")
-    })?;
+/// Converts a lowered module to the LLVM dialect, in place.
+pub fn to_llvm_dialect(context: &Context, module: &mut Module) -> Result<(), String> {
     let manager = PassManager::new(context);
     parse_pass_pipeline(manager.as_operation_pass_manager(), TO_LLVM).map_err(|e| e.to_string())?;
     let messages = std::cell::RefCell::new(Vec::new());
@@ -112,10 +90,9 @@ pub fn to_llvm_dialect<'c>(context: &'c Context, text: &str) -> Result<Module<'c
         messages.borrow_mut().push(format!("{}: {d}", d.location()));
         true
     });
-    let result = manager.run(&mut module);
+    let result = manager.run(module);
     context.detach_diagnostic_handler(id);
-    result.map_err(|_| format!("internal error: conversion to the LLVM dialect failed: {}", messages.borrow().join("; ")))?;
-    Ok(module)
+    result.map_err(|_| format!("internal error: conversion to the LLVM dialect failed: {}", messages.borrow().join("; ")))
 }
 
 /// LLVM dialect -> object file (in process, O3 for the host CPU) -> `.so`

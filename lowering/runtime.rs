@@ -73,8 +73,8 @@ impl ModuleGen {
         if !self.has_symbol(&push) {
             self.mark_symbol(&push);
             self.mark_symbol(&pop);
-            self.add_function(stream_push_fn(ty).into_function(&push, Visibility::Private));
-            self.add_function(stream_pop_fn(ty).into_function(&pop, Visibility::Private));
+            self.add_function(stream_push_fn(self, ty).into_function(&push, Visibility::Private));
+            self.add_function(stream_pop_fn(self, ty).into_function(&pop, Visibility::Private));
         }
         (push, pop)
     }
@@ -139,8 +139,8 @@ fn constant_type(descriptor: &serde_json::Value) -> Ty {
 
 /// `push(s, v)`: appends `v` to stream `s`, doubling its queue (at least
 /// 16 elements) when full.
-fn stream_push_fn(ty: Ty) -> Body {
-    let (mut b, params) = Body::function(&[Ty::Ptr, ty], &[]);
+fn stream_push_fn(module: &ModuleGen, ty: Ty) -> Body {
+    let (mut b, params) = Body::function(module, &[Ty::Ptr, ty], &[]);
     let (s, v) = (&params[0], &params[1]);
     let c1 = b.i64(1);
     let c2 = b.i64(2);
@@ -183,8 +183,8 @@ fn stream_push_fn(ty: Ty) -> Body {
 }
 
 /// `pop(s)`: the oldest element of stream `s` (which must not be empty).
-fn stream_pop_fn(ty: Ty) -> Body {
-    let (mut b, params) = Body::function(&[Ty::Ptr], &[ty]);
+fn stream_pop_fn(module: &ModuleGen, ty: Ty) -> Body {
+    let (mut b, params) = Body::function(module, &[Ty::Ptr], &[ty]);
     let s = &params[0];
     let c1 = b.i64(1);
     let hp = b.gep(s, &c1, Ty::I64);

@@ -10,8 +10,9 @@ fn gemm() -> crate::model::Sdfg {
 #[test]
 fn a_missing_openblas_is_a_warning_not_a_silent_loop_nest() {
     let why = "OpenBLAS not found (searched /nowhere)".to_string();
-    let lowered = lower_missing(&gemm(), &LowerOptions::default(), Some(why), None).expect("lowers");
-    assert!(!lowered.text.contains("cblas_dgemm"), "no BLAS call without OpenBLAS");
+    let context = crate::ir::new_context();
+    let lowered = lower_missing(&context, &gemm(), &LowerOptions::default(), Some(why), None).expect("lowers");
+    assert!(!lowered.text().contains("cblas_dgemm"), "no BLAS call without OpenBLAS");
     assert_eq!(
         lowered.warnings,
         ["OpenBLAS not found (searched /nowhere); library nodes that would call it run as loop nests"]
@@ -20,15 +21,17 @@ fn a_missing_openblas_is_a_warning_not_a_silent_loop_nest() {
 
 #[test]
 fn an_installed_openblas_is_called_without_warnings() {
-    let lowered = lower_missing(&gemm(), &LowerOptions::default(), None, None).expect("lowers");
-    assert!(lowered.text.contains("cblas_dgemm"));
+    let context = crate::ir::new_context();
+    let lowered = lower_missing(&context, &gemm(), &LowerOptions::default(), None, None).expect("lowers");
+    assert!(lowered.text().contains("cblas_dgemm"));
     assert!(lowered.warnings.is_empty(), "{:?}", lowered.warnings);
 }
 
 #[test]
 fn no_blas_asked_for_is_no_warning() {
     let options = LowerOptions { blas: false, ..LowerOptions::default() };
-    let lowered = lower_missing(&gemm(), &options, None, None).expect("lowers");
-    assert!(!lowered.text.contains("cblas_dgemm"));
+    let context = crate::ir::new_context();
+    let lowered = lower_missing(&context, &gemm(), &options, None, None).expect("lowers");
+    assert!(!lowered.text().contains("cblas_dgemm"));
     assert!(lowered.warnings.is_empty(), "{:?}", lowered.warnings);
 }

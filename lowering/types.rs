@@ -42,35 +42,6 @@ impl Ty {
         }
     }
 
-    /// The MLIR spelling.
-    pub fn mlir(self) -> &'static str {
-        match self {
-            Ty::Scalar(t) => match t {
-                ScalarType::Bool => "i1",
-                ScalarType::I8 | ScalarType::U8 => "i8",
-                ScalarType::I16 | ScalarType::U16 => "i16",
-                ScalarType::I32 | ScalarType::U32 => "i32",
-                ScalarType::I64 | ScalarType::U64 => "i64",
-                ScalarType::F16 => "f16",
-                ScalarType::F32 => "f32",
-                ScalarType::F64 => "f64",
-                ScalarType::C64 => "complex<f32>",
-                ScalarType::C128 => "complex<f64>",
-            },
-            Ty::Ptr => "!llvm.ptr",
-            Ty::Index => "index",
-        }
-    }
-
-    /// The type as stored in memory (complex values as two floats).
-    pub fn memory(self) -> &'static str {
-        match self {
-            Ty::C64 => "!llvm.struct<(f32, f32)>",
-            Ty::C128 => "!llvm.struct<(f64, f64)>",
-            other => other.mlir(),
-        }
-    }
-
     pub fn bytes(self) -> u64 {
         match self {
             Ty::Scalar(t) => t.size() as u64,

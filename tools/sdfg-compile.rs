@@ -25,18 +25,18 @@ fn main() {
     let sdfg = sdfg_mlir::driver::input::load_model(&bytes, &file).unwrap_or_else(|d| common::fail(&d));
     // Python callbacks without a native implementation stop here, at the tasklet.
     lowering::callback_plan::check_program(&sdfg).unwrap_or_else(|d| common::fail(&d));
-    let lowered = lowering::lower(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));
+    let context = sdfg_mlir::ir::new_context();
+    let mut lowered = lowering::lower(&context, &sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));
     for w in &lowered.warnings {
         eprintln!("{file}: warning: {w}");
     }
-    let context = sdfg_mlir::ir::new_context();
-    let llvm = pipeline::to_llvm_dialect(&context, &lowered.text).unwrap_or_else(|e| common::fail_with(&file, &e));
+    pipeline::to_llvm_dialect(&context, &mut lowered.module).unwrap_or_else(|e| common::fail_with(&file, &e));
     let work = cli.output_dir.join(format!(".{}.build", lowered.entry));
     let so = cli.output_dir.join(format!("lib{}.so", lowered.entry));
     let header = cli.output_dir.join(format!("{}.h", lowered.entry));
     let helpers = cpp_helpers::compile_cpp_helpers(&lowered, &work, false).unwrap_or_else(|e| common::fail_with(&file, &e));
     let built = cpp_helpers::libraries(&lowered)
-        .and_then(|libs| pipeline::build_shared_library(&llvm, &so, &work, helpers.as_deref(), &libs));
+        .and_then(|libs| pipeline::build_shared_library(&lowered.module, &so, &work, helpers.as_deref(), &libs));
     let _ = std::fs::remove_dir_all(&work);
     built.unwrap_or_else(|e| common::fail_with(&file, &e));
     common::write_output(&header.display().to_string(), &abi::c_header(&lowered.entry, &lowered.args));

@@ -91,17 +91,17 @@ fn main() {
         lower.blas = false;
     }
     if let Some(emit) = cli.emit {
-        let lowered = sdfg_mlir::lowering::lower_with(&sdfg, &lower).unwrap_or_else(|e| common::fail_with(&file, &e));
+        let context = sdfg_mlir::ir::new_context();
+        let mut lowered = sdfg_mlir::lowering::lower_with(&context, &sdfg, &lower).unwrap_or_else(|e| common::fail_with(&file, &e));
         for w in &lowered.warnings {
             eprintln!("{file}: warning: {w}");
         }
         match emit {
-            Emit::Lowered => print!("{}", lowered.text),
+            Emit::Lowered => println!("{}", lowered.module.as_operation()),
             Emit::Llvm => {
-                let context = sdfg_mlir::ir::new_context();
-                let m = sdfg_mlir::lowering::pipeline::to_llvm_dialect(&context, &lowered.text)
+                sdfg_mlir::lowering::pipeline::to_llvm_dialect(&context, &mut lowered.module)
                     .unwrap_or_else(|e| common::fail_with(&file, &e));
-                println!("{}", m.as_operation());
+                println!("{}", lowered.module.as_operation());
             }
         }
         return;

@@ -1,7 +1,8 @@
 //! Memory and calls: addresses, loads and stores, stack slots, atomics,
 //! and calls to functions of the module or of libraries.
 
-use super::{operand_lists, Body, Ty, Val};
+use super::ir::OpSpec;
+use super::{raw_vals, Body, Ty, Val};
 
 /// An atomic read-modify-write operation (`llvm.atomicrmw`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,43 +21,52 @@ pub enum AtomicOp {
 }
 
 impl AtomicOp {
-    fn keyword(self) -> &'static str {
+    /// The value of `llvm.atomicrmw`'s `bin_op` (LLVM's `AtomicRMWInst`).
+    fn code(self) -> i64 {
         match self {
-            AtomicOp::Add => "add",
-            AtomicOp::FAdd => "fadd",
-            AtomicOp::Max => "max",
-            AtomicOp::Min => "min",
-            AtomicOp::UMax => "umax",
-            AtomicOp::UMin => "umin",
-            AtomicOp::FMax => "fmax",
-            AtomicOp::FMin => "fmin",
-            AtomicOp::And => "_and",
-            AtomicOp::Or => "_or",
-            AtomicOp::Xor => "_xor",
+            AtomicOp::Add => 1,
+            AtomicOp::And => 3,
+            AtomicOp::Or => 5,
+            AtomicOp::Xor => 6,
+            AtomicOp::Max => 7,
+            AtomicOp::Min => 8,
+            AtomicOp::UMax => 9,
+            AtomicOp::UMin => 10,
+            AtomicOp::FAdd => 11,
+            AtomicOp::FMax => 13,
+            AtomicOp::FMin => 14,
         }
     }
 }
+
+/// LLVM's `monotonic` atomic ordering (relaxed: only the one location is
+/// ordered).
+const MONOTONIC: i64 = 2;
 
 impl Body {
     /// `ptr + index` elements of `elem`.
     pub fn gep(&mut self, ptr: &Val, index: &Val, elem: Ty) -> Val {
         let index = self.cast(index, Ty::I64);
-        self.def(
-            Ty::Ptr,
-            format!("llvm.getelementptr {}[{}] : (!llvm.ptr, i64) -> !llvm.ptr, {}", ptr.name, index.name, elem.memory()),
-        )
+        let elem = self.ir.type_attr(self.ir.memory_ty(elem));
+        // One dynamic index (MLIR marks it with i32::MIN).
+        let indices = self.ir.i32_array(&[i32::MIN]);
+        let spec = OpSpec::new("llvm.getelementptr")
+            .operands(&[ptr.raw, index.raw])
+            .attr("elem_type", elem)
+            .attr("rawConstantIndices", indices);
+        self.def(Ty::Ptr, spec)
     }
 
     pub fn load(&mut self, ptr: &Val, ty: Ty) -> Val {
         if ty.is_complex() {
             let part = ty.complex_part();
             let one = self.i64(1);
-            let re = self.def(part, format!("llvm.load {} : !llvm.ptr -> {}", ptr.name, part.mlir()));
+            let re = self.def(part, OpSpec::new("llvm.load").operands(&[ptr.raw]));
             let ip = self.gep(ptr, &one, part);
-            let im = self.def(part, format!("llvm.load {} : !llvm.ptr -> {}", ip.name, part.mlir()));
+            let im = self.def(part, OpSpec::new("llvm.load").operands(&[ip.raw]));
             return self.complex(&re, &im, ty);
         }
-        self.def(ty, format!("llvm.load {} : !llvm.ptr -> {}", ptr.name, ty.mlir()))
+        self.def(ty, OpSpec::new("llvm.load").operands(&[ptr.raw]))
     }
 
     pub fn store(&mut self, value: &Val, ptr: &Val, ty: Ty) {
@@ -66,11 +76,11 @@ impl Body {
             let (re, im) = self.parts(&v);
             let one = self.i64(1);
             let ip = self.gep(ptr, &one, part);
-            self.line(format!("llvm.store {}, {} : {}, !llvm.ptr", re.name, ptr.name, part.mlir()));
-            self.line(format!("llvm.store {}, {} : {}, !llvm.ptr", im.name, ip.name, part.mlir()));
+            self.emit(OpSpec::new("llvm.store").operands(&[re.raw, ptr.raw]));
+            self.emit(OpSpec::new("llvm.store").operands(&[im.raw, ip.raw]));
             return;
         }
-        self.line(format!("llvm.store {}, {} : {}, !llvm.ptr", v.name, ptr.name, ty.mlir()));
+        self.emit(OpSpec::new("llvm.store").operands(&[v.raw, ptr.raw]));
     }
 
     /// A stack slot for one `ty` in the function's entry block.
@@ -81,115 +91,175 @@ impl Body {
     /// Stack memory for `count` elements of `elem` in the function's entry
     /// block (allocated once per call, wherever the code asking is).
     pub fn entry_alloca(&mut self, count: i64, elem: Ty) -> Val {
-        let n = self.fresh();
-        let name = self.fresh();
-        self.entry.push(format!("{n} = arith.constant {count} : i64"));
-        self.entry.push(format!("{name} = llvm.alloca {n} x {} : (i64) -> !llvm.ptr", elem.memory()));
-        Val { name, ty: Ty::Ptr }
+        let (i64_ty, ptr_ty) = (self.ir.ty(Ty::I64), self.ir.ty(Ty::Ptr));
+        let value = self.ir.int_attr(i64_ty, count);
+        let n = OpSpec::new("arith.constant")
+            .attr("value", value)
+            .results(&[i64_ty])
+            .create(self.ir);
+        super::ir::insert_op_after(self.entry, self.entry_last, n);
+        let elem = self.ir.type_attr(self.ir.memory_ty(elem));
+        let alloca = OpSpec::new("llvm.alloca")
+            .operands(&[super::ir::result(n, 0)])
+            .results(&[ptr_ty])
+            .attr("elem_type", elem)
+            .create(self.ir);
+        super::ir::insert_op_after(self.entry, n, alloca);
+        self.entry_last = alloca;
+        Val {
+            raw: super::ir::result(alloca, 0),
+            ty: Ty::Ptr,
+        }
     }
 
     /// Stack memory for `count` elements of `elem`, here (freed by
     /// [`Body::stack_restore`] or on return).
     pub fn alloca(&mut self, count: &Val, elem: Ty) -> Val {
         let n = self.cast(count, Ty::I64);
-        self.def(Ty::Ptr, format!("llvm.alloca {} x {} : (i64) -> !llvm.ptr", n.name, elem.memory()))
+        let elem = self.ir.type_attr(self.ir.memory_ty(elem));
+        self.def(
+            Ty::Ptr,
+            OpSpec::new("llvm.alloca")
+                .operands(&[n.raw])
+                .attr("elem_type", elem),
+        )
     }
 
     /// The stack position, to release what is allocated after it.
     pub fn stack_save(&mut self) -> Val {
-        self.def(Ty::Ptr, "llvm.intr.stacksave : !llvm.ptr")
+        self.def(Ty::Ptr, OpSpec::new("llvm.intr.stacksave"))
     }
 
     pub fn stack_restore(&mut self, saved: &Val) {
-        self.line(format!("llvm.intr.stackrestore {} : !llvm.ptr", saved.name));
+        self.emit(OpSpec::new("llvm.intr.stackrestore").operands(&[saved.raw]));
     }
 
     /// The address of a global symbol of the module.
     pub fn address_of(&mut self, symbol: &str) -> Val {
-        self.def(Ty::Ptr, format!("llvm.mlir.addressof @{symbol} : !llvm.ptr"))
+        let name = self.ir.symbol_ref(symbol);
+        self.def(
+            Ty::Ptr,
+            OpSpec::new("llvm.mlir.addressof").attr("global_name", name),
+        )
     }
 
     /// `*addr = *addr op value`, atomically; returns the old value.
     pub fn atomic_rmw(&mut self, op: AtomicOp, addr: &Val, value: &Val) -> Val {
-        let t = value.ty.mlir();
-        self.def(value.ty, format!("llvm.atomicrmw {} {}, {} monotonic : !llvm.ptr, {t}", op.keyword(), addr.name, value.name))
+        let (bin_op, ordering) = (self.ir.i64_attr(op.code()), self.ir.i64_attr(MONOTONIC));
+        let spec = OpSpec::new("llvm.atomicrmw")
+            .operands(&[addr.raw, value.raw])
+            .attr("bin_op", bin_op)
+            .attr("ordering", ordering);
+        self.def(value.ty, spec)
     }
 
     /// Writes `new` to `*addr` if it holds `expected`, atomically; returns
     /// the value found and whether the write happened.
     pub fn compare_exchange(&mut self, addr: &Val, expected: &Val, new: &Val) -> (Val, Val) {
-        let t = expected.ty.mlir();
-        let pair = self.fresh();
-        self.line(format!(
-            "{pair} = llvm.cmpxchg {}, {}, {} monotonic monotonic : !llvm.ptr, {t}",
-            addr.name, expected.name, new.name
-        ));
-        let found = self.def(expected.ty, format!("llvm.extractvalue {pair}[0] : !llvm.struct<({t}, i1)>"));
-        let done = self.def(Ty::I1, format!("llvm.extractvalue {pair}[1] : !llvm.struct<({t}, i1)>"));
+        let ordering = self.ir.i64_attr(MONOTONIC);
+        let pair_ty = self
+            .ir
+            .struct_type(&[self.ir.ty(expected.ty), self.ir.ty(Ty::I1)]);
+        let pair = self.emit(
+            OpSpec::new("llvm.cmpxchg")
+                .operands(&[addr.raw, expected.raw, new.raw])
+                .results(&[pair_ty])
+                .attr("success_ordering", ordering)
+                .attr("failure_ordering", ordering),
+        );
+        let pair = super::ir::result(pair, 0);
+        let field = |b: &mut Body, i: i64, ty: Ty| {
+            let position = b.ir.i64_array(&[i]);
+            b.def(
+                ty,
+                OpSpec::new("llvm.extractvalue")
+                    .operands(&[pair])
+                    .attr("position", position),
+            )
+        };
+        let found = field(self, 0, expected.ty);
+        let done = field(self, 1, Ty::I1);
         (found, done)
     }
 
     /// `func.call @callee(args)`, returning `results`.
     pub fn call(&mut self, callee: &str, args: &[Val], results: &[Ty]) -> Vec<Val> {
-        let (names, types) = operand_lists(&args.iter().collect::<Vec<_>>());
-        let rtypes: Vec<&str> = results.iter().map(|t| t.mlir()).collect();
-        let text = format!("func.call @{callee}({names}) : ({types}) -> ({})", rtypes.join(", "));
-        self.results_of(text, results)
+        let callee = self.ir.symbol_ref(callee);
+        let types = self.ir.types(results);
+        let op = self.emit(
+            OpSpec::new("func.call")
+                .operands(&raw_vals(args))
+                .results(&types)
+                .attr("callee", callee),
+        );
+        results
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Val {
+                raw: super::ir::result(op, i),
+                ty: *t,
+            })
+            .collect()
     }
 
     /// `llvm.call @callee(args)` of an external function (declared with
     /// `ModuleGen::declare_external`).
     pub fn call_external(&mut self, callee: &str, args: &[Val], result: Option<Ty>) -> Option<Val> {
-        let (names, types) = operand_lists(&args.iter().collect::<Vec<_>>());
-        let r = result.map(|t| t.mlir()).unwrap_or("()");
-        let text = format!("llvm.call @{callee}({names}) : ({types}) -> {r}");
-        self.results_of(text, &result.into_iter().collect::<Vec<_>>()).pop()
+        let spec = self.llvm_call(callee, args);
+        match result {
+            Some(t) => Some(self.def(t, spec)),
+            None => {
+                self.emit(spec);
+                None
+            }
+        }
     }
 
     /// `func.call @callee(args)` of a function of the module returning one
     /// value.
     pub fn call_value(&mut self, callee: &str, args: &[Val], result: Ty) -> Val {
-        let (names, types) = operand_lists(&args.iter().collect::<Vec<_>>());
-        self.def(result, format!("func.call @{callee}({names}) : ({types}) -> {}", result.mlir()))
+        self.call(callee, args, &[result]).remove(0)
     }
 
     /// `llvm.call @callee(args)` of an external C function returning one
     /// value (a LAPACKE status, `realloc`'s pointer).
     pub fn call_external_value(&mut self, callee: &str, args: &[Val], result: Ty) -> Val {
-        let (names, types) = operand_lists(&args.iter().collect::<Vec<_>>());
-        self.def(result, format!("llvm.call @{callee}({names}) : ({types}) -> {}", result.mlir()))
+        let spec = self.llvm_call(callee, args);
+        self.def(result, spec)
     }
 
     /// Whether a pointer is null.
     pub fn is_null(&mut self, p: &Val) -> Val {
         let null = self.zero(Ty::Ptr);
-        self.def(Ty::I1, format!("llvm.icmp \"eq\" {}, {} : !llvm.ptr", p.name, null.name))
+        let eq = self.ir.i64_attr(0);
+        self.def(
+            Ty::I1,
+            OpSpec::new("llvm.icmp")
+                .operands(&[p.raw, null.raw])
+                .attr("predicate", eq),
+        )
     }
 
     /// A call of a C variadic function `result callee(fixed..., ...)`.
     pub fn call_variadic(&mut self, callee: &str, fixed: &[Ty], result: Ty, args: &[Val]) -> Val {
-        let (names, types) = operand_lists(&args.iter().collect::<Vec<_>>());
-        let sig: Vec<&str> = fixed.iter().map(|t| if *t == Ty::Ptr { "ptr" } else { t.mlir() }).collect();
-        let r = result.mlir();
-        self.def(
-            result,
-            format!("llvm.call @{callee}({names}) vararg(!llvm.func<{r} ({}, ...)>) : ({types}) -> {r}", sig.join(", ")),
-        )
+        let ty = self
+            .ir
+            .llvm_function_type(&self.ir.types(fixed), Some(self.ir.ty(result)), true);
+        let spec = self
+            .llvm_call(callee, args)
+            .attr("var_callee_type", self.ir.type_attr(ty));
+        self.def(result, spec)
     }
 
-    /// Writes an op with `results` and returns them.
-    fn results_of(&mut self, rhs: String, results: &[Ty]) -> Vec<Val> {
-        match results.len() {
-            0 => {
-                self.line(rhs);
-                Vec::new()
-            }
-            1 => vec![self.def(results[0], rhs)],
-            n => {
-                let name = self.fresh();
-                self.line(format!("{name}:{n} = {rhs}"));
-                results.iter().enumerate().map(|(i, t)| Val { name: format!("{name}#{i}"), ty: *t }).collect()
-            }
-        }
+    /// `llvm.call @callee(args)` without results yet.
+    fn llvm_call(&self, callee: &str, args: &[Val]) -> OpSpec<'static> {
+        OpSpec::new("llvm.call")
+            .operands(&raw_vals(args))
+            .attr("callee", self.ir.symbol_ref(callee))
+            .attr(
+                "operandSegmentSizes",
+                self.ir.i32_array(&[args.len() as i32, 0]),
+            )
+            .attr("op_bundle_sizes", self.ir.i32_array(&[]))
     }
 }

@@ -7,96 +7,204 @@
 //! and never sees how an op is spelled: a [`Val`] is a handle, a
 //! [`BlockRef`] a successor, and regions are opened and closed in order.
 
+mod ir;
 pub mod memory;
+mod mlir_source;
 pub mod module;
 pub mod regions;
-mod mlir_source;
-
 
 use super::types::Ty;
-use std::fmt::Write;
+use ir::{Ir, OpSpec};
+use mlir_sys::{MlirBlock, MlirOperation, MlirRegion, MlirValue};
 
 /// An SSA value and the type the generated code gives it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Val {
-    name: String,
+    raw: MlirValue,
     pub ty: Ty,
 }
 
+impl PartialEq for Val {
+    fn eq(&self, other: &Val) -> bool {
+        self.raw.ptr == other.raw.ptr && self.ty == other.ty
+    }
+}
+
 impl Val {
-    /// The same value seen as `ty` (a type with the same MLIR spelling, such
-    /// as a signed and an unsigned integer of one width).
+    /// The same value seen as `ty` (a type with the same representation,
+    /// such as a signed and an unsigned integer of one width).
     pub fn with_ty(&self, ty: Ty) -> Val {
-        Val { name: self.name.clone(), ty }
+        Val { raw: self.raw, ty }
     }
 }
 
 /// A block of the current function's (or region's) control-flow graph.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct BlockRef {
-    label: String,
+    raw: MlirBlock,
+}
+
+impl PartialEq for BlockRef {
+    fn eq(&self, other: &BlockRef) -> bool {
+        self.raw.ptr == other.raw.ptr
+    }
 }
 
 /// Ops built apart from the current insertion point (see
 /// [`Body::begin_detached`]), to become the body of a region later.
 #[derive(Default)]
 pub struct Detached {
-    lines: Vec<String>,
+    block: Option<MlirBlock>,
+}
+
+impl Drop for Detached {
+    fn drop(&mut self) {
+        if let Some(b) = self.block.take() {
+            // SAFETY: a block no region took; its ops go with it.
+            unsafe { mlir_sys::mlirBlockDestroy(b) }
+        }
+    }
 }
 
 /// The body of one function being built.
-#[derive(Default)]
 pub struct Body {
-    lines: Vec<String>,
-    next: usize,
-    /// Ops hoisted to the function's entry block (stack slots).
-    entry: Vec<String>,
+    ir: Ir,
+    /// The function's region, until [`Body::into_function`] hands it over.
+    region: Option<MlirRegion>,
+    /// The entry block, where stack slots are hoisted to.
+    entry: MlirBlock,
+    /// The last op hoisted to the entry block (null: none yet).
+    entry_last: MlirOperation,
+    /// Where ops go.
+    current: MlirBlock,
     /// Regions open around the insertion point, innermost last.
     open: Vec<regions::Open>,
     /// Insertion points saved while building detached blocks.
-    saved: Vec<Vec<String>>,
+    saved: Vec<MlirBlock>,
+    /// Blocks made by [`Body::new_block`] and not started yet.
+    pending: Vec<MlirBlock>,
     /// The function's parameters (see [`Body::function`]).
     params: Vec<Val>,
     results: Vec<Ty>,
 }
 
+/// An empty stand-in that owns nothing, so that a generator can lend its
+/// body out (`std::mem::take`) while it is borrowed otherwise; building into
+/// it is a bug.
+impl Default for Body {
+    fn default() -> Body {
+        let null = std::ptr::null_mut();
+        Body {
+            ir: Ir {
+                ctx: mlir_sys::MlirContext { ptr: null },
+            },
+            region: None,
+            entry: MlirBlock { ptr: null },
+            entry_last: MlirOperation { ptr: null },
+            current: MlirBlock { ptr: null },
+            open: Vec::new(),
+            saved: Vec::new(),
+            pending: Vec::new(),
+            params: Vec::new(),
+            results: Vec::new(),
+        }
+    }
+}
+
+impl Drop for Body {
+    fn drop(&mut self) {
+        let unplaced: Vec<MlirBlock> = self
+            .pending
+            .iter()
+            .copied()
+            .filter(|b| ir::is_null_region(ir::parent_region(*b)))
+            .collect();
+        // SAFETY: what no op took yet: the region first (its branches
+        // refer to the unplaced blocks), then those blocks.
+        unsafe {
+            if let Some(r) = self.region.take() {
+                mlir_sys::mlirRegionDestroy(r);
+            }
+            for b in unplaced {
+                mlir_sys::mlirBlockDestroy(b);
+            }
+        }
+    }
+}
+
+fn raw(values: &[&Val]) -> Vec<MlirValue> {
+    values.iter().map(|v| v.raw).collect()
+}
+
+fn raw_vals(values: &[Val]) -> Vec<MlirValue> {
+    values.iter().map(|v| v.raw).collect()
+}
+
 impl Body {
-    /// The body of a function taking `params` and returning `results`;
-    /// returns the parameters as values.
-    pub fn function(params: &[Ty], results: &[Ty]) -> (Body, Vec<Val>) {
-        let vals: Vec<Val> = params.iter().enumerate().map(|(i, t)| Val { name: format!("%arg{i}"), ty: *t }).collect();
-        let body = Body { params: vals.clone(), results: results.to_vec(), ..Body::default() };
+    /// The body of a function of `module` taking `params` and returning
+    /// `results`; returns the parameters as values.
+    pub fn function(module: &super::ModuleGen, params: &[Ty], results: &[Ty]) -> (Body, Vec<Val>) {
+        let ir = module.ir();
+        // SAFETY: the region takes the entry block; the body owns the region.
+        let region = unsafe { mlir_sys::mlirRegionCreate() };
+        let entry = ir::append_block(ir, region, &ir.types(params));
+        let vals: Vec<Val> = params
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Val {
+                raw: ir::block_arg(entry, i),
+                ty: *t,
+            })
+            .collect();
+        let body = Body {
+            ir,
+            region: Some(region),
+            entry,
+            entry_last: MlirOperation {
+                ptr: std::ptr::null_mut(),
+            },
+            current: entry,
+            open: Vec::new(),
+            saved: Vec::new(),
+            pending: Vec::new(),
+            params: vals.clone(),
+            results: results.to_vec(),
+        };
         (body, vals)
     }
 
-    fn fresh(&mut self) -> String {
-        self.next += 1;
-        format!("%v{}", self.next)
+    /// The function's parameters.
+    pub fn params(&self) -> &[Val] {
+        &self.params
     }
 
-    fn line(&mut self, text: impl Into<String>) {
-        self.lines.push(text.into());
+    /// Appends the op to the current block.
+    fn emit(&mut self, spec: OpSpec) -> MlirOperation {
+        let op = spec.create(self.ir);
+        ir::append_op(self.current, op);
+        op
     }
 
-    /// Emits `%v = rhs` and returns the value.
-    fn def(&mut self, ty: Ty, rhs: impl AsRef<str>) -> Val {
-        let name = self.fresh();
-        self.lines.push(format!("{name} = {}", rhs.as_ref()));
-        Val { name, ty }
+    /// Appends the op with one result of type `ty` and returns the value.
+    fn def(&mut self, ty: Ty, spec: OpSpec) -> Val {
+        let t = self.ir.ty(ty);
+        let op = self.emit(spec.results(&[t]));
+        Val {
+            raw: ir::result(op, 0),
+            ty,
+        }
     }
 
     /// An op without attributes or regions, by its name: `operands` in,
     /// one result of type `result` out (`arith.addi`, `math.floor`,
     /// `complex.re`, ...).
     pub fn op(&mut self, name: &'static str, operands: &[&Val], result: Ty) -> Val {
-        let (names, types) = operand_lists(operands);
-        self.def(result, format!("\"{name}\"({names}) : ({types}) -> {}", result.mlir()))
+        self.def(result, OpSpec::new(name).operands(&raw(operands)))
     }
 
     /// As [`Body::op`], for an op without results.
     pub fn op_void(&mut self, name: &'static str, operands: &[&Val]) {
-        let (names, types) = operand_lists(operands);
-        self.line(format!("\"{name}\"({names}) : ({types}) -> ()"));
+        self.emit(OpSpec::new(name).operands(&raw(operands)));
     }
 
     // ----- blocks --------------------------------------------------------
@@ -104,33 +212,39 @@ impl Body {
     /// A new block of the region being built; ops go into it once
     /// [`Body::start_block`] is called.
     pub fn new_block(&mut self) -> BlockRef {
-        self.next += 1;
-        BlockRef { label: format!("^bb{}", self.next) }
+        let block = ir::new_block(self.ir, &[]);
+        self.pending.push(block);
+        BlockRef { raw: block }
     }
 
-    /// Moves the insertion point to the start of `block` (the previous
-    /// block must have ended with a terminator).
+    /// Moves the insertion point to the start of `block`, placed after the
+    /// blocks of the current region (the previous block must have ended
+    /// with a terminator).
     pub fn start_block(&mut self, block: &BlockRef) {
-        let label = format!("{}:", block.label);
-        self.line(label);
+        let region = ir::parent_region(self.current);
+        // SAFETY: `block` came from `new_block` and no region has it yet.
+        unsafe { mlir_sys::mlirRegionAppendOwnedBlock(region, block.raw) };
+        self.pending.retain(|b| b.ptr != block.raw.ptr);
+        self.current = block.raw;
     }
 
     pub fn br(&mut self, to: &BlockRef) {
-        self.line(format!("cf.br {}", to.label));
+        self.emit(OpSpec::new("cf.br").successors(&[to.raw]));
     }
 
     pub fn cond_br(&mut self, cond: &Val, then: &BlockRef, otherwise: &BlockRef) {
-        self.line(format!("cf.cond_br {}, {}, {}", cond.name, then.label, otherwise.label));
+        let sizes = self.ir.i32_array(&[1, 0, 0]);
+        self.emit(
+            OpSpec::new("cf.cond_br")
+                .operands(&[cond.raw])
+                .successors(&[then.raw, otherwise.raw])
+                .attr("operandSegmentSizes", sizes),
+        );
     }
 
     /// `return` from the function with `values`.
     pub fn ret(&mut self, values: &[Val]) {
-        if values.is_empty() {
-            self.line("return");
-        } else {
-            let (names, types) = operand_lists(&values.iter().collect::<Vec<_>>());
-            self.line(format!("return {names} : {types}"));
-        }
+        self.emit(OpSpec::new("func.return").operands(&raw_vals(values)));
     }
 
     // ----- detached blocks -----------------------------------------------
@@ -138,29 +252,36 @@ impl Body {
     /// Builds the following ops into a new detached block until
     /// [`Body::end_detached`].
     pub fn begin_detached(&mut self) {
-        let current = std::mem::take(&mut self.lines);
-        self.saved.push(current);
+        let block = ir::new_block(self.ir, &[]);
+        self.saved.push(std::mem::replace(&mut self.current, block));
     }
 
     /// Goes on building into `block` until [`Body::end_detached`].
-    pub fn reopen(&mut self, block: Detached) {
-        let current = std::mem::replace(&mut self.lines, block.lines);
-        self.saved.push(current);
+    pub fn reopen(&mut self, mut block: Detached) {
+        let b = block
+            .block
+            .take()
+            .expect("reopen of a detached block already used");
+        self.saved.push(std::mem::replace(&mut self.current, b));
     }
 
     /// Ends a detached block and returns to where building was before.
     pub fn end_detached(&mut self) -> Detached {
-        let previous = self.saved.pop().expect("end_detached without begin_detached");
-        Detached { lines: std::mem::replace(&mut self.lines, previous) }
+        let previous = self
+            .saved
+            .pop()
+            .expect("end_detached without begin_detached");
+        Detached {
+            block: Some(std::mem::replace(&mut self.current, previous)),
+        }
     }
 
     // ----- constants -----------------------------------------------------
 
     pub fn int(&mut self, v: i64, ty: Ty) -> Val {
-        if ty == Ty::I1 {
-            return self.def(Ty::I1, format!("arith.constant {}", v != 0));
-        }
-        self.def(ty, format!("arith.constant {v} : {}", ty.mlir()))
+        let v = if ty == Ty::I1 { (v != 0) as i64 } else { v };
+        let value = self.ir.int_attr(self.ir.ty(ty), v);
+        self.def(ty, OpSpec::new("arith.constant").attr("value", value))
     }
 
     pub fn i64(&mut self, v: i64) -> Val {
@@ -173,8 +294,8 @@ impl Body {
             let zero = self.float(0.0, ty.complex_part());
             return self.complex(&part, &zero, ty);
         }
-        let text = float_literal(v, ty);
-        self.def(ty, format!("arith.constant {text} : {}", ty.mlir()))
+        let value = self.ir.float_attr(self.ir.ty(ty), v);
+        self.def(ty, OpSpec::new("arith.constant").attr("value", value))
     }
 
     pub fn complex(&mut self, re: &Val, im: &Val, ty: Ty) -> Val {
@@ -184,14 +305,17 @@ impl Body {
     /// The real and imaginary parts of a complex value.
     pub fn parts(&mut self, v: &Val) -> (Val, Val) {
         let part = v.ty.complex_part();
-        (self.op("complex.re", &[v], part), self.op("complex.im", &[v], part))
+        (
+            self.op("complex.re", &[v], part),
+            self.op("complex.im", &[v], part),
+        )
     }
 
     /// The zero of a type.
     pub fn zero(&mut self, ty: Ty) -> Val {
         match ty {
             t if t.is_float() || t.is_complex() => self.float(0.0, t),
-            Ty::Ptr => self.def(Ty::Ptr, "llvm.mlir.zero : !llvm.ptr"),
+            Ty::Ptr => self.def(Ty::Ptr, OpSpec::new("llvm.mlir.zero")),
             t => self.int(0, t),
         }
     }
@@ -201,7 +325,7 @@ impl Body {
     /// Converts between any two value types (C semantics; to `i1` is `!= 0`).
     pub fn cast(&mut self, v: &Val, to: Ty) -> Val {
         let from = v.ty;
-        if from == to || (from.mlir() == to.mlir() && from != Ty::I1 && to != Ty::I1) {
+        if from == to || same_representation(from, to) {
             return v.with_ty(to);
         }
         if to == Ty::I1 {
@@ -254,64 +378,71 @@ impl Body {
     pub fn compare(&mut self, pred: &str, a: &Val, b: &Val) -> Val {
         let ty = Ty::promote(a.ty, b.ty);
         let (a, b) = (self.cast(a, ty), self.cast(b, ty));
-        let text = if ty.is_float() {
-            let p = match pred {
-                "ne" => "une".to_string(),
-                p => format!("o{p}"),
+        let operands = [a.raw, b.raw];
+        if ty.is_complex() {
+            let name = if pred == "eq" {
+                "complex.eq"
+            } else {
+                "complex.neq"
             };
-            format!("arith.cmpf {p}, {}, {} : {}", a.name, b.name, ty.mlir())
-        } else if ty.is_complex() {
-            let p = if pred == "eq" { "eq" } else { "neq" };
-            format!("complex.{p} {}, {} : {}", a.name, b.name, ty.mlir())
+            return self.def(Ty::I1, OpSpec::new(name).operands(&operands));
+        }
+        let (name, code) = if ty.is_float() {
+            ("arith.cmpf", float_predicate(pred))
         } else {
-            let p = match pred {
-                "eq" | "ne" => pred.to_string(),
-                p if ty.is_unsigned() => format!("u{p}"),
-                p => format!("s{p}"),
-            };
-            format!("arith.cmpi {p}, {}, {} : {}", a.name, b.name, ty.mlir())
+            ("arith.cmpi", int_predicate(pred, ty.is_unsigned()))
         };
-        self.def(Ty::I1, text)
+        let predicate = self.ir.i64_attr(code);
+        self.def(
+            Ty::I1,
+            OpSpec::new(name)
+                .operands(&operands)
+                .attr("predicate", predicate),
+        )
     }
 
     pub fn select(&mut self, c: &Val, a: &Val, b: &Val) -> Val {
         let ty = Ty::promote(a.ty, b.ty);
         let ty = if a.ty == b.ty { a.ty } else { ty };
         let (a, b) = (self.cast(a, ty), self.cast(b, ty));
-        self.def(ty, format!("arith.select {}, {}, {} : {}", c.name, a.name, b.name, ty.mlir()))
-    }
-
-    /// The function's text (see [`module`] for the whole function).
-    fn into_text(self) -> String {
-        let mut out = String::new();
-        for l in self.entry.iter().chain(&self.lines) {
-            let _ = writeln!(out, "    {l}");
-        }
-        out
+        self.def(
+            ty,
+            OpSpec::new("arith.select").operands(&[c.raw, a.raw, b.raw]),
+        )
     }
 }
 
-/// `%a, %b` and `t1, t2` of a list of values.
-fn operand_lists(values: &[&Val]) -> (String, String) {
-    let names: Vec<&str> = values.iter().map(|v| v.name.as_str()).collect();
-    let types: Vec<&str> = values.iter().map(|v| v.ty.mlir()).collect();
-    (names.join(", "), types.join(", "))
+/// Whether two types are the same MLIR type (integers of one width, signed
+/// or not; `i1` stays apart because converting to it is a comparison).
+fn same_representation(a: Ty, b: Ty) -> bool {
+    let int = |t: Ty| t.is_int() && t != Ty::Index && t != Ty::I1;
+    int(a) && int(b) && a.bits() == b.bits()
 }
 
-/// A float literal MLIR accepts (always with a dot or exponent; non-finite
-/// values as the bit pattern of the type).
-fn float_literal(v: f64, ty: Ty) -> String {
-    if !v.is_finite() {
-        return match ty {
-            Ty::F32 | Ty::C64 => format!("0x{:08X}", (v as f32).to_bits()),
-            Ty::F16 => format!("0x{:04X}", if v.is_nan() { 0x7E00u16 } else if v > 0.0 { 0x7C00 } else { 0xFC00 }),
-            _ => format!("0x{:016X}", v.to_bits()),
-        };
+/// `arith.cmpf`'s predicate for a C comparison (ordered, but `!=` is
+/// unordered so that NaN != NaN holds).
+fn float_predicate(pred: &str) -> i64 {
+    match pred {
+        "eq" => 1,
+        "gt" => 2,
+        "ge" => 3,
+        "lt" => 4,
+        "le" => 5,
+        "ne" => 13,
+        p => panic!("unknown comparison '{p}'"),
     }
-    // `1e-5` lexes as an integer and a name in MLIR; write `1.0e-5`.
-    let s = format!("{v:e}");
-    match s.split_once('e') {
-        Some((m, e)) if !m.contains('.') => format!("{m}.0e{e}"),
-        _ => s,
+}
+
+/// `arith.cmpi`'s predicate for a C comparison.
+fn int_predicate(pred: &str, unsigned: bool) -> i64 {
+    let ordered = |signed: i64| if unsigned { signed + 4 } else { signed };
+    match pred {
+        "eq" => 0,
+        "ne" => 1,
+        "lt" => ordered(2),
+        "le" => ordered(3),
+        "gt" => ordered(4),
+        "ge" => ordered(5),
+        p => panic!("unknown comparison '{p}'"),
     }
 }

@@ -1,12 +1,88 @@
-//! Module-level symbols: functions, external declarations, constant
-//! globals and MLIR functions given as source (MLIR tasklets).
+//! Module-level symbols: the module itself, functions, external
+//! declarations, constant globals and MLIR functions given as source (MLIR
+//! tasklets).
 
-use super::{float_literal, Body, Ty};
+use super::ir::{self, Ir, OpSpec};
+use super::{Body, Ty};
 use crate::lowering::ModuleGen;
+use melior::{ir::Module, Context};
+use mlir_sys::{MlirBlock, MlirModule, MlirOperation};
+use std::collections::BTreeSet;
 
-/// A finished function of the module.
+/// The module being built: owned until [`ModuleIr::into_module`].
+pub struct ModuleIr {
+    ir: Ir,
+    module: Option<MlirModule>,
+    body: MlirBlock,
+    /// Symbols declared or defined so far (each once).
+    declared: BTreeSet<String>,
+}
+
+impl ModuleIr {
+    /// An empty module in `context` (which must have the upstream dialects
+    /// loaded, see `ir::new_context`).
+    pub fn new(context: &Context) -> ModuleIr {
+        let ctx = context.to_raw();
+        // SAFETY: a live context; the module is owned here until handed over.
+        let (module, body) = unsafe {
+            let m = mlir_sys::mlirModuleCreateEmpty(mlir_sys::mlirLocationUnknownGet(ctx));
+            (m, mlir_sys::mlirModuleGetBody(m))
+        };
+        ModuleIr {
+            ir: Ir { ctx },
+            module: Some(module),
+            body,
+            declared: BTreeSet::new(),
+        }
+    }
+
+    /// The finished module, in `context` (the one it was made in).
+    pub fn into_module<'c>(&mut self, context: &'c Context) -> Module<'c> {
+        assert_eq!(
+            context.to_raw().ptr,
+            self.ir.ctx.ptr,
+            "a module handed to another context"
+        );
+        let raw = self.module.take().expect("module handed over twice");
+        // SAFETY: a module of `context`, owned here until now.
+        unsafe { Module::from_raw(raw) }
+    }
+
+    pub(super) fn body_block(&self) -> MlirBlock {
+        self.body
+    }
+
+    fn append(&mut self, op: MlirOperation) {
+        ir::append_op(self.body, op);
+    }
+
+    /// Records `name` as declared; false if it already was.
+    pub(super) fn declare(&mut self, name: &str) -> bool {
+        self.declared.insert(name.to_string())
+    }
+}
+
+impl Drop for ModuleIr {
+    fn drop(&mut self) {
+        if let Some(m) = self.module.take() {
+            // SAFETY: a module nobody took.
+            unsafe { mlir_sys::mlirModuleDestroy(m) }
+        }
+    }
+}
+
+/// A finished function, to be added to the module.
 pub struct FunctionDef {
-    text: String,
+    op: Option<MlirOperation>,
+}
+
+impl Drop for FunctionDef {
+    fn drop(&mut self) {
+        if let Some(op) = self.op.take() {
+            // SAFETY: a function no module took.
+            unsafe { mlir_sys::mlirOperationDestroy(op) }
+        }
+    }
 }
 
 /// Who may call a function.
@@ -20,16 +96,22 @@ pub enum Visibility {
 
 impl Body {
     /// Wraps the body as function `@name`.
-    pub fn into_function(self, name: &str, visibility: Visibility) -> FunctionDef {
-        let params: Vec<String> = self.params.iter().map(|p| format!("{}: {}", p.name, p.ty.mlir())).collect();
-        let results: Vec<&str> = self.results.iter().map(|t| t.mlir()).collect();
-        let results = if results.is_empty() { String::new() } else { format!(" -> ({})", results.join(", ")) };
-        let (private, attrs) = match visibility {
-            Visibility::Entry => ("", " attributes {llvm.emit_c_interface}"),
-            Visibility::Private => ("private ", ""),
+    pub fn into_function(mut self, name: &str, visibility: Visibility) -> FunctionDef {
+        let ir = self.ir;
+        let params: Vec<Ty> = self.params.iter().map(|p| p.ty).collect();
+        let ty = ir.function_type(&ir.types(&params), &ir.types(&self.results));
+        let mut spec = OpSpec::new("func.func")
+            .attr("sym_name", ir.string_attr(name))
+            .attr("function_type", ir.type_attr(ty));
+        spec = match visibility {
+            Visibility::Entry => spec.attr("llvm.emit_c_interface", ir.unit_attr()),
+            Visibility::Private => spec.attr("sym_visibility", ir.string_attr("private")),
         };
-        let head = format!("  func.func {private}@{name}({}){results}{attrs} {{\n", params.join(", "));
-        FunctionDef { text: format!("{head}{}  }}\n", self.into_text()) }
+        spec.regions
+            .push(self.region.take().expect("function body handed over twice"));
+        FunctionDef {
+            op: Some(spec.create(ir)),
+        }
     }
 }
 
@@ -41,21 +123,43 @@ pub enum Literal {
 }
 
 impl ModuleGen {
-    pub fn add_function(&mut self, f: FunctionDef) {
-        self.functions.push(f.text);
+    pub(super) fn ir(&self) -> Ir {
+        self.ir.ir
+    }
+
+    pub fn add_function(&mut self, mut f: FunctionDef) {
+        let op = f.op.take().expect("function added twice");
+        self.ir.append(op);
     }
 
     /// Declares an external C function `result name(params)` (once).
     pub fn declare_external(&mut self, name: &str, params: &[Ty], result: Option<Ty>) {
-        let types: Vec<&str> = params.iter().map(|t| t.mlir()).collect();
-        let r = result.map(|t| format!(" -> {}", t.mlir())).unwrap_or_default();
-        self.globals.insert(format!("llvm.func @{name}({}){r}", types.join(", ")));
+        self.declare_llvm_function(name, params, result, false);
     }
 
     /// Declares an external variadic C function `result name(fixed, ...)`.
     pub fn declare_variadic(&mut self, name: &str, fixed: &[Ty], result: Ty) {
-        let types: Vec<&str> = fixed.iter().map(|t| t.mlir()).collect();
-        self.globals.insert(format!("llvm.func @{name}({}, ...) -> {}", types.join(", "), result.mlir()));
+        self.declare_llvm_function(name, fixed, Some(result), true);
+    }
+
+    fn declare_llvm_function(
+        &mut self,
+        name: &str,
+        params: &[Ty],
+        result: Option<Ty>,
+        variadic: bool,
+    ) {
+        if !self.ir.declare(name) {
+            return;
+        }
+        let ir = self.ir();
+        let ty = ir.llvm_function_type(&ir.types(params), result.map(|t| ir.ty(t)), variadic);
+        let op = OpSpec::new("llvm.func")
+            .attr("sym_name", ir.string_attr(name))
+            .attr("function_type", ir.type_attr(ty))
+            .regions(1)
+            .create(ir);
+        self.ir.append(op);
     }
 
     /// Whether the module already has a function or declaration `name`
@@ -72,36 +176,65 @@ impl ModuleGen {
     /// A global holding `text` (NUL-terminated); returns its symbol.
     pub fn string_constant(&mut self, text: &str) -> String {
         let n = self.strings.len();
-        let name = self.strings.entry(text.to_string()).or_insert_with(|| format!("__sdfg_str_{n}")).clone();
-        let escaped: String =
-            text.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { (b as char).to_string() } else { format!("\\{b:02X}") }).collect();
-        self.globals.insert(format!(
-            "llvm.mlir.global internal constant @{name}(\"{escaped}\\00\") {{addr_space = 0 : i32}} : !llvm.array<{} x i8>",
-            text.len() + 1
-        ));
+        let name = self
+            .strings
+            .entry(text.to_string())
+            .or_insert_with(|| format!("__sdfg_str_{n}"))
+            .clone();
+        if self.ir.declare(&name) {
+            let ir = self.ir();
+            let ty = ir.array_type(ir.int_type(8), text.len() + 1);
+            self.add_constant_global(&name, ty, ir.string_attr(&format!("{text}\0")));
+        }
         name
     }
 
     /// A constant global array `name` of `values` of type `ty`.
     pub fn constant_array_global(&mut self, name: &str, ty: Ty, values: &[Literal]) {
-        let literals: Vec<String> = values
-            .iter()
-            .map(|v| match v {
-                Literal::Int(i) => i.to_string(),
-                Literal::Float(f) => float_literal(*f, ty),
-            })
-            .collect();
-        let (t, n) = (ty.mlir(), literals.len());
-        self.globals.insert(format!(
-            "llvm.mlir.global internal constant @{name}(dense<[{}]> : tensor<{n}x{t}>) {{addr_space = 0 : i32}} : !llvm.array<{n} x {t}>",
-            literals.join(", ")
-        ));
+        if !self.ir.declare(name) {
+            return;
+        }
+        let ir = self.ir();
+        let elem = ir.ty(ty);
+        let value = if ty.is_float() {
+            let v: Vec<f64> = values
+                .iter()
+                .map(|l| match *l {
+                    Literal::Int(i) => i as f64,
+                    Literal::Float(f) => f,
+                })
+                .collect();
+            ir.dense_floats(elem, &v)
+        } else {
+            let v: Vec<i64> = values
+                .iter()
+                .map(|l| match *l {
+                    Literal::Int(i) => i,
+                    Literal::Float(f) => f as i64,
+                })
+                .collect();
+            ir.dense_ints(elem, &v)
+        };
+        self.add_constant_global(name, ir.array_type(elem, values.len()), value);
     }
 
-    /// Adds the functions of MLIR source `text` (upstream dialects) to the
-    /// module.
-    pub fn add_mlir_source(&mut self, text: String) {
-        self.globals.insert(text);
+    /// `llvm.mlir.global internal constant @name(value) : ty`.
+    fn add_constant_global(
+        &mut self,
+        name: &str,
+        ty: mlir_sys::MlirType,
+        value: mlir_sys::MlirAttribute,
+    ) {
+        let ir = self.ir();
+        let op = OpSpec::new("llvm.mlir.global")
+            .attr("sym_name", ir.string_attr(name))
+            .attr("global_type", ir.type_attr(ty))
+            .attr("value", value)
+            .attr("constant", ir.unit_attr())
+            .attr("linkage", ir.internal_linkage())
+            .regions(1)
+            .create(ir);
+        self.ir.append(op);
     }
 }
 
@@ -109,7 +242,18 @@ impl Ty {
     /// A name for the type that may be part of a symbol (`f64`, `i32u`,
     /// `complex_f32_`): distinct for distinct types.
     pub fn symbol_tag(self) -> String {
-        let unsigned = if self.is_unsigned() && self != Ty::I1 { "u" } else { "" };
-        self.mlir().replace(['<', '>', '!', '.'], "_") + unsigned
+        let unsigned = if self.is_unsigned() && self != Ty::I1 {
+            "u"
+        } else {
+            ""
+        };
+        let base = match self {
+            Ty::Ptr => "_llvm_ptr".to_string(),
+            Ty::Index => "index".to_string(),
+            t if t.is_complex() => format!("complex_{}_", t.complex_part().symbol_tag()),
+            t if t.is_float() => format!("f{}", t.bits()),
+            t => format!("i{}", t.bits()),
+        };
+        base + unsigned
     }
 }

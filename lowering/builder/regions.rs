@@ -3,10 +3,13 @@
 //! with a `begin_*` method and closed with [`Body::end`] /
 //! [`Body::end_with`], innermost first.
 
-use super::{operand_lists, Body, Detached, Ty, Val};
+use super::ir::{self, OpSpec};
+use super::{raw_vals, Body, Detached, Ty, Val};
+use mlir_sys::{MlirBlock, MlirOperation};
 
-/// A region open around the insertion point.
-pub(super) enum Open {
+/// What kind of region is open around the insertion point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
     If,
     For,
     Parallel,
@@ -15,6 +18,14 @@ pub(super) enum Open {
     WhileAfter,
     ExecuteRegion,
     Critical,
+}
+
+/// A region open around the insertion point: its op, and the block to go
+/// back to when it closes.
+pub(super) struct Open {
+    kind: Kind,
+    op: MlirOperation,
+    parent: MlirBlock,
 }
 
 /// An open `scf.for`: its induction variable, the values it carries in this
@@ -30,31 +41,61 @@ impl Body {
     /// the values of the `scf.if`. With results, an else region must
     /// follow ([`Body::begin_else`]).
     pub fn begin_if(&mut self, cond: &Val, results: &[Ty]) -> Vec<Val> {
-        let (head, vals) = self.result_names(results);
-        let types: Vec<&str> = results.iter().map(|t| t.mlir()).collect();
-        let rtypes = if results.is_empty() { String::new() } else { format!(" -> ({})", types.join(", ")) };
-        self.line(format!("{head}scf.if {}{rtypes} {{", cond.name));
-        self.open.push(Open::If);
-        vals
+        let types = self.ir.types(results);
+        let op = self.emit(
+            OpSpec::new("scf.if")
+                .operands(&[cond.raw])
+                .results(&types)
+                .regions(2),
+        );
+        let then = ir::append_block(self.ir, ir::region(op, 0), &[]);
+        self.open_region(Kind::If, op, then);
+        results_of(op, results)
     }
 
     /// Ends the then region yielding `yields` and opens the else region.
     pub fn begin_else(&mut self, yields: &[Val]) {
         self.yield_values(yields);
-        self.line("} else {");
+        let op = self.open.last().expect("begin_else outside scf.if").op;
+        self.current = ir::append_block(self.ir, ir::region(op, 1), &[]);
     }
 
     /// `scf.if` whose regions were built detached (each already holding the
     /// values it yields): `then` yields `then_yields`, `otherwise`
     /// `else_yields` (of the same types).
-    pub fn if_detached(&mut self, cond: &Val, then: Detached, then_yields: &[Val], otherwise: Detached, else_yields: &[Val]) -> Vec<Val> {
+    pub fn if_detached(
+        &mut self,
+        cond: &Val,
+        mut then: Detached,
+        then_yields: &[Val],
+        mut otherwise: Detached,
+        else_yields: &[Val],
+    ) -> Vec<Val> {
         let types: Vec<Ty> = then_yields.iter().map(|v| v.ty).collect();
-        let vals = self.begin_if(cond, &types);
-        self.lines.extend(then.lines);
-        self.begin_else(then_yields);
-        self.lines.extend(otherwise.lines);
-        self.end_with(else_yields);
-        vals
+        let op = self.emit(
+            OpSpec::new("scf.if")
+                .operands(&[cond.raw])
+                .results(&self.ir.types(&types))
+                .regions(2),
+        );
+        for (i, (block, yields)) in [(&mut then, then_yields), (&mut otherwise, else_yields)]
+            .into_iter()
+            .enumerate()
+        {
+            let b = block
+                .block
+                .take()
+                .expect("if_detached of a detached block already used");
+            ir::append_op(
+                b,
+                OpSpec::new("scf.yield")
+                    .operands(&raw_vals(yields))
+                    .create(self.ir),
+            );
+            // SAFETY: the region takes the detached block.
+            unsafe { mlir_sys::mlirRegionAppendOwnedBlock(ir::region(op, i), b) };
+        }
+        results_of(op, &types)
     }
 
     /// Opens `scf.for iv = lb to ub step step` (bounds of one integer type,
@@ -62,83 +103,132 @@ impl Body {
     pub fn begin_for(&mut self, lb: &Val, ub: &Val, step: &Val, inits: &[Val]) -> ForLoop {
         let ty = lb.ty;
         let (ub, step) = (self.cast(ub, ty), self.cast(step, ty));
-        let iv = self.fresh();
         let types: Vec<Ty> = inits.iter().map(|v| v.ty).collect();
-        let (head, results) = self.result_names(&types);
-        let carried: Vec<Val> = inits.iter().map(|v| Val { name: self.fresh(), ty: v.ty }).collect();
-        let iter_args = if inits.is_empty() {
-            String::new()
-        } else {
-            let binds: Vec<String> = carried.iter().zip(inits).map(|(a, v)| format!("{} = {}", a.name, v.name)).collect();
-            let (_, tys) = operand_lists(&inits.iter().collect::<Vec<_>>());
-            format!(" iter_args({}) -> ({tys})", binds.join(", "))
-        };
-        let iv_ty = if ty == Ty::Index { String::new() } else { format!(" : {}", ty.mlir()) };
-        self.line(format!("{head}scf.for {iv} = {} to {} step {}{iter_args}{iv_ty} {{", lb.name, ub.name, step.name));
-        self.open.push(Open::For);
-        ForLoop { iv: Val { name: iv, ty }, carried, results }
+        let mut operands = vec![lb.raw, ub.raw, step.raw];
+        operands.extend(raw_vals(inits));
+        let op = self.emit(
+            OpSpec::new("scf.for")
+                .operands(&operands)
+                .results(&self.ir.types(&types))
+                .regions(1),
+        );
+        let mut args = vec![self.ir.ty(ty)];
+        args.extend(self.ir.types(&types));
+        let body = ir::append_block(self.ir, ir::region(op, 0), &args);
+        self.open_region(Kind::For, op, body);
+        let carried = types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Val {
+                raw: ir::block_arg(body, i + 1),
+                ty: *t,
+            })
+            .collect();
+        ForLoop {
+            iv: Val {
+                raw: ir::block_arg(body, 0),
+                ty,
+            },
+            carried,
+            results: results_of(op, &types),
+        }
     }
 
     /// Opens `scf.parallel` over the boxes `lbs`..`ubs` (any integer type;
     /// converted to `index`); returns the induction variables (`index`).
     pub fn begin_parallel(&mut self, lbs: &[Val], ubs: &[Val], steps: &[Val]) -> Vec<Val> {
-        let index = |b: &mut Body, vs: &[Val]| -> Vec<Val> { vs.iter().map(|v| b.cast(v, Ty::Index)).collect() };
-        let (lbs, ubs, steps) = (index(self, lbs), index(self, ubs), index(self, steps));
-        let ivs: Vec<Val> = lbs.iter().map(|_| Val { name: self.fresh(), ty: Ty::Index }).collect();
-        let list = |vs: &[Val]| vs.iter().map(|v| v.name.as_str()).collect::<Vec<_>>().join(", ");
-        self.line(format!("scf.parallel ({}) = ({}) to ({}) step ({}) {{", list(&ivs), list(&lbs), list(&ubs), list(&steps)));
-        self.open.push(Open::Parallel);
-        ivs
+        let mut operands = Vec::new();
+        for vs in [lbs, ubs, steps] {
+            for v in vs {
+                operands.push(self.cast(v, Ty::Index).raw);
+            }
+        }
+        let n = lbs.len() as i32;
+        let sizes = self.ir.i32_array(&[n, n, n, 0]);
+        let op = self.emit(
+            OpSpec::new("scf.parallel")
+                .operands(&operands)
+                .attr("operandSegmentSizes", sizes)
+                .regions(1),
+        );
+        let index = self.ir.ty(Ty::Index);
+        let body = ir::append_block(self.ir, ir::region(op, 0), &vec![index; lbs.len()]);
+        self.open_region(Kind::Parallel, op, body);
+        (0..lbs.len())
+            .map(|i| Val {
+                raw: ir::block_arg(body, i),
+                ty: Ty::Index,
+            })
+            .collect()
     }
 
     /// Opens `scf.while` carrying `inits` into its condition region;
     /// returns the condition region's arguments and the loop's results
     /// (of types `results`, what [`Body::while_condition`] forwards).
     pub fn begin_while(&mut self, inits: &[Val], results: &[Ty]) -> (Vec<Val>, Vec<Val>) {
-        let (head, vals) = self.result_names(results);
-        let args: Vec<Val> = inits.iter().map(|v| Val { name: self.fresh(), ty: v.ty }).collect();
-        let binds: Vec<String> = args.iter().zip(inits).map(|(a, v)| format!("{} = {}", a.name, v.name)).collect();
-        let (_, in_types) = operand_lists(&inits.iter().collect::<Vec<_>>());
-        let out_types: Vec<&str> = results.iter().map(|t| t.mlir()).collect();
-        let binds = if binds.is_empty() { String::new() } else { format!(" ({})", binds.join(", ")) };
-        self.line(format!("{head}scf.while{binds} : ({in_types}) -> ({}) {{", out_types.join(", ")));
-        self.open.push(Open::WhileBefore);
-        (args, vals)
+        let op = self.emit(
+            OpSpec::new("scf.while")
+                .operands(&raw_vals(inits))
+                .results(&self.ir.types(results))
+                .regions(2),
+        );
+        let types: Vec<Ty> = inits.iter().map(|v| v.ty).collect();
+        let before = ir::append_block(self.ir, ir::region(op, 0), &self.ir.types(&types));
+        self.open_region(Kind::WhileBefore, op, before);
+        let args = types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Val {
+                raw: ir::block_arg(before, i),
+                ty: *t,
+            })
+            .collect();
+        (args, results_of(op, results))
     }
 
     /// Ends the condition region: loops on while `cond` holds, passing
     /// `forwarded` to the body region (or out as the results); opens the
     /// body region and returns its arguments.
     pub fn while_condition(&mut self, cond: &Val, forwarded: &[Val]) -> Vec<Val> {
-        assert!(matches!(self.open.pop(), Some(Open::WhileBefore)), "while_condition outside scf.while");
-        if forwarded.is_empty() {
-            self.line(format!("scf.condition({})", cond.name));
-            self.line("} do {");
-        } else {
-            let (names, types) = operand_lists(&forwarded.iter().collect::<Vec<_>>());
-            self.line(format!("scf.condition({}) {names} : {types}", cond.name));
-            self.line("} do {");
-        }
-        let args: Vec<Val> = forwarded.iter().map(|v| Val { name: self.fresh(), ty: v.ty }).collect();
-        if !args.is_empty() {
-            let params: Vec<String> = args.iter().map(|a| format!("{}: {}", a.name, a.ty.mlir())).collect();
-            self.line(format!("^bb0({}):", params.join(", ")));
-        }
-        self.open.push(Open::WhileAfter);
-        args
+        let open = self.open.pop().expect("while_condition outside scf.while");
+        assert_eq!(
+            open.kind,
+            Kind::WhileBefore,
+            "while_condition outside scf.while"
+        );
+        let mut operands = vec![cond.raw];
+        operands.extend(raw_vals(forwarded));
+        self.emit(OpSpec::new("scf.condition").operands(&operands));
+        let types: Vec<Ty> = forwarded.iter().map(|v| v.ty).collect();
+        let after = ir::append_block(self.ir, ir::region(open.op, 1), &self.ir.types(&types));
+        self.open.push(Open {
+            kind: Kind::WhileAfter,
+            ..open
+        });
+        self.current = after;
+        types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Val {
+                raw: ir::block_arg(after, i),
+                ty: *t,
+            })
+            .collect()
     }
 
     /// Opens `scf.execute_region`: a region of several blocks (branches
     /// with [`Body::br`]); [`Body::end`] yields from the current block.
     pub fn begin_execute_region(&mut self) {
-        self.line("scf.execute_region {");
-        self.open.push(Open::ExecuteRegion);
+        let op = self.emit(OpSpec::new("scf.execute_region").regions(1));
+        let block = ir::append_block(self.ir, ir::region(op, 0), &[]);
+        self.open_region(Kind::ExecuteRegion, op, block);
     }
 
     /// Opens an OpenMP critical section (one thread at a time).
     pub fn begin_critical(&mut self) {
-        self.line("omp.critical {");
-        self.open.push(Open::Critical);
+        let op = self.emit(OpSpec::new("omp.critical").regions(1));
+        let block = ir::append_block(self.ir, ir::region(op, 0), &[]);
+        self.open_region(Kind::Critical, op, block);
     }
 
     /// Closes the innermost open region.
@@ -149,41 +239,44 @@ impl Body {
     /// Closes the innermost open region, yielding `values` (its results,
     /// or the values a loop carries into the next iteration).
     pub fn end_with(&mut self, values: &[Val]) {
-        match self.open.pop().expect("end without an open region") {
-            Open::If | Open::For => self.yield_values(values),
-            Open::WhileAfter | Open::ExecuteRegion => {
-                self.yield_values(values);
-                if values.is_empty() {
-                    self.line("scf.yield");
-                }
+        let open = self.open.pop().expect("end without an open region");
+        match open.kind {
+            Kind::If | Kind::For | Kind::WhileAfter | Kind::ExecuteRegion => {
+                self.yield_values(values)
             }
-            Open::Parallel => assert!(values.is_empty(), "scf.parallel yields nothing"),
-            Open::Critical => self.line("omp.terminator"),
-            Open::WhileBefore => panic!("scf.while condition region closed without while_condition"),
+            Kind::Parallel => {
+                assert!(values.is_empty(), "scf.parallel yields nothing");
+                self.emit(OpSpec::new("scf.reduce"));
+            }
+            Kind::Critical => {
+                self.emit(OpSpec::new("omp.terminator"));
+            }
+            Kind::WhileBefore => {
+                panic!("scf.while condition region closed without while_condition")
+            }
         }
-        self.line("}");
+        self.current = open.parent;
     }
 
     fn yield_values(&mut self, values: &[Val]) {
-        if !values.is_empty() {
-            let (names, types) = operand_lists(&values.iter().collect::<Vec<_>>());
-            self.line(format!("scf.yield {names} : {types}"));
-        }
+        self.emit(OpSpec::new("scf.yield").operands(&raw_vals(values)));
     }
 
-    /// The `%r = ` / `%r:2 = ` prefix of an op with `results`, and the values.
-    fn result_names(&mut self, results: &[Ty]) -> (String, Vec<Val>) {
-        match results.len() {
-            0 => (String::new(), Vec::new()),
-            1 => {
-                let name = self.fresh();
-                (format!("{name} = "), vec![Val { name, ty: results[0] }])
-            }
-            n => {
-                let name = self.fresh();
-                let vals = results.iter().enumerate().map(|(i, t)| Val { name: format!("{name}#{i}"), ty: *t }).collect();
-                (format!("{name}:{n} = "), vals)
-            }
-        }
+    /// Goes into `block` of the region op `op` just built.
+    fn open_region(&mut self, kind: Kind, op: MlirOperation, block: MlirBlock) {
+        let parent = std::mem::replace(&mut self.current, block);
+        self.open.push(Open { kind, op, parent });
     }
+}
+
+/// The results of `op`, of types `types`.
+fn results_of(op: MlirOperation, types: &[Ty]) -> Vec<Val> {
+    types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Val {
+            raw: ir::result(op, i),
+            ty: *t,
+        })
+        .collect()
 }

@@ -5,7 +5,7 @@ use crate::{diag::Diagnostic, ir, model::Sdfg};
 use melior::{
     ir::{
         operation::{OperationLike, OperationRef},
-        BlockLike, BlockRef, RegionLike,
+        BlockLike, BlockRef, Module, RegionLike,
     },
     pass::ExternalPass,
 };
@@ -64,16 +64,9 @@ fn clear(block: &BlockRef) {
     }
 }
 
-/// Replaces the module's contents by the ops of `text` (parsed in the same
-/// context): the lowering's output, which is still written as text.
-pub fn replace_body(module: OperationRef, pass: ExternalPass, text: &str) {
-    let context_ref = module.context();
-    // SAFETY: the context outlives the pass run.
-    let context = unsafe { context_ref.to_ref() };
-    let new = match ir::parse_module(context, text, "<rewritten>") {
-        Ok(m) => m,
-        Err(d) => return fail(&module, &pass, &format!("internal error: rewritten IR does not verify: {}", d[0])),
-    };
+/// Replaces the module's contents by the ops of `new` (a module of the
+/// same context, such as the lowering's output), moving them over.
+pub fn replace_body(module: OperationRef, pass: ExternalPass, new: &Module) {
     let Some(target) = module.region(0).ok().and_then(|r| r.first_block()) else {
         return fail(&module, &pass, "internal error: empty module");
     };

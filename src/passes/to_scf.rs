@@ -6,7 +6,10 @@
 use super::rewrite::{fail, fail_all, replace_body};
 use crate::{ir, lowering};
 use melior::{
-    ir::{operation::OperationRef, r#type::TypeId},
+    ir::{
+        operation::{OperationLike, OperationRef},
+        r#type::TypeId,
+    },
     pass::{create_external, ExternalPass, Pass, RunExternalPass},
     ContextRef,
 };
@@ -30,8 +33,11 @@ impl<'c> RunExternalPass<'c> for ToScf {
             Ok(s) => s,
             Err(d) => return fail_all(&module, &pass, &d.0),
         };
-        match lowering::lower(&sdfg) {
-            Ok(l) => replace_body(module, pass, &l.text),
+        let context_ref = module.context();
+        // SAFETY: the context outlives the pass run.
+        let context = unsafe { context_ref.to_ref() };
+        match lowering::lower(context, &sdfg) {
+            Ok(l) => replace_body(module, pass, &l.module),
             Err(e) => fail(&module, &pass, &format!("cannot lower the SDFG: {e}")),
         }
     }

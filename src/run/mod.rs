@@ -48,9 +48,10 @@ pub struct RunResult {
 /// Compiles and runs `sdfg` on `inputs` (arrays by argument name).
 pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -> Result<RunResult, RunError> {
     let start = Instant::now();
-    let lowered = lowering::lower_with(sdfg, &options.lower).map_err(RunError::Compile)?;
+    let context = crate::ir::new_context();
+    let mut lowered = lowering::lower_with(&context, sdfg, &options.lower).map_err(RunError::Compile)?;
     let symbols = bind_symbols(&lowered.args, inputs, &options.symbols).map_err(RunError::Bind)?;
-    let compiled = lowering::compile(&lowered, options.engine, options.work).map_err(RunError::Compile)?;
+    let compiled = lowering::compile(&mut lowered, options.engine, options.work).map_err(RunError::Compile)?;
     let compile_seconds = start.elapsed().as_secs_f64();
     if let Some(f) = options.on_compiled {
         f();

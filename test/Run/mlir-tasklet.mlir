@@ -4,8 +4,8 @@
 // RUN: sdfg-run %s --expected %S/Inputs/mlir-tasklet-expected.npz 2>&1 | FileCheck %s
 // CHECK: 1 outputs match
 // RUN: sdfg-run %s --emit lowered | FileCheck %s --check-prefix=LOWERED
-// LOWERED: func.func private @__sdfg_mlir_tasklet_1(%i: i64) -> i32
-// LOWERED: func.call @__sdfg_mlir_tasklet_1(%{{.*}}) : (i64) -> (i32)
+// LOWERED: func.func private @__sdfg_mlir_tasklet_1(%{{.*}}: i64) -> i32
+// LOWERED: call @__sdfg_mlir_tasklet_1(%{{.*}}) : (i64) -> i32
 sdfg.sdfg "squares" [] {
   sdfg.array "__return" {dtype = "int32", shape = ["4"]}
   sdfg.scalar "k" {dtype = "int64", shape = ["1"], transient}
