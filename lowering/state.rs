@@ -5,15 +5,12 @@ use super::builder::Val;
 use super::function::{Base, Container, FnGen};
 use super::locals::state_key;
 use super::types::Ty;
-use crate::model::{scope, DataEdge, NodeKind, State};
+use crate::model::{scope, DataEdge, NodeKind, Schedule, State};
 use crate::symbolic::Subset;
 use std::collections::HashMap;
 
-/// Schedules that run a map's outer dimension on several threads.
 /// Scope-private transients up to this size live on the stack.
 const MAX_STACK_LOCAL_BYTES: i64 = 64 * 1024;
-
-const PARALLEL_SCHEDULES: [&str; 3] = ["CPU_Multicore", "CPU_Persistent", "Default"];
 
 /// The state being lowered, with its scope tree and dependency order.
 pub struct StateCx<'s> {
@@ -156,7 +153,8 @@ impl FnGen<'_, '_> {
         self.check_map_memlets(cx, entry, map)?;
         // Stream queues are not thread-safe: maps that use them run in order.
         let parallel = self.parallel == 0
-            && PARALLEL_SCHEDULES.contains(&map.schedule.as_str())
+            // DaCe runs an outermost map of the default schedule on CPU threads.
+            && (map.schedule == Schedule::Default || map.schedule.is_cpu_parallel())
             && !self.scope_uses_streams(cx, entry);
         let dims = map.range.dims().to_vec();
         let mut closers = 0;

@@ -20,7 +20,7 @@ use super::reach::block_reach;
 use crate::diag::Diagnostic;
 use crate::model::cfg_graph::CfgGraph;
 use crate::model::scope::{adjacency, scope_parents};
-use crate::model::{BlockKind, Cfg, DataKind, Loc, NodeKind, Sdfg, State};
+use crate::model::{BlockKind, Cfg, DataKind, Lifetime, Loc, NodeKind, Sdfg, State, Storage};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One violated rule.
@@ -149,8 +149,8 @@ fn check_state(sdfg: &Sdfg, state: &State, label: &str, out: &mut Vec<Violation>
         }
         if parents[n].is_some() {
             let desc = sdfg.container(data);
-            let lifetime_ok = desc.is_some_and(|d| d.lifetime == "Scope");
-            let storage_ok = desc.is_some_and(|d| matches!(d.storage.as_str(), "Default" | "Register"));
+            let lifetime_ok = desc.is_some_and(|d| d.lifetime == Lifetime::Scope);
+            let storage_ok = desc.is_some_and(|d| matches!(d.storage, Storage::Default | Storage::Register));
             if !lifetime_ok || !storage_ok {
                 let message = format!("access node of '{data}' inside a map must be scope-lifetime data in default or register storage");
                 out.push(Violation { rule: 10, warning: false, loc: node.loc.clone(), message });

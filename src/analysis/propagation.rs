@@ -7,7 +7,7 @@
 //! dimension of the container. Subsets from several memlets unite into their
 //! bounding box. Volumes multiply by the number of iterations.
 
-use crate::model::{Memlet, MapScope};
+use crate::model::{MapScope, Memlet};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::HashMap;
 
@@ -141,12 +141,13 @@ pub fn propagate_memlet(inner: &Memlet, map: &MapScope, local: &[String], shape:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Schedule;
 
     fn map(params: &[&str], range: &str) -> MapScope {
         MapScope {
             params: params.iter().map(|s| s.to_string()).collect(),
             range: Subset::parse(range).unwrap(),
-            schedule: "Default".into(),
+            schedule: Schedule::Default,
         }
     }
 
@@ -208,7 +209,7 @@ mod tests {
         let m = MapScope {
             params: vec!["i".into()],
             range: Subset::Range(vec![Dim::new(Expr::int(9), Expr::int(0), Expr::int(-2), Expr::int(1))]),
-            schedule: "Default".into(),
+            schedule: Schedule::Default,
         };
         let shape = [Expr::int(10)];
         let s = propagate_subset(&Subset::parse("i").unwrap(), &m, &[], &shape).unwrap();

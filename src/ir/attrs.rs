@@ -3,7 +3,7 @@
 use super::context::location_loc;
 use crate::{
     diag::Diagnostic,
-    model::{CodeBlock, Connector, DType, Extra, Loc},
+    model::{CodeBlock, Connector, DType, Extra, Loc, UnknownValue},
     symbolic::{self, Expr, Subset},
 };
 use melior::ir::{
@@ -61,15 +61,16 @@ impl<'c, 'a> OpView<'c, 'a> {
         }
     }
 
-    /// The case name of an enum attribute (`#sdfg.schedule<CPU_Multicore>`).
-    pub fn opt_enum(&self, name: &str) -> Result<Option<String>, Diagnostic> {
-        let Some(a) = self.attr(name) else { return Ok(None) };
+    /// The member named by an enum attribute (`#sdfg.schedule<CPU_Multicore>`),
+    /// or the enum's default when the attribute is absent.
+    pub fn enum_or<T: std::str::FromStr<Err = UnknownValue> + Default>(&self, name: &str) -> Result<T, Diagnostic> {
+        let Some(a) = self.attr(name) else { return Ok(T::default()) };
         // SAFETY: a live attribute; the name returned is static.
         let value = unsafe { super::context::mlir_str(sdfgEnumAttrValue(a.to_raw())) };
         if value.is_empty() {
             return Err(self.error(format!("attribute '{name}' must be an #sdfg.{name} value")));
         }
-        Ok(Some(value.to_string()))
+        value.parse().map_err(|e: UnknownValue| self.error(e.to_string()))
     }
 
     pub fn str(&self, name: &str) -> Result<String, Diagnostic> {

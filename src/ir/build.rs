@@ -142,11 +142,11 @@ impl<'c> OpBuilder<'c> {
         }
         attrs.opt_str("total_size", d.total_size.as_ref().map(|e| e.to_string()).as_deref());
         attrs.flag("transient", d.transient);
-        if d.storage != "Default" {
-            attrs.enumerated("storage", &d.storage)?;
+        if !d.storage.is_default() {
+            attrs.enumerated("storage", d.storage.as_str())?;
         }
-        if d.lifetime != "Scope" {
-            attrs.enumerated("lifetime", &d.lifetime)?;
+        if !d.lifetime.is_default() {
+            attrs.enumerated("lifetime", d.lifetime.as_str())?;
         }
         attrs.opt_str("buffer_size", d.buffer_size.as_ref().map(|e| e.to_string()).as_deref());
         if let Some(o) = d.optional {

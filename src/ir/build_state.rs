@@ -102,16 +102,16 @@ impl<'c> OpBuilder<'c> {
                 let name = match &node.kind {
                     NodeKind::MapEntry { map, .. } => {
                         attrs.str_array("params", &map.params).str("range", &map.range.to_string());
-                        if map.schedule != "Default" {
-                            attrs.enumerated("schedule", &map.schedule)?;
+                        if !map.schedule.is_default() {
+                            attrs.enumerated("schedule", map.schedule.as_str())?;
                         }
                         "sdfg.map"
                     }
                     NodeKind::ConsumeEntry { consume, .. } => {
                         attrs.str("pe_index", &consume.pe_index).str("num_pes", &consume.num_pes.to_string());
                         code_attr(&mut attrs, &mut extra, "condition", &consume.condition);
-                        if consume.schedule != "Default" {
-                            attrs.enumerated("schedule", &consume.schedule)?;
+                        if !consume.schedule.is_default() {
+                            attrs.enumerated("schedule", consume.schedule.as_str())?;
                         }
                         if consume.chunksize != 1 {
                             attrs.str("chunksize", &consume.chunksize.to_string());

@@ -133,7 +133,7 @@ impl StateReader<'_> {
             let map = MapScope {
                 params: v.str_array("params")?,
                 range,
-                schedule: v.opt_enum("schedule")?.unwrap_or_else(|| "Default".into()),
+                schedule: v.enum_or("schedule")?,
             };
             NodeKind::MapEntry { map, exit: 0 }
         } else {
@@ -142,7 +142,7 @@ impl StateReader<'_> {
                 pe_index: v.str("pe_index")?,
                 num_pes: v.expr("num_pes", &v.str("num_pes")?)?,
                 condition: v.code("condition", &mut extra)?,
-                schedule: v.opt_enum("schedule")?.unwrap_or_else(|| "Default".into()),
+                schedule: v.enum_or("schedule")?,
                 chunksize: chunk.parse().map_err(|_| v.error(format!("bad chunksize '{chunk}'")))?,
             };
             NodeKind::ConsumeEntry { consume, exit: 0 }

@@ -57,3 +57,51 @@ fn corpus_models_survive_the_dialect() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Schedules, storages and lifetimes of a model's top-level states.
+fn enum_values(model: &crate::model::Sdfg) -> (Vec<crate::model::Schedule>, Vec<(crate::model::Storage, crate::model::Lifetime)>) {
+    use crate::model::{BlockKind, NodeKind};
+    let mut schedules = Vec::new();
+    for block in &model.cfg.blocks {
+        let BlockKind::State(state) = &block.kind else { continue };
+        for node in &state.nodes {
+            match &node.kind {
+                NodeKind::MapEntry { map, .. } => schedules.push(map.schedule),
+                NodeKind::ConsumeEntry { consume, .. } => schedules.push(consume.schedule),
+                _ => {}
+            }
+        }
+    }
+    (schedules, model.containers.iter().map(|(_, d)| (d.storage, d.lifetime)).collect())
+}
+
+/// The Rust enums and the dialect's enum attributes name the same members:
+/// each one is built as an attribute and read back as itself.
+#[test]
+fn every_schedule_storage_and_lifetime_survives_the_dialect() {
+    use crate::model::{BlockKind, Lifetime, NodeKind, Schedule, Storage};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/sdfg-corpus/vec_add.minimal.sdfg");
+    let base = json::import_file(&path).expect("import");
+    let context = new_context();
+    for (i, schedule) in Schedule::ALL.iter().enumerate() {
+        let mut model = base.clone();
+        for block in &mut model.cfg.blocks {
+            let BlockKind::State(state) = &mut block.kind else { continue };
+            for node in &mut state.nodes {
+                if let NodeKind::MapEntry { map, .. } = &mut node.kind {
+                    map.schedule = *schedule;
+                }
+            }
+        }
+        for (k, (_, desc)) in model.containers.iter_mut().enumerate() {
+            desc.storage = Storage::ALL[(i + k) % Storage::ALL.len()];
+            desc.lifetime = Lifetime::ALL[(i + k) % Lifetime::ALL.len()];
+        }
+        let want = enum_values(&model);
+        assert!(want.0.contains(schedule));
+        let text = build_module(&context, &model).expect("build").as_operation().to_string();
+        let module = parse_module(&context, &text, "enums").expect("parse");
+        let back = read_module(&module, "enums").expect("read");
+        assert_eq!(enum_values(&back), want, "{text}");
+    }
+}

@@ -117,7 +117,7 @@ impl IntoIterator for Containers {
 #[cfg(test)]
 mod tests {
     use super::Containers;
-    use crate::model::{DType, DataDesc, DataKind, Extra, Loc, ScalarType};
+    use crate::model::{DType, DataDesc, DataKind, Extra, Lifetime, Loc, ScalarType, Storage};
 
     fn desc(transient: bool) -> DataDesc {
         DataDesc {
@@ -128,8 +128,8 @@ mod tests {
             offset: None,
             total_size: None,
             transient,
-            storage: "Default".into(),
-            lifetime: "Scope".into(),
+            storage: Storage::Default,
+            lifetime: Lifetime::Scope,
             buffer_size: None,
             optional: None,
             extra: Extra::new(),

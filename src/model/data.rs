@@ -1,6 +1,6 @@
 //! Data containers and element types.
 
-use super::{Extra, Loc};
+use super::{Extra, Lifetime, Loc, Storage};
 use crate::symbolic::Expr;
 use std::fmt;
 
@@ -122,8 +122,8 @@ pub struct DataDesc {
     pub offset: Option<Vec<Expr>>,
     pub total_size: Option<Expr>,
     pub transient: bool,
-    pub storage: String,
-    pub lifetime: String,
+    pub storage: Storage,
+    pub lifetime: Lifetime,
     /// Streams only: capacity hint (`0` = unbounded).
     pub buffer_size: Option<Expr>,
     /// Whether an argument may be null (`None` = unknown, DaCe's default).

@@ -1,6 +1,6 @@
 //! Control-flow graphs, states, nodes and memlets.
 
-use super::{DType, Extra, Loc, Sdfg};
+use super::{DType, Extra, Loc, Schedule, Sdfg};
 use crate::symbolic::{Expr, Subset};
 
 /// Code with its language (`Python`, `CPP`, `MLIR`, ...).
@@ -221,7 +221,7 @@ impl NodeKind {
 pub struct MapScope {
     pub params: Vec<String>,
     pub range: Subset,
-    pub schedule: String,
+    pub schedule: Schedule,
 }
 
 impl MapScope {
@@ -241,7 +241,7 @@ pub struct ConsumeScope {
     pub num_pes: Expr,
     /// Quiescence condition; `None` = run until the stream is empty.
     pub condition: Option<CodeBlock>,
-    pub schedule: String,
+    pub schedule: Schedule,
     pub chunksize: i64,
 }
 

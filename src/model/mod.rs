@@ -12,6 +12,7 @@ mod callback;
 pub mod cfg_graph;
 pub mod conn;
 mod containers;
+mod dace_enums;
 mod data;
 pub mod dataflow;
 mod graph;
@@ -20,6 +21,7 @@ pub mod scope;
 
 pub use callback::{Callback, CallbackType};
 pub use containers::Containers;
+pub use dace_enums::{Lifetime, Schedule, Storage, UnknownValue};
 pub use data::{DType, DataDesc, DataKind, ScalarType};
 pub use graph::{
     Block, BlockKind, Branch, Cfg, CodeBlock, Connector, DataEdge, InterstateEdge, LoopRegion,

@@ -134,7 +134,7 @@ pub fn substitute_desc(desc: &DataDesc, values: &HashMap<String, Expr>) -> DataD
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{DType, ScalarType};
+    use crate::model::{DType, Lifetime, ScalarType, Storage};
     use crate::symbolic::parse;
 
     fn array(shape: &[&str], strides: Option<&[&str]>) -> DataDesc {
@@ -147,8 +147,8 @@ mod tests {
             offset: None,
             total_size: None,
             transient: false,
-            storage: "Default".into(),
-            lifetime: "Scope".into(),
+            storage: Storage::Default,
+            lifetime: Lifetime::Scope,
             buffer_size: None,
             optional: None,
             extra: Default::default(),

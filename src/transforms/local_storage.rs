@@ -7,7 +7,7 @@ use super::array_copy::{memlet_tree, movable, move_tree, Embedding};
 use super::uses::full_subset;
 use crate::model::conn;
 use crate::model::dataflow::Dataflow;
-use crate::model::{scope, DataDesc, DataKind, MapScope, Memlet, NodeKind, Sdfg, State};
+use crate::model::{scope, DataDesc, DataKind, Lifetime, MapScope, Memlet, NodeKind, Schedule, Sdfg, State, Storage};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::BTreeSet;
 
@@ -151,8 +151,8 @@ pub fn add_transient(sdfg: &mut Sdfg, base: &str, like: &DataDesc, shape: Vec<Ex
         offset: None,
         total_size: None,
         transient: true,
-        storage: "Default".into(),
-        lifetime: "Scope".into(),
+        storage: Storage::Default,
+        lifetime: Lifetime::Scope,
         buffer_size: None,
         optional: None,
         extra: Default::default(),
@@ -326,7 +326,7 @@ pub fn init_region(state: &mut State, data: &str, region: &Subset, value: &str, 
         state.edges.push(edge(first, Some("__out"), access, None, written(at)));
     } else {
         let params: Vec<String> = (0..region.dims().len()).map(|k| format!("__init{k}")).collect();
-        let map = MapScope { params: params.clone(), range: region.clone(), schedule: "Sequential".into() };
+        let map = MapScope { params: params.clone(), range: region.clone(), schedule: Schedule::Sequential };
         let (e, x, t) = (first, first + 1, first + 2);
         let (pass_in, pass_out) = (conn::in_conn("__out"), conn::out_conn("__out"));
         state.nodes.push(node("init", NodeKind::MapEntry { map, exit: x }, &[], &[]));

@@ -45,7 +45,7 @@ use super::{Match, Options, Place, Transformation};
 use crate::analysis::rwsets::state_sets;
 use crate::analysis::symbols::entry_symbols;
 use crate::model::conn::{self, Side};
-use crate::model::{scope, BlockKind, DataEdge, LoopRegion, MapScope, Node, NodeKind, Sdfg, State};
+use crate::model::{scope, BlockKind, DataEdge, LoopRegion, MapScope, Node, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::BTreeSet;
 
@@ -356,7 +356,7 @@ fn map_state(sdfg: &Sdfg, label: &str, plan: &Plan, param: String, nested: Node)
     };
     let loc = nested.loc.clone();
     let node = |label: &str, kind: NodeKind, ins: Vec<String>, outs: Vec<String>| Node::new(label, kind, &ins, &outs, &loc);
-    let map = MapScope { params: vec![param], range: Subset::Range(vec![range]), schedule: "Default".into() };
+    let map = MapScope { params: vec![param], range: Subset::Range(vec![range]), schedule: Schedule::Default };
     let mut state = State::default();
     state.nodes.push(node(label, NodeKind::MapEntry { map, exit: 1 }, conn::named_all(Side::In, &plan.inputs), conn::named_all(Side::Out, &plan.inputs)));
     state.nodes.push(node(label, NodeKind::MapExit { entry: 0 }, conn::named_all(Side::In, &plan.outputs), conn::named_all(Side::Out, &plan.outputs)));

@@ -15,7 +15,7 @@
 //! iteration reads, as DaCe allows).
 
 use super::{place, Match, Options, Transformation};
-use crate::model::{MapScope, Node, NodeKind, Sdfg, State};
+use crate::model::{MapScope, Node, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::Subset;
 
 pub struct MapExpansion;
@@ -53,8 +53,8 @@ fn expand(state: &mut State, e: usize) -> Result<(), String> {
         _ => return Err("match is not a map entry".into()),
     };
     let Subset::Range(dims) = &map.range;
-    let outer = MapScope { params: map.params[..1].to_vec(), range: Subset::Range(dims[..1].to_vec()), schedule: map.schedule.clone() };
-    let inner = MapScope { params: map.params[1..].to_vec(), range: Subset::Range(dims[1..].to_vec()), schedule: "Sequential".into() };
+    let outer = MapScope { params: map.params[..1].to_vec(), range: Subset::Range(dims[..1].to_vec()), schedule: map.schedule };
+    let inner = MapScope { params: map.params[1..].to_vec(), range: Subset::Range(dims[1..].to_vec()), schedule: Schedule::Sequential };
     super::map_tiling::nest(state, e, x, outer, inner);
     Ok(())
 }

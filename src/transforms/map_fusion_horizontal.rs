@@ -257,9 +257,10 @@ fn read_only_data(sdfg: &Sdfg, state: &State) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Schedule;
 
     fn map(params: &[&str], range: &str) -> MapScope {
-        MapScope { params: params.iter().map(|p| p.to_string()).collect(), range: Subset::parse(range).unwrap(), schedule: "Default".into() }
+        MapScope { params: params.iter().map(|p| p.to_string()).collect(), range: Subset::parse(range).unwrap(), schedule: Schedule::Default }
     }
 
     fn mapping(m1: &MapScope, m2: &MapScope) -> Option<Vec<(String, String)>> {

@@ -17,7 +17,7 @@
 use super::map_expansion::has_dynamic_inputs;
 use super::{place, Match, Options, Transformation};
 use crate::model::conn::{self, Side};
-use crate::model::{DataEdge, MapScope, Node, NodeKind, Sdfg, State};
+use crate::model::{DataEdge, MapScope, Node, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
 pub struct MapTiling;
@@ -83,8 +83,8 @@ pub fn tile(state: &mut State, e: usize, sizes: &[i64], taken: &std::collections
         inner_dims.push(Dim::new(tile.clone(), last, d.step.clone(), d.tile.clone()));
         outer_params.push(name);
     }
-    let outer = MapScope { params: outer_params, range: Subset::Range(outer_dims), schedule: map.schedule.clone() };
-    let inner = MapScope { params: map.params.clone(), range: Subset::Range(inner_dims), schedule: "Sequential".into() };
+    let outer = MapScope { params: outer_params, range: Subset::Range(outer_dims), schedule: map.schedule };
+    let inner = MapScope { params: map.params.clone(), range: Subset::Range(inner_dims), schedule: Schedule::Sequential };
     nest(state, e, x, outer, inner);
     Ok(())
 }

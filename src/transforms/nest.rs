@@ -4,7 +4,7 @@
 //! it uses are mapped from the outer SDFG.
 
 use super::loops::cfg_uses;
-use crate::model::{Block, BlockKind, Cfg, DataDesc, Memlet, Node, NodeKind, Sdfg, State};
+use crate::model::{Block, BlockKind, Cfg, DataDesc, Lifetime, Memlet, Node, NodeKind, Sdfg, State, Storage};
 use crate::symbolic::{Dim, Expr, Subset};
 
 /// What goes into the nested SDFG besides its one state.
@@ -37,10 +37,10 @@ pub fn nested_cfg_node(outer: &Sdfg, label: &str, cfg: Cfg, io: &Interface) -> R
         let mut desc = outer.container(name).ok_or_else(|| format!("no container '{name}'"))?.clone();
         desc.transient = false;
         // A connector is memory owned by the caller.
-        if desc.storage == "Register" {
-            desc.storage = "Default".into();
+        if desc.storage == Storage::Register {
+            desc.storage = Storage::Default;
         }
-        desc.lifetime = "Scope".into();
+        desc.lifetime = Lifetime::Scope;
         containers.push((name.clone(), desc));
     }
     for name in io.private {

@@ -17,7 +17,7 @@
 //! what DaCe's own auto-optimize would.
 
 use super::pipeline::for_each_state_mut;
-use crate::model::{scope, DataKind, NodeKind, Sdfg, State};
+use crate::model::{scope, DataKind, Lifetime, NodeKind, Schedule, Sdfg, State, Storage};
 use std::collections::{BTreeSet, HashSet};
 
 /// DaCe's `optimizer.autotile_size`.
@@ -32,8 +32,8 @@ pub fn set_schedules_storage_lifetimes(sdfg: &mut Sdfg, in_map: bool) -> usize {
         for i in 0..state.nodes.len() {
             let enclosed = in_map || parents[i].is_some();
             match &mut state.nodes[i].kind {
-                NodeKind::MapEntry { map, .. } if map.schedule == "Default" => {
-                    map.schedule = if enclosed { "Sequential" } else { "CPU_Multicore" }.into();
+                NodeKind::MapEntry { map, .. } if map.schedule == Schedule::Default => {
+                    map.schedule = if enclosed { Schedule::Sequential } else { Schedule::CpuMulticore };
                     changed += 1;
                 }
                 NodeKind::NestedSdfg { sdfg, .. } => changed += set_schedules_storage_lifetimes(sdfg, enclosed),
@@ -49,8 +49,8 @@ fn small_arrays_to_registers(sdfg: &mut Sdfg) -> usize {
     for (_, desc) in sdfg.containers.iter_mut() {
         let size = desc.total_elements();
         let small = size.simplify().as_int().is_some_and(|n| n <= TILE_SIZE);
-        if desc.transient && desc.kind == DataKind::Array && desc.storage == "Default" && desc.lifetime == "Scope" && small {
-            desc.storage = "Register".into();
+        if desc.transient && desc.kind == DataKind::Array && desc.storage == Storage::Default && desc.lifetime == Lifetime::Scope && small {
+            desc.storage = Storage::Register;
             changed += 1;
         }
     }
@@ -80,14 +80,14 @@ fn persistent_transients(sdfg: &mut Sdfg) -> usize {
         let size = desc.total_elements();
         let eligible = desc.transient
             && matches!(desc.kind, DataKind::Array | DataKind::Scalar)
-            && desc.storage != "Register"
-            && !matches!(desc.lifetime.as_str(), "External" | "Persistent")
+            && desc.storage != Storage::Register
+            && !desc.lifetime.outlives_call()
             && !constants.contains(name.as_str())
             && seen.contains(name.as_str())
             && !refused.contains(name.as_str())
             && size.free_symbols().iter().all(|s| given.contains(s));
         if eligible {
-            desc.lifetime = "Persistent".into();
+            desc.lifetime = Lifetime::Persistent;
             changed += 1;
         }
     }

@@ -121,7 +121,7 @@ fn plans(sdfg: &Sdfg) -> (Vec<StatePath>, Vec<Plan>) {
             d.kind == DataKind::Scalar
                 && d.transient
                 && matches!(d.dtype, DType::Scalar(ScalarType::I64 | ScalarType::Bool))
-                && !matches!(d.lifetime.as_str(), "Persistent" | "External")
+                && !d.lifetime.outlives_call()
                 && !sdfg.arg_names.contains(name)
                 && sdfg.symbol_type(name).is_none()
                 && !sdfg.constants.iter().any(|c| c.name == *name)

@@ -142,7 +142,7 @@ fn definition(sdfg: &Sdfg, state: &State, info: &StateInfo, scalar: &str, w: usi
     match &state.nodes[src].kind {
         NodeKind::Access { data, .. } => {
             let sub = if m.data.as_deref() == Some(data.as_str()) { m.subset.as_ref() } else { m.other_subset.as_ref() };
-            let storage = |d: &str| sdfg.container(d).map(|c| c.storage.clone());
+            let storage = |d: &str| sdfg.container(d).map(|c| c.storage);
             if data == scalar || !info.ins[src].is_empty() || !unchanged(data) || storage(data) != storage(scalar) {
                 return None;
             }

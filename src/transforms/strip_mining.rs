@@ -25,7 +25,7 @@ use super::map_expansion::has_dynamic_inputs;
 use super::map_tiling::nest;
 use super::scope_subst::{inside, substitute_in_scope};
 use super::{place, Match, Options, Transformation};
-use crate::model::{scope, MapScope, NodeKind, Sdfg, State};
+use crate::model::{scope, MapScope, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::HashMap;
 
@@ -134,8 +134,8 @@ fn strip_mine(state: &mut State, e: usize, k: usize, size: i64, taken: &std::col
     outer_params[k] = name.clone();
     let last = Expr::call("Min", vec![Expr::int(strip - 1), d.end.sub(&tile)]).simplify();
     let inner_dim = Dim::new(Expr::int(0), last, Expr::int(step), Expr::int(1));
-    let outer = MapScope { params: outer_params, range: Subset::Range(outer_dims), schedule: map.schedule.clone() };
-    let inner = MapScope { params: vec![p.clone()], range: Subset::Range(vec![inner_dim]), schedule: "Sequential".into() };
+    let outer = MapScope { params: outer_params, range: Subset::Range(outer_dims), schedule: map.schedule };
+    let inner = MapScope { params: vec![p.clone()], range: Subset::Range(vec![inner_dim]), schedule: Schedule::Sequential };
     let (e2, x2) = (state.nodes.len(), state.nodes.len() + 1);
     nest(state, e, x, outer, inner);
     let parents = scope::scope_parents(state)?;

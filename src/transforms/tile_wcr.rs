@@ -38,7 +38,7 @@ use super::accumulate_transient::{wcr_identity, AccumulateTransient};
 use super::map_expansion::has_dynamic_inputs;
 use super::scope_subst::inside;
 use super::{map_tiling, place, Match, Options, Transformation};
-use crate::model::{scope, DataKind, MapScope, NodeKind, Sdfg, State};
+use crate::model::{scope, DataKind, MapScope, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Expr, Subset};
 use std::collections::BTreeSet;
 
@@ -94,13 +94,13 @@ impl Transformation for TileWcr {
             count.as_int().is_some_and(|c| c < tile)
         };
         if partial && !free.is_empty() && !below(&free) {
-            let pick = |ks: &[usize], schedule: &str| MapScope {
+            let pick = |ks: &[usize], schedule: Schedule| MapScope {
                 params: ks.iter().map(|&k| map.params[k].clone()).collect(),
                 range: Subset::Range(ks.iter().map(|&k| dims[k].clone()).collect()),
-                schedule: schedule.to_string(),
+                schedule,
             };
-            let outer = pick(&free, &map.schedule);
-            let inner = pick(&conflicted.iter().copied().collect::<Vec<_>>(), "Sequential");
+            let outer = pick(&free, map.schedule);
+            let inner = pick(&conflicted.iter().copied().collect::<Vec<_>>(), Schedule::Sequential);
             let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
             map_tiling::nest(state, e, x, outer, inner);
             return Ok(());
@@ -108,7 +108,7 @@ impl Transformation for TileWcr {
         if (0..dims.len()).all(|k| below(&[k])) {
             let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
             if let NodeKind::MapEntry { map, .. } = &mut state.nodes[e].kind {
-                map.schedule = "Sequential".into();
+                map.schedule = Schedule::Sequential;
             }
             return Ok(());
         }
@@ -154,7 +154,7 @@ fn accumulate_per_tile(sdfg: &mut Sdfg, m: &Match, outer_x: usize) -> Result<(),
 fn conflicted_params(sdfg: &Sdfg, state: &State, e: usize) -> Option<BTreeSet<usize>> {
     let n = &state.nodes[e];
     let NodeKind::MapEntry { map, .. } = &n.kind else { return None };
-    if map.schedule == "Sequential" || has_dynamic_inputs(n) {
+    if map.schedule == Schedule::Sequential || has_dynamic_inputs(n) {
         return None;
     }
     let parents = scope::scope_parents(state).ok()?;

@@ -33,7 +33,7 @@ use super::map_tiling::nest;
 use super::scope_subst::{inside, substitute_subset};
 use super::{place, Match, Options, Transformation};
 use crate::model::conn;
-use crate::model::{scope, MapScope, NodeKind, Sdfg, State};
+use crate::model::{scope, MapScope, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::HashMap;
 
@@ -89,7 +89,7 @@ fn vectorizable(sdfg: &Sdfg, state: &State, parents: &[Option<usize>], e: usize)
     let n = &state.nodes[e];
     let NodeKind::MapEntry { map, exit } = &n.kind else { return false };
     let (Some(p), Some(d)) = (map.params.last(), map.range.dims().last()) else { return false };
-    if d.step.as_int() != Some(1) || has_dynamic_inputs(n) || map.schedule == "Unrolled" || d.num_elements().as_int().is_some_and(|c| c < 2) {
+    if d.step.as_int() != Some(1) || has_dynamic_inputs(n) || map.schedule == Schedule::Unrolled || d.num_elements().as_int().is_some_and(|c| c < 2) {
         return false;
     }
     let body = inside(parents, e);
@@ -136,18 +136,18 @@ fn strip(state: &mut State, e: usize, length: i64, taken: &[String]) -> Result<(
     let exact = d.num_elements().simplify().as_int().is_some_and(|c| c % length == 0);
     let last = chunk.add(&Expr::int(length - 1));
     let (end, schedule) = if exact {
-        (last, "Unrolled")
+        (last, Schedule::Unrolled)
     } else {
-        (Expr::call("Min", vec![d.end.clone(), last]).simplify(), "Sequential")
+        (Expr::call("Min", vec![d.end.clone(), last]).simplify(), Schedule::Sequential)
     };
     let mut outer_dims = map.range.dims().to_vec();
     let k = outer_dims.len() - 1;
     outer_dims[k] = Dim::new(d.start.clone(), d.end.clone(), Expr::int(length), Expr::int(1));
     let mut outer_params = map.params.clone();
     outer_params[k] = name.clone();
-    let outer = MapScope { params: outer_params, range: Subset::Range(outer_dims), schedule: map.schedule.clone() };
+    let outer = MapScope { params: outer_params, range: Subset::Range(outer_dims), schedule: map.schedule };
     let inner_dim = Dim::new(chunk.clone(), end.clone(), Expr::int(1), Expr::int(1));
-    let inner = MapScope { params: vec![p.clone()], range: Subset::Range(vec![inner_dim]), schedule: schedule.into() };
+    let inner = MapScope { params: vec![p.clone()], range: Subset::Range(vec![inner_dim]), schedule };
     let first_new = state.nodes.len();
     let first_edge = state.edges.len();
     nest(state, e, x, outer, inner);

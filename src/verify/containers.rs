@@ -2,31 +2,9 @@
 //! (DaCe: `Data.validate`, `Array.validate`, the `_arrays` loop of `validate_sdfg`).
 
 use super::{valid_name, Env, Verifier};
-use crate::model::{DataDesc, DataKind};
+use crate::model::{DataDesc, DataKind, Storage};
 use crate::symbolic::Expr;
 use std::collections::BTreeSet;
-
-/// `dace.dtypes.StorageType` members.
-const STORAGES: [&str; 15] = [
-    "Default",
-    "Register",
-    "CPU_Heap",
-    "CPU_ThreadLocal",
-    "CPU_Pinned",
-    "GPU_Global",
-    "GPU_Shared",
-    "FPGA_Global",
-    "FPGA_Local",
-    "FPGA_Registers",
-    "FPGA_ShiftRegister",
-    "SVE_Register",
-    "Snitch_TCDM",
-    "Snitch_L2",
-    "Snitch_SSR",
-];
-
-/// `dace.dtypes.AllocationLifetime` members.
-const LIFETIMES: [&str; 6] = ["Scope", "State", "SDFG", "Global", "Persistent", "External"];
 
 /// `arg_names` matter only at the top: a nested SDFG is called through its
 /// connectors, and DaCe leaves stale names there when it renames containers.
@@ -77,15 +55,9 @@ fn container(v: &mut Verifier, env: &Env, name: &str, d: &DataDesc) {
     if !valid_name(name) {
         v.error(loc, format!("invalid container name '{name}'"));
     }
-    if !STORAGES.contains(&d.storage.as_str()) {
-        v.error(loc, format!("container '{name}' has unknown storage '{}'", d.storage));
-    }
-    if !LIFETIMES.contains(&d.lifetime.as_str()) {
-        v.error(loc, format!("container '{name}' has unknown lifetime '{}'", d.lifetime));
-    }
     // DaCe: persistent or external allocation is impossible in registers.
-    if matches!(d.lifetime.as_str(), "Persistent" | "External") && d.storage == "Register" {
-        let lifetime = d.lifetime.to_lowercase();
+    if d.lifetime.outlives_call() && d.storage == Storage::Register {
+        let lifetime = d.lifetime.as_str().to_lowercase();
         v.error(loc, format!("container '{name}' has {lifetime} lifetime in register storage"));
     }
     // DaCe: the generated code cannot return a scalar argument.

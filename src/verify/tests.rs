@@ -58,8 +58,8 @@ pub(super) fn array(shape: &[&str]) -> DataDesc {
         offset: None,
         total_size: None,
         transient: false,
-        storage: "Default".into(),
-        lifetime: "Scope".into(),
+        storage: Storage::Default,
+        lifetime: Lifetime::Scope,
         buffer_size: None,
         optional: None,
         extra: Extra::new(),
@@ -112,7 +112,7 @@ pub(super) fn state_block(label: &str, state: State) -> Block {
 
 /// `B[i] = A[i] + 1` over `i in 0:N`, the shape of DaCe's vec_add.
 pub(super) fn map_state() -> State {
-    let map = MapScope { params: vec!["i".into()], range: range(&[("0", "N - 1")]), schedule: "Default".into() };
+    let map = MapScope { params: vec!["i".into()], range: range(&[("0", "N - 1")]), schedule: Schedule::Default };
     State {
         nodes: vec![
             access("A", "n0"),

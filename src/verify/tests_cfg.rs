@@ -120,8 +120,8 @@ fn containers() {
     scalar.kind = DataKind::Scalar;
     let mut weird = array(&["-3", "K"]);
     weird.strides = Some(vec![e("1")]);
-    weird.storage = "Disk".into();
-    weird.lifetime = "Forever".into();
+    weird.storage = Storage::Register;
+    weird.lifetime = Lifetime::Persistent;
     weird.buffer_size = Some(e("4"));
     weird.transient = true;
     sdfg.containers.push(("s".into(), scalar));
@@ -133,8 +133,7 @@ fn containers() {
         "scalar 's' must have shape [1]",
         "container 'w' has 1 strides for 2 dimensions",
         "container 'w' has negative size -3 in dimension 0",
-        "container 'w' has unknown storage 'Disk'",
-        "container 'w' has unknown lifetime 'Forever'",
+        "container 'w' has persistent lifetime in register storage",
         "container 'w' is not a stream but has a buffer size",
         "undefined symbol 'K' in the layout of container 'w'",
         "invalid container name '1bad'",

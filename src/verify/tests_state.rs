@@ -184,7 +184,7 @@ fn consume_needs_stream_connectors() {
         pe_index: "p".into(),
         num_pes: e("P"),
         condition: None,
-        schedule: "Default".into(),
+        schedule: Schedule::Default,
         chunksize: 1,
     };
     let s = State {

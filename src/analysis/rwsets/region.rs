@@ -3,7 +3,7 @@
 use super::{state::state_sets, RwSets};
 use crate::analysis::propagation::propagate_subset;
 use crate::analysis::symbols::{assigned, assignment, words};
-use crate::model::{Block, BlockKind, Branch, Cfg, CodeBlock, InterstateEdge, LoopRegion, MapScope, Sdfg};
+use crate::model::{Block, BlockKind, Branch, Cfg, CodeBlock, InterstateEdge, LoopRegion, MapScope, Schedule, Sdfg};
 use crate::symbolic::{self, Dim, Expr, Subset};
 use std::collections::BTreeSet;
 
@@ -132,7 +132,7 @@ fn loop_sets(sdfg: &Sdfg, l: &LoopRegion) -> RwSets {
     let range = crate::transforms::loops::header(l).map(|h| {
         // Counting down visits a subset of `last..=start`.
         let dim = if h.step > 0 { Dim::new(h.start, h.last, Expr::int(h.step), Expr::int(1)) } else { Dim::range(h.last, h.start) };
-        MapScope { params: vec![var.clone()], range: Subset::Range(vec![dim]), schedule: "Sequential".into() }
+        MapScope { params: vec![var.clone()], range: Subset::Range(vec![dim]), schedule: Schedule::Sequential }
     });
     let locals = [var];
     out.map_subsets(&|d, s| match &range {

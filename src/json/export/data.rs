@@ -33,14 +33,14 @@ pub(super) fn descriptor(d: &DataDesc) -> Value {
     if d.transient {
         a.insert("transient".into(), Value::Bool(true));
     }
-    if d.storage != "Default" {
-        a.insert("storage".into(), Value::String(d.storage.clone()));
+    if !d.storage.is_default() {
+        a.insert("storage".into(), Value::String(d.storage.as_str().into()));
     }
     if let Some(o) = d.optional {
         a.insert("optional".into(), Value::Bool(o));
     }
-    if d.lifetime != "Scope" {
-        a.insert("lifetime".into(), Value::String(d.lifetime.clone()));
+    if !d.lifetime.is_default() {
+        a.insert("lifetime".into(), Value::String(d.lifetime.as_str().into()));
     }
     for (k, v) in &d.extra {
         a.insert(k.clone(), v.clone());

@@ -118,8 +118,8 @@ fn attributes(ex: &mut Exporter, n: &Node) -> Map<String, Value> {
             put("label", label);
             put("params", json!(map.params));
             put("range", crate::json::approx::with_approximations(subset(&map.range), n.extra.get(RANGE_APPROX)));
-            if map.schedule != "Default" {
-                put("schedule", Value::String(map.schedule.clone()));
+            if !map.schedule.is_default() {
+                put("schedule", Value::String(map.schedule.as_str().into()));
             }
         }
         NodeKind::ConsumeEntry { consume, .. } => {
@@ -129,8 +129,8 @@ fn attributes(ex: &mut Exporter, n: &Node) -> Map<String, Value> {
             if let Some(c) = &consume.condition {
                 put("condition", json!({"string_data": c.code, "language": c.language}));
             }
-            if consume.schedule != "Default" {
-                put("schedule", Value::String(consume.schedule.clone()));
+            if !consume.schedule.is_default() {
+                put("schedule", Value::String(consume.schedule.as_str().into()));
             }
             if consume.chunksize != 1 {
                 put("chunksize", json!(consume.chunksize));

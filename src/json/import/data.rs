@@ -42,8 +42,8 @@ pub(super) fn descriptor(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<DataDe
     };
     let transient = a.bool_or(cx, "transient", false);
     let optional = a.non_null("optional").and_then(|v| v.as_bool());
-    let storage = a.str_or(cx, "storage", "Default");
-    let lifetime = a.str_or(cx, "lifetime", "Scope");
+    let storage = a.enum_or(cx, "storage");
+    let lifetime = a.enum_or(cx, "lifetime");
     let handled = [
         "dtype",
         "shape",

@@ -129,7 +129,7 @@ fn map_scope(cx: &mut Ctx, a: &Obj) -> MapScope {
         .non_null("range")
         .and_then(|v| memlet::subset(cx, v, a.at("range")))
         .unwrap_or(Subset::Range(Vec::new()));
-    let schedule = a.str_or(cx, "schedule", "Default");
+    let schedule = a.enum_or(cx, "schedule");
     MapScope { params, range, schedule }
 }
 
@@ -138,7 +138,7 @@ fn consume_scope(cx: &mut Ctx, a: &Obj) -> ConsumeScope {
         pe_index: a.str_or(cx, "pe_index", ""),
         num_pes: a.opt_expr(cx, "num_pes").unwrap_or_else(|| Expr::int(1)),
         condition: a.opt_code(cx, "condition"),
-        schedule: a.str_or(cx, "schedule", "Default"),
+        schedule: a.enum_or(cx, "schedule"),
         chunksize: a.int_or(cx, "chunksize", 1),
     }
 }

@@ -3,7 +3,7 @@
 
 use super::positions::Positions;
 use crate::diag::Diagnostic;
-use crate::model::{CodeBlock, Loc};
+use crate::model::{CodeBlock, Loc, UnknownValue};
 use crate::symbolic::{self, Expr};
 use serde_json::{Map, Value};
 
@@ -209,6 +209,17 @@ impl<'a> Obj<'a> {
             None => default.to_string(),
             Some(v) => cx.string(v, &self.at(key)).unwrap_or(default).to_string(),
         }
+    }
+
+    /// A DaCe enum member (`schedule`, `storage`, `lifetime`) by its name;
+    /// absent or `null` is the enum's default. An unknown name is reported.
+    pub fn enum_or<T: std::str::FromStr<Err = UnknownValue> + Default>(&self, cx: &mut Ctx, key: &str) -> T {
+        let Some(v) = self.non_null(key) else { return T::default() };
+        let Some(name) = cx.string(v, &self.at(key)) else { return T::default() };
+        name.parse().unwrap_or_else(|e: UnknownValue| {
+            cx.error(&self.at(key), e.to_string());
+            T::default()
+        })
     }
 
     /// An optional string that may be `null`.

@@ -2,7 +2,7 @@
 //! every expansion is made of.
 
 use crate::model::conn::{self, Side};
-use crate::model::{CodeBlock, DataEdge, MapScope, Memlet, Node, NodeKind, State};
+use crate::model::{CodeBlock, DataEdge, MapScope, Memlet, Node, NodeKind, Schedule, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
 /// One map of the nest: its parameters run from 0 below their extents.
@@ -75,7 +75,7 @@ pub fn build(state: &mut State, nest: &Nest, lib: usize, out_node: Option<usize>
         let map = MapScope {
             params: level.params.iter().map(|(p, _)| p.clone()).collect(),
             range: Subset::Range(level.params.iter().map(|(_, e)| Dim::range(Expr::int(0), e.sub(&Expr::int(1)))).collect()),
-            schedule: "Default".into(),
+            schedule: Schedule::Default,
         };
         let kind = NodeKind::MapEntry { map, exit: exit(l) };
         state.nodes.push(node(&level.label, kind, conn::named_all(Side::In, &ins), conn::named_all(Side::Out, &ins)));
