@@ -25,12 +25,16 @@ impl FnGen<'_, '_> {
         self.b.br(&labels[start]);
         for (i, block) in cfg.blocks.iter().enumerate() {
             self.b.start_block(&labels[i]);
+            let outer = self.b.set_location(&block.loc);
             // Where control goes when the block itself finishes.
             let after = self.b.new_block();
-            self.block(block, &after, exit, loops)
-                .map_err(|e| format!("in block '{}': {e}", block.label))?;
+            if let Err(e) = self.block(block, &after, exit, loops) {
+                self.module.fail_at(&block.loc);
+                return Err(format!("in block '{}': {e}", block.label));
+            }
             self.b.start_block(&after);
             self.dispatch(cfg, i, &labels, exit)?;
+            self.b.restore_location(outer);
         }
         Ok(())
     }
@@ -40,6 +44,7 @@ impl FnGen<'_, '_> {
     fn dispatch(&mut self, cfg: &Cfg, from: usize, labels: &[BlockRef], exit: &BlockRef) -> Result<(), String> {
         for e in cfg.edges.iter().filter(|e| e.src == from) {
             let target = labels.get(e.dst).ok_or("interstate edge to a missing block")?.clone();
+            let outer = self.b.set_location(&e.loc);
             let taken = self.b.new_block();
             let next = self.b.new_block();
             match &e.condition {
@@ -55,6 +60,7 @@ impl FnGen<'_, '_> {
             }
             self.b.br(&target);
             self.b.start_block(&next);
+            self.b.restore_location(outer);
         }
         self.b.br(exit);
         Ok(())

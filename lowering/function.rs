@@ -93,6 +93,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
     pub fn function(mut self, name: &str, visibility: Visibility) -> Result<FunctionDef, String> {
         let args = abi::arglist(self.sdfg)?;
         let params = self.b.params().to_vec();
+        self.b.set_location(&self.sdfg.loc);
         let exit = self.b.new_block();
         self.exit_block = Some(exit.clone());
         for (i, arg) in args.iter().enumerate() {

@@ -49,7 +49,8 @@ mod types;
 mod views;
 mod wcr;
 
-use crate::model::Sdfg;
+use crate::diag::Diagnostic;
+use crate::model::{Loc, Sdfg};
 use builder::module::Visibility;
 use builder::Body;
 use melior::{
@@ -92,6 +93,9 @@ pub struct ModuleGen {
     pub warnings: BTreeSet<String>,
     /// String constants, by text.
     strings: std::collections::BTreeMap<String, String>,
+    /// Where lowering failed: the innermost element (node, block or edge)
+    /// whose error reached the top, for the diagnostic.
+    pub error_at: Option<Loc>,
 }
 
 impl ModuleGen {
@@ -112,6 +116,15 @@ impl ModuleGen {
             missing_lapack: None,
             warnings: BTreeSet::new(),
             strings: Default::default(),
+            error_at: None,
+        }
+    }
+
+    /// Records `loc` as where the error being returned arose, unless an
+    /// element inside it was recorded already.
+    pub fn fail_at(&mut self, loc: &Loc) {
+        if self.error_at.is_none() && loc.position().is_some() {
+            self.error_at = Some(loc.clone());
         }
     }
 
@@ -161,32 +174,36 @@ impl Lowered<'_> {
 
 /// Lowers an SDFG to a module of `context` (see `ir::new_context`) whose
 /// entry is `@<sdfg name>`.
-pub fn lower<'c>(context: &'c Context, sdfg: &Sdfg) -> Result<Lowered<'c>, String> {
+pub fn lower<'c>(context: &'c Context, sdfg: &Sdfg) -> Result<Lowered<'c>, Diagnostic> {
     lower_with(context, sdfg, &LowerOptions::default())
 }
 
-pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered<'c>, String> {
+/// A failure names the innermost SDFG element it arose in (the whole SDFG
+/// when none is known).
+pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered<'c>, Diagnostic> {
     // State-machine loops become LoopRegions, which lower to `scf.for`.
     let mut sdfg = sdfg.clone();
     crate::transforms::loop_lifting::lift_all(&mut sdfg);
     let sdfg = &sdfg;
     use toolchain::{absent, Component};
-    let absent = |c| absent(c).map_err(|e| e.to_string());
+    let absent = |c| absent(c).map_err(|e| Diagnostic::new(&sdfg.loc, e.to_string()));
     let missing_blas = if options.blas { absent(Component::OpenBlas)? } else { None };
     let missing_lapack = if options.blas && missing_blas.is_none() { absent(Component::Lapacke)? } else { None };
-    lower_missing(context, sdfg, options, missing_blas, missing_lapack)
+    let mut module = ModuleGen::new(context);
+    lower_missing(context, &mut module, sdfg, options, missing_blas, missing_lapack)
+        .map_err(|e| Diagnostic::new(module.error_at.as_ref().unwrap_or(&sdfg.loc), e))
 }
 
 /// As [`lower_with`], where `missing_*` say why OpenBLAS or LAPACKE is not
 /// installed (`None`: installed).
 fn lower_missing<'c>(
     context: &'c Context,
+    module: &mut ModuleGen,
     sdfg: &Sdfg,
     options: &LowerOptions,
     missing_blas: Option<String>,
     missing_lapack: Option<String>,
 ) -> Result<Lowered<'c>, String> {
-    let mut module = ModuleGen::new(context);
     module.blas = options.blas && missing_blas.is_none();
     module.lapack = module.blas && missing_lapack.is_none();
     module.missing_blas = missing_blas;
@@ -198,7 +215,7 @@ fn lower_missing<'c>(
     module.declare_libc();
     module.locals = locals::Locals::of(sdfg);
     let name = entry_name(&sdfg.name);
-    let gen = function::FnGen::new(sdfg, &mut module);
+    let gen = function::FnGen::new(sdfg, module);
     let f = gen.function(&name, Visibility::Entry)?;
     module.add_function(f);
     let built = module.finish(context);
@@ -208,10 +225,10 @@ fn lower_missing<'c>(
         module: built,
         entry: name,
         args: abi::arglist(sdfg)?,
-        cpp_helpers: module.cpp_helpers,
+        cpp_helpers: std::mem::take(&mut module.cpp_helpers),
         uses_blas: module.uses_blas,
         uses_lapack: module.uses_lapack,
-        warnings: module.warnings.into_iter().collect(),
+        warnings: std::mem::take(&mut module.warnings).into_iter().collect(),
     })
 }
 

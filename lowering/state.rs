@@ -77,6 +77,7 @@ impl FnGen<'_, '_> {
                 continue;
             }
             let node = &cx.state.nodes[n];
+            let outer = self.b.set_location(&node.loc);
             let result = match &node.kind {
                 NodeKind::Access { .. } => self.access(cx, n),
                 NodeKind::Tasklet { .. } => self.tasklet(cx, n),
@@ -86,7 +87,11 @@ impl FnGen<'_, '_> {
                 NodeKind::Library { .. } => self.library(cx, n),
                 NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => Ok(()),
             };
-            result.map_err(|e| format!("node '{}': {e}", node.label))?;
+            self.b.restore_location(outer);
+            if let Err(e) = result {
+                self.module.fail_at(&node.loc);
+                return Err(format!("node '{}': {e}", node.label));
+            }
         }
         Ok(())
     }

@@ -26,7 +26,7 @@ fn main() {
     // Python callbacks without a native implementation stop here, at the tasklet.
     lowering::callback_plan::check_program(&sdfg).unwrap_or_else(|d| common::fail(&d));
     let context = sdfg_mlir::ir::new_context();
-    let mut lowered = lowering::lower(&context, &sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));
+    let mut lowered = lowering::lower(&context, &sdfg).unwrap_or_else(|d| common::fail(&d.into()));
     for w in &lowered.warnings {
         eprintln!("{file}: warning: {w}");
     }

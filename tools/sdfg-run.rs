@@ -6,6 +6,7 @@ mod common;
 
 use clap::{Parser, ValueEnum};
 use sdfg_mlir::{
+    diag::Diagnostic,
     lowering::EngineKind,
     npz::{self, Array, CompareRules},
     run::{self, RunOptions},
@@ -61,6 +62,10 @@ struct Cli {
     /// dialects; `llvm`: the LLVM dialect).
     #[arg(long, value_enum)]
     emit: Option<Emit>,
+    /// With --emit, print each op's location: the SDFG element (in the
+    /// `.sdfg` file or dialect text) it was lowered from.
+    #[arg(long = "mlir-print-debuginfo")]
+    debug_info: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -92,18 +97,18 @@ fn main() {
     }
     if let Some(emit) = cli.emit {
         let context = sdfg_mlir::ir::new_context();
-        let mut lowered = sdfg_mlir::lowering::lower_with(&context, &sdfg, &lower).unwrap_or_else(|e| common::fail_with(&file, &e));
+        let mut lowered = sdfg_mlir::lowering::lower_with(&context, &sdfg, &lower).unwrap_or_else(|d| common::fail(&d.into()));
         for w in &lowered.warnings {
             eprintln!("{file}: warning: {w}");
         }
-        match emit {
-            Emit::Lowered => println!("{}", lowered.module.as_operation()),
-            Emit::Llvm => {
-                sdfg_mlir::lowering::pipeline::to_llvm_dialect(&context, &mut lowered.module)
-                    .unwrap_or_else(|e| common::fail_with(&file, &e));
-                println!("{}", lowered.module.as_operation());
-            }
+        if let Emit::Llvm = emit {
+            sdfg_mlir::lowering::pipeline::to_llvm_dialect(&context, &mut lowered.module)
+                .unwrap_or_else(|e| common::fail_with(&file, &e));
         }
+        use melior::ir::operation::{OperationLike, OperationPrintingFlags};
+        let flags = OperationPrintingFlags::new().enable_debug_info(cli.debug_info, false);
+        let text = lowered.module.as_operation().to_string_with_flags(flags);
+        println!("{}", text.unwrap_or_else(|e| common::fail_with(&file, &format!("cannot print the module: {e}"))));
         return;
     }
     let inputs = match &cli.inputs {
@@ -153,7 +158,10 @@ fn main() {
     let options = RunOptions { on_compiled: watchdog.as_ref().map(|w| w as &(dyn Fn() + Sync)), ..options };
     let result = run::run(&sdfg, &inputs, &options);
     let _ = std::fs::remove_dir_all(&work);
-    let result = result.unwrap_or_else(|e| common::fail_with(&file, &e.to_string()));
+    let result = result.unwrap_or_else(|e| match e {
+        run::RunError::Lower(d) => common::fail(&Diagnostic::new(&d.loc, format!("cannot compile: {}", d.message)).into()),
+        e => common::fail_with(&file, &e.to_string()),
+    });
     for w in &result.warnings {
         eprintln!("{file}: warning: {w}");
     }

@@ -7,10 +7,19 @@ use super::Ty;
 use mlir_sys::*;
 use std::ffi::c_char;
 
-/// The context the code is built in.
+/// The context the code is built in, and the location new ops get (that
+/// of the SDFG element being lowered; unknown for module-level helpers).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ir {
     pub ctx: MlirContext,
+    pub loc: MlirLocation,
+}
+
+impl Ir {
+    pub fn new(ctx: MlirContext) -> Ir {
+        // SAFETY: a live context.
+        Ir { ctx, loc: unsafe { mlirLocationUnknownGet(ctx) } }
+    }
 }
 
 pub(super) fn string_ref(s: &str) -> MlirStringRef {
@@ -76,8 +85,7 @@ impl<'a> OpSpec<'a> {
         // SAFETY: every handle comes from `ir`'s context and is live; the
         // state copies the arrays it is given.
         unsafe {
-            let loc = mlirLocationUnknownGet(ir.ctx);
-            let mut state = mlirOperationStateGet(string_ref(self.name), loc);
+            let mut state = mlirOperationStateGet(string_ref(self.name), ir.loc);
             mlirOperationStateAddOperands(
                 &mut state,
                 self.operands.len() as isize,
@@ -123,7 +131,7 @@ pub(super) fn region(op: MlirOperation, i: usize) -> MlirRegion {
 pub(super) fn new_block(ir: Ir, types: &[MlirType]) -> MlirBlock {
     // SAFETY: one location per argument.
     unsafe {
-        let locs = vec![mlirLocationUnknownGet(ir.ctx); types.len()];
+        let locs = vec![ir.loc; types.len()];
         mlirBlockCreate(types.len() as isize, types.as_ptr(), locs.as_ptr())
     }
 }

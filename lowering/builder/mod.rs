@@ -14,6 +14,7 @@ pub mod module;
 pub mod regions;
 
 use super::types::Ty;
+use crate::model::Loc;
 use ir::{Ir, OpSpec};
 use mlir_sys::{MlirBlock, MlirOperation, MlirRegion, MlirValue};
 
@@ -37,6 +38,10 @@ impl Val {
         Val { raw: self.raw, ty }
     }
 }
+
+/// A location of generated ops (see [`Body::set_location`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Location(mlir_sys::MlirLocation);
 
 /// A block of the current function's (or region's) control-flow graph.
 #[derive(Clone, Debug)]
@@ -95,9 +100,7 @@ impl Default for Body {
     fn default() -> Body {
         let null = std::ptr::null_mut();
         Body {
-            ir: Ir {
-                ctx: mlir_sys::MlirContext { ptr: null },
-            },
+            ir: Ir { ctx: mlir_sys::MlirContext { ptr: null }, loc: mlir_sys::MlirLocation { ptr: null } },
             region: None,
             entry: MlirBlock { ptr: null },
             entry_last: MlirOperation { ptr: null },
@@ -176,6 +179,24 @@ impl Body {
     /// The function's parameters.
     pub fn params(&self) -> &[Val] {
         &self.params
+    }
+
+    /// Gives the ops built from now on the location of `loc` (the SDFG
+    /// element they implement) and returns the location they had, for
+    /// [`Body::restore_location`]. An element without a position keeps the
+    /// enclosing one.
+    pub fn set_location(&mut self, loc: &Loc) -> Location {
+        let previous = Location(self.ir.loc);
+        if loc.position().is_some() {
+            // SAFETY: the body's live context; the location is uniqued in it.
+            let context = unsafe { melior::ContextRef::from_raw(self.ir.ctx) };
+            self.ir.loc = crate::ir::location(unsafe { context.to_ref() }, loc).to_raw();
+        }
+        previous
+    }
+
+    pub fn restore_location(&mut self, previous: Location) {
+        self.ir.loc = previous.0;
     }
 
     /// Appends the op to the current block.

@@ -29,7 +29,7 @@ impl ModuleIr {
             (m, mlir_sys::mlirModuleGetBody(m))
         };
         ModuleIr {
-            ir: Ir { ctx },
+            ir: Ir::new(ctx),
             module: Some(module),
             body,
             declared: BTreeSet::new(),

@@ -7,6 +7,7 @@
 
 pub mod context;
 mod attr_list;
+pub use attr_list::location;
 pub mod build;
 mod build_state;
 pub mod read;

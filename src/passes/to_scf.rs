@@ -3,8 +3,8 @@
 //! `llvm`; see `lowering/`). Follow it with the standard conversions to the
 //! LLVM dialect (`lowering::pipeline::TO_LLVM`).
 
-use super::rewrite::{fail, fail_all, replace_body};
-use crate::{ir, lowering};
+use super::rewrite::{fail_all, replace_body};
+use crate::{diag::Diagnostic, ir, lowering};
 use melior::{
     ir::{
         operation::{OperationLike, OperationRef},
@@ -38,7 +38,7 @@ impl<'c> RunExternalPass<'c> for ToScf {
         let context = unsafe { context_ref.to_ref() };
         match lowering::lower(context, &sdfg) {
             Ok(l) => replace_body(module, pass, &l.module),
-            Err(e) => fail(&module, &pass, &format!("cannot lower the SDFG: {e}")),
+            Err(d) => fail_all(&module, &pass, &[Diagnostic::new(&d.loc, format!("cannot lower the SDFG: {}", d.message))]),
         }
     }
 }

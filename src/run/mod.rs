@@ -17,6 +17,9 @@ pub enum RunError {
     Bind(String),
     #[error("cannot compile: {0}")]
     Compile(String),
+    /// Lowering failed at the SDFG element the diagnostic names.
+    #[error("cannot compile: {}", .0.message)]
+    Lower(crate::diag::Diagnostic),
 }
 
 pub struct RunOptions<'a> {
@@ -49,7 +52,7 @@ pub struct RunResult {
 pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -> Result<RunResult, RunError> {
     let start = Instant::now();
     let context = crate::ir::new_context();
-    let mut lowered = lowering::lower_with(&context, sdfg, &options.lower).map_err(RunError::Compile)?;
+    let mut lowered = lowering::lower_with(&context, sdfg, &options.lower).map_err(RunError::Lower)?;
     let symbols = bind_symbols(&lowered.args, inputs, &options.symbols).map_err(RunError::Bind)?;
     let compiled = lowering::compile(&mut lowered, options.engine, options.work).map_err(RunError::Compile)?;
     let compile_seconds = start.elapsed().as_secs_f64();
