@@ -58,6 +58,7 @@ mod scalar_to_symbol_plan;
 pub mod scope_subst;
 pub mod simplify;
 pub mod state_fusion;
+mod state_fusion_check;
 pub mod symbol_propagation;
 pub mod symbol_subst;
 pub mod strip_mining;

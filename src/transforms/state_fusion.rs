@@ -22,9 +22,10 @@
 //! becomes `a` with `... -> %t1 -> ...`.
 
 use super::place::{cfg_at, visit_cfgs, Step};
+use super::state_fusion_check::{merge_into, merges, Accesses, Merges};
 use super::{Match, Options, Place, Transformation};
-use crate::model::{scope::scope_parents, BlockKind, Cfg, DataKind, NodeKind, Sdfg, State};
-use std::collections::{BTreeSet, HashSet};
+use crate::model::{BlockKind, Cfg, DataKind, Sdfg, State};
+use std::collections::HashSet;
 
 pub struct StateFusion;
 
@@ -41,72 +42,42 @@ impl Transformation for StateFusion {
         find(sdfg)
     }
 
-    /// Fuses disjoint pairs in rounds (pairs, then pairs of pairs, ...), so
-    /// a chain of n states takes log n searches instead of n. Within a
-    /// round, blocks keep their indices until the fused ones are removed
-    /// together at its end: removing them one by one renumbers the whole
-    /// CFG for each pair.
+    /// Fuses in rounds within each CFG (inner CFGs first, so that
+    /// renumbering blocks leaves the paths to the rest valid).
     fn apply_everywhere(&self, sdfg: &mut Sdfg, _options: &Options, limit: usize) -> Result<usize, String> {
-        let kinds = aliasing(sdfg);
+        let aliases = aliasing(sdfg);
+        let mut paths = Vec::new();
+        visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
+            if !cfg.edges.is_empty() {
+                paths.push(path.to_vec());
+            }
+        });
+        paths.sort_by_key(|p| std::cmp::Reverse(p.len()));
         let mut count = 0;
-        while count < limit {
-            let matches = find(sdfg);
-            let Some(first) = matches.first() else { break };
-            // Only one CFG per round: fusing renumbers the blocks that paths into
-            // nested CFGs go through.
-            let cfg_path = first.place.state[..first.place.state.len() - 1].to_vec();
-            let cfg = cfg_at(&mut sdfg.cfg, &cfg_path).ok_or("match refers to a missing region")?;
-            let mut used = BTreeSet::new();
-            let mut pairs = Vec::new();
-            for m in matches.iter().filter(|m| m.place.state[..m.place.state.len() - 1] == cfg_path[..]) {
-                let e = &cfg.edges[m.place.node];
-                if used.insert(e.src) && used.insert(e.dst) {
-                    pairs.push(m.place.node);
-                }
-            }
-            let mut degrees = Degrees::of(cfg);
-            let mut outs = vec![Vec::new(); cfg.blocks.len()];
-            for (i, e) in cfg.edges.iter().enumerate().filter(|(_, e)| e.src < cfg.blocks.len()) {
-                outs[e.src].push(i);
-            }
-            let (mut gone_blocks, mut gone_edges) = (vec![false; cfg.blocks.len()], vec![false; cfg.edges.len()]);
-            let mut fused = 0;
-            for edge in pairs {
-                let Some(merges) = fusable_with(&kinds, &degrees, cfg, edge) else { continue };
-                let (a, b) = (cfg.edges[edge].src, cfg.edges[edge].dst);
-                merge_states(cfg, a, b, &merges);
-                // `a` takes over `b`'s out-edges.
-                let taken = std::mem::take(&mut outs[b]);
-                for &k in &taken {
-                    cfg.edges[k].src = a;
-                }
-                outs[a] = taken;
-                degrees.outs[a] = degrees.outs[b];
-                (gone_blocks[b], gone_edges[edge]) = (true, true);
-                fused += 1;
-                if count + fused >= limit {
-                    break;
-                }
-            }
-            remove_blocks(cfg, &gone_blocks, &gone_edges);
-            if fused == 0 {
+        for path in paths {
+            if count >= limit {
                 break;
             }
-            count += fused;
+            let cfg = cfg_at(&mut sdfg.cfg, &path).ok_or("a region disappeared while fusing states")?;
+            count += fuse_rounds(&aliases, cfg, limit - count);
         }
         Ok(count)
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let cfg_path = &m.place.state[..m.place.state.len() - 1];
-        let kinds = aliasing(sdfg);
+        let aliases = aliasing(sdfg);
         let cfg = cfg_at(&mut sdfg.cfg, cfg_path).ok_or("match refers to a missing region")?;
         let edge = m.place.node;
-        let Some(merges) = fusable_with(&kinds, &Degrees::of(cfg), cfg, edge) else {
+        let (a, b) = cfg.edges.get(edge).map(|e| (e.src, e.dst)).ok_or("match refers to a missing edge")?;
+        let found = match (linked(&Degrees::of(cfg), cfg, edge), state(cfg, a), state(cfg, b)) {
+            (true, Some(sa), Some(sb)) => merges(&aliases, &Accesses::of(sa), &Accesses::of(sb), sb),
+            _ => None,
+        };
+        let Some(found) = found else {
             return Err("the states can no longer be fused".into());
         };
-        let (a, b) = (cfg.edges[edge].src, cfg.edges[edge].dst);
-        merge_states(cfg, a, b, &merges);
+        fuse(cfg, a, b, &found);
         for e in &mut cfg.edges {
             if e.src == b {
                 e.src = a;
@@ -120,15 +91,22 @@ impl Transformation for StateFusion {
     }
 }
 
-
 /// Every match.
 fn find(sdfg: &Sdfg) -> Vec<Match> {
-    let kinds = aliasing(sdfg);
+    let aliases = aliasing(sdfg);
     let mut out = Vec::new();
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
         let degrees = Degrees::of(cfg);
+        let mut known: Vec<Option<Accesses>> = vec![None; cfg.blocks.len()];
         for (i, e) in cfg.edges.iter().enumerate() {
-            if fusable_with(&kinds, &degrees, cfg, i).is_some() {
+            if !linked(&degrees, cfg, i) {
+                continue;
+            }
+            let (Some(sa), Some(sb)) = (state(cfg, e.src), state(cfg, e.dst)) else { continue };
+            known[e.src].get_or_insert_with(|| Accesses::of(sa));
+            known[e.dst].get_or_insert_with(|| Accesses::of(sb));
+            let (Some(xa), Some(xb)) = (&known[e.src], &known[e.dst]) else { continue };
+            if merges(&aliases, xa, xb, sb).is_some() {
                 let description = format!("states '{}' and '{}'", cfg.blocks[e.src].label, cfg.blocks[e.dst].label);
                 let mut at = path.to_vec();
                 at.push(Step::Block(e.src));
@@ -139,10 +117,64 @@ fn find(sdfg: &Sdfg) -> Vec<Match> {
     out
 }
 
-
-/// For fusable states, the access nodes to merge: `a`'s writer of each
-/// container `b` reads, with `b`'s readers of it.
-type Merges = Vec<(usize, Vec<usize>)>;
+/// Fuses disjoint pairs in rounds (pairs, then pairs of pairs, ...), as
+/// DaCe's FuseStates pass does: in each round, every edge in order whose
+/// states are not yet fused in this round and meet the conditions. Each
+/// state's `Accesses` are found once and carried through its fusions, so
+/// a round costs the checks and moves of its pairs, not a walk of every
+/// state. Blocks keep their indices until the round's fused ones are
+/// removed together at its end. Returns how many pairs it fused.
+fn fuse_rounds(aliases: &HashSet<String>, cfg: &mut Cfg, limit: usize) -> usize {
+    let mut known: Vec<Option<Accesses>> = vec![None; cfg.blocks.len()];
+    let mut fused = 0;
+    while fused < limit {
+        let n = cfg.blocks.len();
+        let mut degrees = Degrees::of(cfg);
+        let mut outs = vec![Vec::new(); n];
+        for (i, e) in cfg.edges.iter().enumerate().filter(|(_, e)| e.src < n) {
+            outs[e.src].push(i);
+        }
+        let (mut used, mut gone_edges) = (vec![false; n], vec![false; cfg.edges.len()]);
+        let mut gone_blocks = vec![false; n];
+        let before = fused;
+        for edge in 0..cfg.edges.len() {
+            let (a, b) = (cfg.edges[edge].src, cfg.edges[edge].dst);
+            if fused >= limit || used.get(a) != Some(&false) || used.get(b) != Some(&false) || !linked(&degrees, cfg, edge) {
+                continue;
+            }
+            let (Some(sa), Some(sb)) = (state(cfg, a), state(cfg, b)) else { continue };
+            let xa = known[a].take().unwrap_or_else(|| Accesses::of(sa));
+            let xb = known[b].take().unwrap_or_else(|| Accesses::of(sb));
+            let Some(found) = merges(aliases, &xa, &xb, sb) else {
+                (known[a], known[b]) = (Some(xa), Some(xb));
+                continue;
+            };
+            let moved = fuse(cfg, a, b, &found);
+            let mut xa = xa;
+            xa.absorb(xb, &moved);
+            known[a] = Some(xa);
+            // `a` takes over `b`'s out-edges.
+            let taken = std::mem::take(&mut outs[b]);
+            for &k in &taken {
+                cfg.edges[k].src = a;
+            }
+            outs[a] = taken;
+            degrees.outs[a] = degrees.outs[b];
+            (used[a], used[b], gone_blocks[b], gone_edges[edge]) = (true, true, true, true);
+            fused += 1;
+        }
+        if fused == before {
+            break;
+        }
+        remove_blocks(cfg, &gone_blocks, &gone_edges);
+        let mut k = 0;
+        known.retain(|_| {
+            k += 1;
+            !gone_blocks[k - 1]
+        });
+    }
+    fused
+}
 
 /// Names of views and references.
 fn aliasing(sdfg: &Sdfg) -> HashSet<String> {
@@ -174,112 +206,39 @@ impl Degrees {
     }
 }
 
-fn fusable_with(kinds: &HashSet<String>, degrees: &Degrees, cfg: &Cfg, edge: usize) -> Option<Merges> {
-    let e = cfg.edges.get(edge)?;
+/// The control-flow conditions: `edge` is unconditional and assigns
+/// nothing, is its source's only out-edge and its destination's only
+/// in-edge, does not enter the start block, and joins two states.
+fn linked(degrees: &Degrees, cfg: &Cfg, edge: usize) -> bool {
+    let Some(e) = cfg.edges.get(edge) else { return false };
     let (a, b) = (e.src, e.dst);
     let unconditional = e.condition.as_ref().is_none_or(|c| super::dead_state_elimination::constant(&c.code) == Some(true));
-    if a == b || !unconditional || !e.assignments.is_empty() {
-        return None;
-    }
-    if degrees.outs.get(a) != Some(&1) || degrees.ins.get(b) != Some(&1) {
-        return None;
-    }
-    if degrees.start == Some(b) {
-        return None;
-    }
-    let (BlockKind::State(sa), BlockKind::State(sb)) = (&cfg.blocks[a].kind, &cfg.blocks[b].kind) else { return None };
-    let (ra, wa) = accesses(sa);
-    let (rb, wb) = accesses(sb);
-    let aliases = |n: &str| kinds.contains(n);
-    let both: BTreeSet<&str> = ra.union(&wa).filter(|n| rb.contains(*n) || wb.contains(*n)).copied().collect();
-    if !wa.is_disjoint(&wb) || !wb.is_disjoint(&ra) || both.iter().any(|n| aliases(n)) {
-        return None;
-    }
-    let flows: Vec<&str> = wa.intersection(&rb).copied().collect();
-    if flows.is_empty() {
-        return Some(Vec::new());
-    }
-    let (pa, pb) = (scope_parents(sa).ok()?, scope_parents(sb).ok()?);
-    let access_nodes = |s: &State, name: &str| -> Vec<usize> {
-        (0..s.nodes.len()).filter(|&i| matches!(&s.nodes[i].kind, NodeKind::Access { data, .. } if data == name)).collect()
-    };
-    let mut merges = Vec::new();
-    let (ins_a, _) = crate::model::scope::adjacency(sa);
-    for name in flows {
-        let writers: Vec<usize> = access_nodes(sa, name).into_iter().filter(|&i| !ins_a[i].is_empty()).collect();
-        let readers = access_nodes(sb, name);
-        let [writer] = writers[..] else { return None };
-        if pa[writer].is_some() || readers.iter().any(|&r| pb[r].is_some()) {
-            return None;
-        }
-        // Every read of it in `b` must start at one of those access nodes.
-        let direct = sb.edges.iter().filter(|e| e.memlet.data.as_deref() == Some(name));
-        if direct.clone().any(|e| pb[e.src].is_none() && pb[e.dst].is_none() && !readers.contains(&e.src)) {
-            return None;
-        }
-        merges.push((writer, readers));
-    }
-    Some(merges)
+    a != b
+        && unconditional
+        && e.assignments.is_empty()
+        && degrees.outs.get(a) == Some(&1)
+        && degrees.ins.get(b) == Some(&1)
+        && degrees.start != Some(b)
+        && state(cfg, a).is_some()
+        && state(cfg, b).is_some()
 }
 
-/// Containers a state reads and writes: an access node with in-edges is
-/// written, one with out-edges (or none at all) is read; data named by
-/// memlets between other nodes counts as read.
-fn accesses(s: &State) -> (BTreeSet<&str>, BTreeSet<&str>) {
-    let mut reads = BTreeSet::new();
-    let mut writes = BTreeSet::new();
-    let (ins, outs) = crate::model::scope::adjacency(s);
-    let is_access = |n: usize| matches!(s.nodes.get(n).map(|n| &n.kind), Some(NodeKind::Access { .. }));
-    for e in &s.edges {
-        if let Some(d) = &e.memlet.data {
-            if !is_access(e.src) && !is_access(e.dst) {
-                reads.insert(d.as_str());
-            }
-        }
+fn state(cfg: &Cfg, block: usize) -> Option<&State> {
+    match &cfg.blocks.get(block)?.kind {
+        BlockKind::State(s) => Some(s),
+        _ => None,
     }
-    for (i, n) in s.nodes.iter().enumerate() {
-        if let NodeKind::Access { data, .. } = &n.kind {
-            if !ins[i].is_empty() {
-                writes.insert(data.as_str());
-            }
-            if !outs[i].is_empty() || ins[i].is_empty() {
-                reads.insert(data.as_str());
-            }
-        }
-    }
-    (reads, writes)
 }
 
 /// Moves `b`'s graph into `a` (merging the access nodes of `merges`),
-/// leaving `b` empty.
-fn merge_states(cfg: &mut Cfg, a: usize, b: usize, merges: &Merges) {
+/// leaving `b` empty; returns where each node of `b` went.
+fn fuse(cfg: &mut Cfg, a: usize, b: usize, found: &Merges) -> Vec<usize> {
     let BlockKind::State(sb) = std::mem::replace(&mut cfg.blocks[b].kind, BlockKind::State(State::default())) else {
-        return;
+        return Vec::new();
     };
-    if let BlockKind::State(sa) = &mut cfg.blocks[a].kind {
-        let offset = sa.nodes.len();
-        for mut n in sb.nodes {
-            match &mut n.kind {
-                NodeKind::MapEntry { exit, .. } | NodeKind::ConsumeEntry { exit, .. } => *exit += offset,
-                NodeKind::MapExit { entry } | NodeKind::ConsumeExit { entry } => *entry += offset,
-                _ => {}
-            }
-            sa.nodes.push(n);
-        }
-        let mut target: Vec<usize> = (offset..sa.nodes.len()).collect();
-        let mut gone = Vec::new();
-        for (writer, readers) in merges {
-            for &r in readers {
-                target[r] = *writer;
-                gone.push(r + offset);
-            }
-        }
-        for mut e in sb.edges {
-            e.src = target[e.src];
-            e.dst = target[e.dst];
-            sa.edges.push(e);
-        }
-        super::map_collapse::remove_nodes(sa, &gone);
+    match &mut cfg.blocks[a].kind {
+        BlockKind::State(sa) => merge_into(sa, sb, found),
+        _ => Vec::new(),
     }
 }
 
@@ -309,3 +268,7 @@ fn remove_blocks(cfg: &mut Cfg, gone_blocks: &[bool], gone_edges: &[bool]) {
     });
     cfg.start_block = cfg.start_block.map(renumber);
 }
+
+#[cfg(test)]
+#[path = "state_fusion_tests.rs"]
+mod tests;

@@ -148,6 +148,11 @@ sdfg.sdfg "assigning" [] {
 // MATCHES-NEXT: 2: states 's2' and 's3'
 // MATCHES-NEXT: 3: states 's3' and 's4'
 // MATCHES-NOT: 4:
+// MATCHES: 0: states 'a' and 'b'
+// MATCHES-NEXT: 1: states 'b' and 'c'
+// MATCHES-NEXT: 2: states 'c' and 'd'
+// MATCHES-NEXT: 3: states 'd' and 'e'
+// MATCHES-NOT: 4:
 // CHECK-LABEL: sdfg.sdfg "chain"
 // CHECK: %[[S0:.*]] = sdfg.state "s0" {
 // CHECK: sdfg.tasklet "t0"
@@ -198,4 +203,78 @@ sdfg.sdfg "chain" ["X0", "X1", "X2", "X3", "X4", "N"] {
   sdfg.edge %s2 -> %s3
   sdfg.edge %s3 -> %s4
   sdfg.edge %s4 -> %end {condition = "N > 0"}
+}
+
+// -----
+
+// Each state reads what the one before writes, and the states are listed
+// out of order: (a, b) and (c, d) fuse, then the two results, then e. Every
+// reading access node merges into the writing one, which the fused state
+// keeps from the earlier rounds.
+// CHECK-LABEL: sdfg.sdfg "flow_chain"
+// CHECK: sdfg.state "a" {
+// CHECK-NEXT: %[[T0:.*]] = sdfg.tasklet "t0"
+// CHECK-NEXT: %[[X0:.*]] = sdfg.access "X0"
+// CHECK-NEXT: %[[T1:.*]] = sdfg.tasklet "t1"
+// CHECK-NEXT: %[[X1:.*]] = sdfg.access "X1"
+// CHECK-NEXT: %[[T2:.*]] = sdfg.tasklet "t2"
+// CHECK-NEXT: %[[X2:.*]] = sdfg.access "X2"
+// CHECK-NEXT: %[[T3:.*]] = sdfg.tasklet "t3"
+// CHECK-NEXT: %[[X3:.*]] = sdfg.access "X3"
+// CHECK-NEXT: %[[T4:.*]] = sdfg.tasklet "t4"
+// CHECK-NEXT: %[[X4:.*]] = sdfg.access "X4"
+// CHECK-NEXT: sdfg.memlet %[[T0]]["o"] -> %[[X0]]
+// CHECK-NEXT: sdfg.memlet %[[X0]] -> %[[T1]]["i"]
+// CHECK-NEXT: sdfg.memlet %[[T1]]["o"] -> %[[X1]]
+// CHECK-NEXT: sdfg.memlet %[[X1]] -> %[[T2]]["i"]
+// CHECK-NEXT: sdfg.memlet %[[T2]]["o"] -> %[[X2]]
+// CHECK-NEXT: sdfg.memlet %[[X2]] -> %[[T3]]["i"]
+// CHECK-NEXT: sdfg.memlet %[[T3]]["o"] -> %[[X3]]
+// CHECK-NEXT: sdfg.memlet %[[X3]] -> %[[T4]]["i"]
+// CHECK-NEXT: sdfg.memlet %[[T4]]["o"] -> %[[X4]]
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NOT: sdfg.state
+sdfg.sdfg "flow_chain" ["X0", "X1", "X2", "X3", "X4"] {
+  sdfg.array "X0" {dtype = "float64", shape = ["1"]}
+  sdfg.array "X1" {dtype = "float64", shape = ["1"]}
+  sdfg.array "X2" {dtype = "float64", shape = ["1"]}
+  sdfg.array "X3" {dtype = "float64", shape = ["1"]}
+  sdfg.array "X4" {dtype = "float64", shape = ["1"]}
+  %c = sdfg.state "c" {
+    %x = sdfg.access "X1"
+    %t = sdfg.tasklet "t2" {code = "o = i + 1.0", ins = {i}, outs = {o}}
+    %y = sdfg.access "X2"
+    sdfg.memlet %x -> %t["i"] {data = "X1", subset = "0"}
+    sdfg.memlet %t["o"] -> %y {data = "X2", subset = "0"}
+  }
+  %d = sdfg.state "d" {
+    %x = sdfg.access "X2"
+    %t = sdfg.tasklet "t3" {code = "o = i + 1.0", ins = {i}, outs = {o}}
+    %y = sdfg.access "X3"
+    sdfg.memlet %x -> %t["i"] {data = "X2", subset = "0"}
+    sdfg.memlet %t["o"] -> %y {data = "X3", subset = "0"}
+  }
+  %e = sdfg.state "e" {
+    %x = sdfg.access "X3"
+    %t = sdfg.tasklet "t4" {code = "o = i + 1.0", ins = {i}, outs = {o}}
+    %y = sdfg.access "X4"
+    sdfg.memlet %x -> %t["i"] {data = "X3", subset = "0"}
+    sdfg.memlet %t["o"] -> %y {data = "X4", subset = "0"}
+  }
+  %a = sdfg.state "a" {
+    %t = sdfg.tasklet "t0" {code = "o = 0.0", outs = {o}}
+    %x = sdfg.access "X0"
+    sdfg.memlet %t["o"] -> %x {data = "X0", subset = "0"}
+  }
+  %b = sdfg.state "b" {
+    %x = sdfg.access "X0"
+    %t = sdfg.tasklet "t1" {code = "o = i + 1.0", ins = {i}, outs = {o}}
+    %y = sdfg.access "X1"
+    sdfg.memlet %x -> %t["i"] {data = "X0", subset = "0"}
+    sdfg.memlet %t["o"] -> %y {data = "X1", subset = "0"}
+  }
+  sdfg.edge %a -> %b
+  sdfg.edge %b -> %c
+  sdfg.edge %c -> %d
+  sdfg.edge %d -> %e
 }
