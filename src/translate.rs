@@ -18,8 +18,7 @@ use melior::{
 /// Imports a `.sdfg`/`.sdfgz` file's bytes into verified dialect text; with
 /// `debug_info`, each op shows where it is in the file (`loc("f.sdfg":12:7)`).
 pub fn import_sdfg(bytes: &[u8], file: &str, debug_info: bool) -> Result<String, Diagnostics> {
-    let sdfg = json::import_bytes(bytes, file)?;
-    verify::verify(&sdfg)?;
+    let sdfg = read_sdfg(bytes, file)?;
     let context = ir::new_context();
     let module = module_of(&context, &sdfg, file)?;
     let flags = OperationPrintingFlags::new().enable_debug_info(debug_info, false);
@@ -40,6 +39,13 @@ pub fn module_of<'c>(context: &'c Context, sdfg: &Sdfg, file: &str) -> Result<Mo
     let message: Vec<String> = diagnostics.into_iter().map(|d| d.message).collect();
     let message = message.join("; ");
     Err(Diagnostic::new(&Loc::json(file, ""), format!("internal error: the built ops do not verify: {message}")).into())
+}
+
+/// Reads a `.sdfg`/`.sdfgz` file's bytes into a verified model.
+pub fn read_sdfg(bytes: &[u8], file: &str) -> Result<Sdfg, Diagnostics> {
+    let sdfg = json::import_bytes(bytes, file)?;
+    verify::verify(&sdfg)?;
+    Ok(sdfg)
 }
 
 /// Parses dialect text and reads it into a verified model.

@@ -5,7 +5,10 @@ mod common;
 
 use anyhow::Result;
 use clap::{ArgGroup, Parser};
-use sdfg_mlir::translate;
+use sdfg_mlir::{
+    driver::input::{self, Format},
+    translate,
+};
 
 /// Converts between DaCe `.sdfg` files and the `sdfg` MLIR dialect.
 #[derive(Parser, Debug)]
@@ -31,6 +34,17 @@ struct Cli {
 fn main() -> Result<()> {
     let cli = Cli::parse();
     let (bytes, file) = common::read_input(&cli.input);
+    // Reading the other direction's format would fail with a confusing
+    // parse error; say what the input is instead.
+    match (cli.import_sdfg, input::format_of(&bytes, &file)) {
+        (true, Format::Dialect) => {
+            common::fail_with(&file, "--import-sdfg reads a DaCe .sdfg file (JSON), but this is sdfg dialect text: use --export-sdfg")
+        }
+        (false, Format::Sdfg) => {
+            common::fail_with(&file, "--export-sdfg reads sdfg dialect text, but this is a DaCe .sdfg file (JSON): use --import-sdfg")
+        }
+        _ => {}
+    }
     let result = if cli.import_sdfg {
         translate::import_sdfg(&bytes, &file, cli.debug_info)
     } else {

@@ -2,12 +2,7 @@
 //! gzip-compressed as `.sdfgz`) or `sdfg` dialect text, told apart by the
 //! file name and, for standard input or other names, by the content.
 
-use crate::{
-    diag::Diagnostics,
-    ir, json,
-    model::Sdfg,
-    translate, verify,
-};
+use crate::{diag::Diagnostics, ir, model::Sdfg, translate};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -38,11 +33,7 @@ pub fn format_of(bytes: &[u8], file: &str) -> Format {
 /// The verified model of a program in either format.
 pub fn load_model(bytes: &[u8], file: &str) -> Result<Sdfg, Diagnostics> {
     match format_of(bytes, file) {
-        Format::Sdfg => {
-            let sdfg = json::import_bytes(bytes, file)?;
-            verify::verify(&sdfg)?;
-            Ok(sdfg)
-        }
+        Format::Sdfg => translate::read_sdfg(bytes, file),
         Format::Dialect => {
             let text = crate::diag::decode_utf8(bytes, file)?;
             translate::read_text(&ir::new_context(), text, file)

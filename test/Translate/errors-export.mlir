@@ -30,7 +30,12 @@
 // JSON given to --export-sdfg is not dialect text.
 // RUN: not sdfg-translate --export-sdfg %corpus/vec_add.minimal.sdfg -o %t/json.sdfg 2>&1 | FileCheck %s --check-prefix=JSON -DFILE=%corpus/vec_add.minimal.sdfg
 // RUN: test ! -e %t/json.sdfg
-// JSON: {{^}}[[FILE]]:1:1: error: expected operation name in quotes{{$}}
+// JSON: {{^}}[[FILE]]: error: --export-sdfg reads sdfg dialect text, but this is a DaCe .sdfg file (JSON): use --import-sdfg{{$}}
+//
+// And dialect text given to --import-sdfg is not JSON.
+// RUN: not sdfg-translate --import-sdfg %s -o %t/text.mlir 2>&1 | FileCheck %s --check-prefix=TEXT -DFILE=%s
+// RUN: test ! -e %t/text.mlir
+// TEXT: {{^}}[[FILE]]: error: --import-sdfg reads a DaCe .sdfg file (JSON), but this is sdfg dialect text: use --export-sdfg{{$}}
 //
 // An empty module has no sdfg.sdfg op to export.
 // RUN: not sdfg-translate --export-sdfg %t/empty.mlir -o %t/empty.sdfg 2>&1 | FileCheck %s --check-prefix=EMPTY -DFILE=%t/empty.mlir
