@@ -25,9 +25,9 @@ impl FnGen<'_, '_> {
             return Ok(false);
         }
         // Accumulating output (`C += A @ B`) is beta = 1; other WCRs are not BLAS.
-        let beta = match c.wcr.as_deref().map(super::wcr::parse_lambda) {
+        let beta = match c.wcr.as_deref().map(crate::tasklet::lambda::parse_lambda) {
             None => beta,
-            Some(Ok(l)) if super::wcr::is_sum(&l) && beta == 0.0 => 1.0,
+            Some(Ok(l)) if l.reduction() == Some(crate::tasklet::lambda::Reduction::Sum) && beta == 0.0 => 1.0,
             Some(_) => return Ok(false),
         };
         let m = if ta { dim(a, 1)? } else { dim(a, 0)? };

@@ -8,83 +8,25 @@ use super::builder::memory::AtomicOp;
 use super::builder::Val;
 use super::function::FnGen;
 use super::types::Ty;
-use crate::tasklet::{BinOp, Expr, Stmt, Target};
+use crate::tasklet::lambda::{parse_lambda, Lambda, Reduction};
 use std::collections::HashMap;
-
-/// A parsed WCR lambda: parameter names and body.
-pub struct Lambda {
-    pub old: String,
-    pub new: String,
-    pub body: Expr,
-}
-
-/// Parses `(lambda x, y: body)` (parentheses optional).
-pub fn parse_lambda(text: &str) -> Result<Lambda, String> {
-    let mut t = text.trim();
-    while t.starts_with('(') && t.ends_with(')') && balanced(&t[1..t.len() - 1]) {
-        t = t[1..t.len() - 1].trim();
-    }
-    let rest = t.strip_prefix("lambda").ok_or_else(|| format!("write-conflict resolution '{text}' is not a lambda"))?;
-    let (params, body) = rest.split_once(':').ok_or_else(|| format!("bad lambda '{text}'"))?;
-    let params: Vec<&str> = params.split(',').map(str::trim).collect();
-    let [old, new] = params.as_slice() else {
-        return Err(format!("write-conflict lambda '{text}' must take two parameters"));
-    };
-    let stmts = crate::tasklet::parse(&format!("__wcr = {}", body.trim())).map_err(|e| format!("lambda '{text}': {e}"))?;
-    match stmts.into_iter().next() {
-        Some(Stmt::Assign { target: Target::Name { .. }, op: None, value, .. }) => {
-            Ok(Lambda { old: old.to_string(), new: new.to_string(), body: value })
-        }
-        _ => Err(format!("bad lambda body in '{text}'")),
-    }
-}
-
-fn balanced(s: &str) -> bool {
-    let mut depth = 0i32;
-    for c in s.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return false;
-                }
-            }
-            _ => {}
-        }
-    }
-    depth == 0
-}
-
-/// Whether a lambda adds its two parameters.
-pub fn is_sum(l: &Lambda) -> bool {
-    atomic_kind(l, Ty::F64) == Some(AtomicOp::FAdd)
-}
 
 /// The atomic read-modify-write of a lambda, when there is one for this type.
 fn atomic_kind(l: &Lambda, ty: Ty) -> Option<AtomicOp> {
-    let is = |e: &Expr, name: &str| matches!(e, Expr::Name { id, .. } if id == name);
-    let params = |a: &Expr, b: &Expr| (is(a, &l.old) && is(b, &l.new)) || (is(a, &l.new) && is(b, &l.old));
     let float = ty.is_float();
     let unsigned = ty.is_unsigned();
-    match &l.body {
-        Expr::Binary { op, left, right, .. } if params(left, right) => match op {
-            BinOp::Add if float => Some(AtomicOp::FAdd),
-            BinOp::Add => Some(AtomicOp::Add),
-            BinOp::BitAnd if !float => Some(AtomicOp::And),
-            BinOp::BitOr if !float => Some(AtomicOp::Or),
-            BinOp::BitXor if !float => Some(AtomicOp::Xor),
-            _ => None,
-        },
-        Expr::Call { func, args, .. } if args.len() == 2 && params(&args[0], &args[1]) => match func.as_str() {
-            "max" if float => Some(AtomicOp::FMax),
-            "min" if float => Some(AtomicOp::FMin),
-            "max" if unsigned => Some(AtomicOp::UMax),
-            "min" if unsigned => Some(AtomicOp::UMin),
-            "max" => Some(AtomicOp::Max),
-            "min" => Some(AtomicOp::Min),
-            _ => None,
-        },
+    match l.reduction()? {
+        Reduction::Sum if float => Some(AtomicOp::FAdd),
+        Reduction::Sum => Some(AtomicOp::Add),
+        Reduction::BitAnd if !float => Some(AtomicOp::And),
+        Reduction::BitOr if !float => Some(AtomicOp::Or),
+        Reduction::BitXor if !float => Some(AtomicOp::Xor),
+        Reduction::Max if float => Some(AtomicOp::FMax),
+        Reduction::Min if float => Some(AtomicOp::FMin),
+        Reduction::Max if unsigned => Some(AtomicOp::UMax),
+        Reduction::Min if unsigned => Some(AtomicOp::UMin),
+        Reduction::Max => Some(AtomicOp::Max),
+        Reduction::Min => Some(AtomicOp::Min),
         _ => None,
     }
 }
@@ -110,7 +52,7 @@ impl FnGen<'_, '_> {
     /// Complex sums add each part atomically (the parts are independent);
     /// other complex updates run in an OpenMP critical section.
     fn complex_parallel_write(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
-        if is_sum(l) {
+        if l.reduction() == Some(Reduction::Sum) {
             let (re, im) = self.b.parts(value);
             let one = self.b.i64(1);
             let im_addr = self.b.gep(addr, &one, ty.complex_part());

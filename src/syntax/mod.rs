@@ -34,3 +34,13 @@ impl Span {
         }
     }
 }
+
+/// DaCe's `dtypes.validate_name`: a C identifier other than `True`,
+/// `False` and `None`.
+pub fn valid_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    let first_ok = matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_');
+    first_ok
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !matches!(name, "True" | "False" | "None")
+}

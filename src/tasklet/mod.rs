@@ -14,6 +14,7 @@
 //!   against the supported functions ([`FUNCTIONS`], [`CAST_DTYPES`], [`resolve_call`]).
 
 mod ast;
+pub mod lambda;
 mod check;
 mod expr;
 mod parser;

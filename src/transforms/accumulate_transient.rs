@@ -34,6 +34,7 @@ use super::local_storage::{self as ls, Plan};
 use super::{place, Match, Options, Transformation};
 use crate::model::{DataEdge, Memlet, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
+use crate::tasklet::lambda::identity_of;
 
 pub struct AccumulateTransient;
 
@@ -117,26 +118,6 @@ fn identity_option(options: &Options) -> Result<Option<String>, String> {
     }
 }
 
-/// The identity of a `lambda a, b: ...` sum or product.
-pub fn wcr_identity(wcr: &str) -> Option<&'static str> {
-    let text: String = wcr.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut t = text.as_str();
-    while let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-        t = inner;
-    }
-    let (params, body) = t.strip_prefix("lambda")?.split_once(':')?;
-    let (a, b) = params.split_once(',')?;
-    let body = body.trim_start_matches('(').trim_end_matches(')');
-    let is = |op: char| body == format!("{a}{op}{b}") || body == format!("{b}{op}{a}");
-    if is('+') {
-        Some("0")
-    } else if is('*') {
-        Some("1")
-    } else {
-        None
-    }
-}
-
 /// The accumulators possible out of map exit `b`, with their identities
 /// where known.
 fn plans(sdfg: &Sdfg, state: &State, b: usize, given: Option<&str>) -> Vec<(Plan, Option<String>)> {
@@ -144,7 +125,7 @@ fn plans(sdfg: &Sdfg, state: &State, b: usize, given: Option<&str>) -> Vec<(Plan
     for link in ls::links(sdfg, state, b, false, true) {
         let Some(desc) = sdfg.container(&link.data) else { continue };
         let wcr = state.edges[link.edge].memlet.wcr.clone();
-        let identity = given.or_else(|| wcr.as_deref().and_then(wcr_identity)).map(str::to_string);
+        let identity = given.or_else(|| wcr.as_deref().and_then(identity_of)).map(str::to_string);
         let Some(tree) = ls::inner_tree(state, link.edge, false, &link.data) else { continue };
         let same_op = tree.iter().all(|&i| state.edges[i].memlet.wcr == wcr && state.edges[i].memlet.data.as_deref() == Some(&link.data));
         // Any other use of the data in the outer map would see partial sums.

@@ -34,7 +34,8 @@
 //! product) and conflicts. Options: `tile-size=K` (default 128) and
 //! `partial-parallelism=false` to skip outcome 1.
 
-use super::accumulate_transient::{wcr_identity, AccumulateTransient};
+use super::accumulate_transient::AccumulateTransient;
+use crate::tasklet::lambda::identity_of as wcr_identity;
 use super::map_expansion::has_dynamic_inputs;
 use super::scope_subst::inside;
 use super::{map_tiling, place, Match, Options, Transformation};

@@ -127,48 +127,10 @@ pub(crate) fn split_assignment(stmt: &str) -> Option<(&str, &str)> {
     None
 }
 
-/// A rough check that a write-conflict resolution is a two-argument Python
-/// lambda: `(lambda a, b: a + b)`. Returns a reason when it is not.
+/// Whether a write-conflict resolution has the shape of a two-argument
+/// Python lambda, `(lambda a, b: a + b)`; returns a reason when not.
 pub(crate) fn wcr_problem(wcr: &str) -> Option<&'static str> {
-    let mut text = wcr.trim();
-    // Strip balanced outer parentheses: DaCe writes `(lambda x, y: (x + y))`.
-    while text.starts_with('(') && text.ends_with(')') && balanced(&text[1..text.len() - 1]) {
-        text = text[1..text.len() - 1].trim();
-    }
-    if !balanced(text) {
-        return Some("has unbalanced parentheses");
-    }
-    let Some(rest) = text.strip_prefix("lambda") else {
-        return Some("is not a lambda");
-    };
-    if !rest.starts_with(|c: char| c.is_whitespace()) {
-        return Some("is not a lambda");
-    }
-    let Some((params, body)) = rest.split_once(':') else {
-        return Some("has no ':'");
-    };
-    let params: Vec<&str> = params.split(',').map(str::trim).collect();
-    if params.len() != 2 || !params.iter().all(|p| valid_name(p)) {
-        return Some("does not take two arguments");
-    }
-    if body.trim().is_empty() {
-        return Some("has an empty body");
-    }
-    None
-}
-
-/// Whether every `(`/`[` has its partner, in order.
-fn balanced(text: &str) -> bool {
-    let mut stack = Vec::new();
-    for c in text.chars() {
-        match c {
-            '(' | '[' => stack.push(c),
-            ')' if stack.pop() != Some('(') => return false,
-            ']' if stack.pop() != Some('[') => return false,
-            _ => {}
-        }
-    }
-    stack.is_empty()
+    crate::tasklet::lambda::split(wcr).err().map(|e| e.reason())
 }
 
 /// The dimensions of a subset.

@@ -197,12 +197,4 @@ fn statement_targets(code: &CodeBlock) -> Vec<String> {
         .collect()
 }
 
-/// DaCe's `dtypes.validate_name`: a C identifier other than `True`,
-/// `False` and `None`.
-pub(crate) fn valid_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    let first_ok = matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_');
-    first_ok
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !matches!(name, "True" | "False" | "None")
-}
+pub(crate) use crate::syntax::valid_name;

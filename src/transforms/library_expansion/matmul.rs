@@ -9,7 +9,7 @@
 
 use super::nest::{Level, Nest, Port};
 use super::{format_number, fresh, same, Init, Library, Operand, Plan};
-use crate::transforms::accumulate_transient::wcr_identity;
+use crate::tasklet::lambda::identity_of as wcr_identity;
 
 const SUM: &str = "(lambda x, y: (x + y))";
 
