@@ -99,14 +99,23 @@ impl FnGen<'_, '_> {
 
     /// Retries `cmpxchg` until no other thread wrote in between.
     fn cas_loop(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
-        // Floats are exchanged as integers of their width.
+        // Floats are exchanged as integers of their width, bools as the byte
+        // that holds them (atomics take whole bytes).
         let int = match ty.bits() {
             1 | 8 => Ty::I8,
             16 => Ty::I16,
             32 => Ty::I32,
             _ => Ty::I64,
         };
-        let bits_of = |g: &mut Self, v: &Val| -> Val { if ty.is_float() { g.b.bitcast(v, int) } else { v.clone() } };
+        let bits_of = |g: &mut Self, v: &Val| -> Val {
+            if ty.is_float() {
+                g.b.bitcast(v, int)
+            } else if ty == Ty::I1 {
+                g.b.cast(v, Ty::U8)
+            } else {
+                v.clone()
+            }
+        };
         let old0 = self.b.load(addr, ty);
         let (args, _) = self.b.begin_while(&[old0], &[ty]);
         let old = &args[0];
@@ -114,7 +123,13 @@ impl FnGen<'_, '_> {
         let (ob, nb) = (bits_of(self, old), bits_of(self, &new));
         let (cur, ok) = self.b.compare_exchange(addr, &ob, &nb);
         let retry = self.b.not(&ok);
-        let cur = if ty.is_float() { self.b.bitcast(&cur, ty) } else { cur.with_ty(ty) };
+        let cur = if ty.is_float() {
+            self.b.bitcast(&cur, ty)
+        } else if ty == Ty::I1 {
+            self.b.cast(&cur, Ty::I1)
+        } else {
+            cur.with_ty(ty)
+        };
         let next = self.b.while_condition(&retry, &[cur]);
         self.b.end_with(&next);
         Ok(())
