@@ -78,17 +78,23 @@ impl Transformation for StateFusion {
             return Err("the states can no longer be fused".into());
         };
         fuse(cfg, a, b, &found);
-        for e in &mut cfg.edges {
-            if e.src == b {
-                e.src = a;
-            }
-        }
-        let mut gone_blocks = vec![false; cfg.blocks.len()];
-        let mut gone_edges = vec![false; cfg.edges.len()];
-        (gone_blocks[b], gone_edges[edge]) = (true, true);
-        remove_blocks(cfg, &gone_blocks, &gone_edges);
+        drop_fused(cfg, a, b, edge);
         Ok(())
     }
+}
+
+/// After state `b` was fused into `a` along `edge`: `b`'s out-edges leave
+/// `a`, and `b` and `edge` are removed.
+pub(super) fn drop_fused(cfg: &mut Cfg, a: usize, b: usize, edge: usize) {
+    for e in &mut cfg.edges {
+        if e.src == b {
+            e.src = a;
+        }
+    }
+    let mut gone_blocks = vec![false; cfg.blocks.len()];
+    let mut gone_edges = vec![false; cfg.edges.len()];
+    (gone_blocks[b], gone_edges[edge]) = (true, true);
+    remove_blocks(cfg, &gone_blocks, &gone_edges);
 }
 
 /// Every match.

@@ -47,15 +47,7 @@ fn carried_accesses_match_the_fused_state() {
             assert!(fresh.reads.is_subset(&carried.reads), "{name}");
             assert!(carried.reads.iter().all(|r| fresh.reads.contains(r) || fresh.writes.contains(r)), "{name}");
             // Fuse it for real, so that later edges see the grown state.
-            for e in &mut cfg.edges {
-                if e.src == b {
-                    e.src = a;
-                }
-            }
-            let mut gone_blocks = vec![false; cfg.blocks.len()];
-            let mut gone_edges = vec![false; cfg.edges.len()];
-            (gone_blocks[b], gone_edges[edge]) = (true, true);
-            remove_blocks(cfg, &gone_blocks, &gone_edges);
+            drop_fused(cfg, a, b, edge);
             edge = 0;
         }
     }
