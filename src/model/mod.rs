@@ -12,6 +12,7 @@ mod callback;
 pub mod cfg_graph;
 pub mod conn;
 mod containers;
+mod control_code;
 mod dace_enums;
 mod data;
 pub mod dataflow;
@@ -21,6 +22,7 @@ pub mod scope;
 
 pub use callback::{Callback, CallbackType};
 pub use containers::Containers;
+pub use control_code::{Assignment, Condition};
 pub use dace_enums::{Lifetime, Schedule, Storage, UnknownValue};
 pub use data::{DType, DataDesc, DataKind, ScalarType};
 pub use graph::{

@@ -45,8 +45,7 @@ pub fn header(l: &LoopRegion) -> Option<Header> {
     let update = assigned_value(&l.update, var)?.simplify();
     let me = Expr::sym(var);
     let step = update.sub(&me).simplify().as_int().filter(|s| *s != 0)?;
-    let condition = l.condition.as_ref().filter(|c| c.language == "Python")?;
-    let Expr::Cmp(op, a, b) = symbolic::parse(&condition.code).ok()?.simplify() else { return None };
+    let Expr::Cmp(op, a, b) = l.condition.as_ref()?.python_expr()?.simplify() else { return None };
     // Put the variable on the left.
     let (op, bound) = if *a == me {
         (op, *b)
@@ -154,7 +153,7 @@ pub fn state_uses(state: &State, name: &str) -> bool {
 /// count) outside the blocks for which `skip` holds.
 pub fn cfg_uses(cfg: &Cfg, name: &str, path: &mut Vec<Step>, skip: &dyn Fn(&[Step], &Block) -> bool) -> bool {
     let edges = cfg.edges.iter().any(|e| {
-        e.condition.as_ref().is_some_and(|c| text_uses(&c.code, name)) || e.assignments.iter().any(|(_, rhs)| text_uses(rhs, name))
+        e.condition.as_ref().is_some_and(|c| text_uses(&c.code, name)) || e.assignments.iter().any(|a| text_uses(a.value(), name))
     });
     if edges {
         return true;
@@ -166,7 +165,7 @@ pub fn cfg_uses(cfg: &Cfg, name: &str, path: &mut Vec<Step>, skip: &dyn Fn(&[Ste
                 BlockKind::State(s) => state_uses(s, name),
                 BlockKind::Region { cfg, .. } => cfg_uses(cfg, name, path, skip),
                 BlockKind::Loop(l) => {
-                    [&l.init, &l.condition, &l.update].into_iter().flatten().any(|c| text_uses(&c.code, name))
+                    [l.init.as_ref(), l.condition.as_deref(), l.update.as_ref()].into_iter().flatten().any(|c| text_uses(&c.code, name))
                         || cfg_uses(&l.cfg, name, path, skip)
                 }
                 BlockKind::Conditional(brs) => brs.iter().enumerate().any(|(k, br)| {
@@ -197,7 +196,7 @@ pub fn redefines(b: &Block, var: &str) -> bool {
 /// Whether a CFG (recursively) contains break, continue or return blocks
 /// that are not inside a nested loop, or assigns `var`.
 pub fn escapes_or_assigns(cfg: &Cfg, var: &str) -> bool {
-    cfg.edges.iter().any(|e| e.assignments.iter().any(|(v, _)| v == var))
+    cfg.edges.iter().any(|e| e.assignments.iter().any(|a| a.symbol == var))
         || cfg.blocks.iter().any(|b| match &b.kind {
             BlockKind::Break | BlockKind::Continue | BlockKind::Return => true,
             BlockKind::Region { cfg, .. } => escapes_or_assigns(cfg, var),

@@ -3,8 +3,8 @@
 //! the rough shape check of write-conflict lambdas.
 
 use super::{valid_name, Env, Verifier};
-use crate::model::{CodeBlock, Loc};
-use crate::symbolic::{self, Dim, Expr, Subset};
+use crate::model::{CodeBlock, Condition, Loc};
+use crate::symbolic::{self, Dim, Expr, ParseError, Subset};
 use std::collections::BTreeSet;
 
 /// Names that parse as symbols but are Python/SymPy constants, not symbols.
@@ -14,13 +14,19 @@ pub(crate) fn is_builtin_name(name: &str) -> bool {
 
 /// Parses `text`; on failure reports `'{what}' does not parse` at `loc`.
 pub(crate) fn parse_or_report(v: &mut Verifier, text: &str, loc: &Loc, what: &str) -> Option<Expr> {
-    match symbolic::parse(text.trim()) {
-        Ok(e) => Some(e),
-        Err(err) => {
-            v.error(loc, format!("{what} '{}' does not parse: {err}", text.trim()));
-            None
-        }
-    }
+    report_parse_error(v, symbolic::parse(text.trim()).as_ref(), text, loc, what).cloned()
+}
+
+/// The expression `text` was parsed into; where it did not parse, reports
+/// `'{what}' does not parse` at `loc`.
+pub(crate) fn report_parse_error<'e>(
+    v: &mut Verifier,
+    parsed: Result<&'e Expr, &ParseError>,
+    text: &str,
+    loc: &Loc,
+    what: &str,
+) -> Option<&'e Expr> {
+    parsed.map_err(|err| v.error(loc, format!("{what} '{}' does not parse: {err}", text.trim()))).ok()
 }
 
 /// Reports every free symbol of `expr` that is neither defined in the SDFG
@@ -56,15 +62,15 @@ pub(crate) fn check_code_expr(
     v: &mut Verifier,
     env: &Env,
     local: &BTreeSet<String>,
-    code: &CodeBlock,
+    code: &Condition,
     loc: &Loc,
     what: &str,
 ) {
-    if code.language != "Python" {
+    if !code.is_python() {
         return;
     }
-    if let Some(e) = parse_or_report(v, &code.code, loc, what) {
-        report_undefined(v, env, local, &e, loc, what);
+    if let Some(e) = report_parse_error(v, code.parsed(), &code.code, loc, what) {
+        report_undefined(v, env, local, e, loc, what);
     }
 }
 

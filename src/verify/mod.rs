@@ -148,7 +148,7 @@ impl<'a> Env<'a> {
 /// regions, loops and branches (not into nested SDFGs, which have their own).
 fn collect_assigned(cfg: &Cfg, out: &mut BTreeSet<String>) {
     for e in &cfg.edges {
-        out.extend(e.assignments.iter().map(|(n, _)| n.clone()));
+        out.extend(e.assignments.iter().map(|a| a.symbol.clone()));
     }
     for b in &cfg.blocks {
         match &b.kind {

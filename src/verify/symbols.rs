@@ -7,7 +7,7 @@ use super::exprs::{check_subset_symbols, report_undefined, split_assignment, spl
 use super::paths::describe;
 use super::{states, Env, Verifier};
 use crate::analysis::symbols::{dynamic_inputs, entry_symbols, scope_locals};
-use crate::model::{BlockKind, Cfg, CodeBlock, NodeKind, Sdfg, State};
+use crate::model::{BlockKind, Cfg, CodeBlock, Condition, NodeKind, Sdfg, State};
 use crate::symbolic::{self, Expr, Subset};
 use std::collections::BTreeSet;
 
@@ -108,30 +108,33 @@ pub(super) fn free_symbols(sdfg: &Sdfg) -> BTreeSet<String> {
 /// Symbols read by interstate edges, loops and branch conditions.
 fn cfg_symbols(cfg: &Cfg, used: &mut BTreeSet<String>) {
     for e in &cfg.edges {
-        e.condition.iter().for_each(|c| code_symbols(c, false, used));
-        for (_, rhs) in &e.assignments {
-            if let Ok(x) = symbolic::parse(rhs) {
-                used.extend(x.free_symbols());
-            }
+        e.condition.iter().for_each(|c| condition_symbols(c, used));
+        for x in e.assignments.iter().filter_map(|a| a.expr()) {
+            used.extend(x.free_symbols());
         }
     }
     for b in &cfg.blocks {
         match &b.kind {
             BlockKind::Region { cfg, .. } => cfg_symbols(cfg, used),
             BlockKind::Loop(l) => {
-                l.condition.iter().for_each(|c| code_symbols(c, false, used));
+                l.condition.iter().for_each(|c| condition_symbols(c, used));
                 l.init.iter().chain(l.update.iter()).for_each(|c| code_symbols(c, true, used));
                 cfg_symbols(&l.cfg, used);
             }
             BlockKind::Conditional(branches) => {
                 for br in branches {
-                    br.condition.iter().for_each(|c| code_symbols(c, false, used));
+                    br.condition.iter().for_each(|c| condition_symbols(c, used));
                     cfg_symbols(&br.cfg, used);
                 }
             }
             BlockKind::State(_) | BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
         }
     }
+}
+
+/// Symbols of a Python condition.
+fn condition_symbols(c: &Condition, used: &mut BTreeSet<String>) {
+    used.extend(c.python_expr().into_iter().flat_map(Expr::free_symbols));
 }
 
 /// Symbols of a Python expression, or of the right-hand sides of statements.

@@ -25,7 +25,7 @@ mod region;
 use region::{block_sets, branch_sets, cfg_sets, edge_sets};
 
 use crate::model::scope::scope_parents;
-use crate::model::{Block, BlockKind, Branch, Cfg, CodeBlock, InterstateEdge, Node, NodeKind, Sdfg, State};
+use crate::model::{Block, BlockKind, Branch, Cfg, CodeBlock, Condition, InterstateEdge, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{self, Expr};
 use std::collections::BTreeSet;
 
@@ -80,7 +80,7 @@ pub fn scope_locals(s: &State, parents: &[Option<usize>], mut scope: Option<usiz
 /// Names assigned anywhere in a CFG: interstate edges and loop statements.
 pub fn assigned(cfg: &Cfg, out: &mut BTreeSet<String>) {
     for e in &cfg.edges {
-        out.extend(e.assignments.iter().map(|(k, _)| k.clone()));
+        out.extend(e.assignments.iter().map(|a| a.symbol.clone()));
     }
     for b in &cfg.blocks {
         match &b.kind {
@@ -194,15 +194,29 @@ impl<'a> Names<'a> {
 
     /// A Python expression; where it does not parse, the known symbols it names.
     fn expr_text(&self, text: &str, out: &mut BTreeSet<String>) {
-        match symbolic::parse(text.trim()) {
-            Ok(e) => self.expr(&e, out),
-            Err(_) => self.words(text, out),
+        self.parsed(symbolic::parse(text.trim()).ok().as_ref(), text, out);
+    }
+
+    /// `text` read as `parsed`; the known symbols it names when it is not
+    /// an expression.
+    fn parsed(&self, parsed: Option<&Expr>, text: &str, out: &mut BTreeSet<String>) {
+        match parsed {
+            Some(e) => self.expr(e, out),
+            None => self.words(text, out),
         }
     }
 
     /// Known symbols named as words of any text (code, JSON).
     fn words(&self, text: &str, out: &mut BTreeSet<String>) {
         out.extend(words(text).filter(|w| self.known.contains(*w) && self.is_symbol(w)).map(str::to_string));
+    }
+
+    fn condition(&self, c: &Condition, out: &mut BTreeSet<String>) {
+        if c.is_python() {
+            self.parsed(c.parsed().ok(), &c.code, out);
+        } else {
+            self.words(&c.code, out);
+        }
     }
 
     fn code(&self, c: &CodeBlock, out: &mut BTreeSet<String>) {

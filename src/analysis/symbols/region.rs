@@ -6,11 +6,11 @@ use std::collections::BTreeSet;
 
 pub(super) fn edge_sets(names: &Names, e: &InterstateEdge) -> SymbolSets {
     let mut out = SymbolSets::default();
-    e.condition.iter().for_each(|c| names.code(c, &mut out.used));
+    e.condition.iter().for_each(|c| names.condition(c, &mut out.used));
     // Right-hand sides read the values from before the edge, even of the
     // symbols it assigns (`i = i + 1`).
-    e.assignments.iter().for_each(|(_, rhs)| names.expr_text(rhs, &mut out.used));
-    out.assigned.extend(e.assignments.iter().map(|(k, _)| k.clone()));
+    e.assignments.iter().for_each(|a| names.parsed(a.expr(), a.value(), &mut out.used));
+    out.assigned.extend(e.assignments.iter().map(|a| a.symbol.clone()));
     out
 }
 
@@ -22,7 +22,7 @@ pub(super) fn block_sets(names: &Names, block: &Block) -> SymbolSets {
             let body = cfg_sets(names, &l.cfg);
             let mut out = SymbolSets { assigned: body.assigned, bound: body.bound, used: BTreeSet::new() };
             let mut header = BTreeSet::new();
-            l.condition.iter().for_each(|c| names.code(c, &mut header));
+            l.condition.iter().for_each(|c| names.condition(c, &mut header));
             l.update.iter().for_each(|c| names.statements(c, &mut header));
             header.extend(body.used);
             let mut init = BTreeSet::new();
@@ -57,7 +57,7 @@ pub(super) fn block_sets(names: &Names, block: &Block) -> SymbolSets {
 
 pub(super) fn branch_sets(names: &Names, br: &Branch) -> SymbolSets {
     let mut out = cfg_sets(names, &br.cfg);
-    br.condition.iter().for_each(|c| names.code(c, &mut out.used));
+    br.condition.iter().for_each(|c| names.condition(c, &mut out.used));
     out
 }
 
