@@ -4,8 +4,8 @@
 use super::builder::{BlockRef, Val};
 use super::function::FnGen;
 use super::types::Ty;
-use crate::model::{Block, BlockKind, Cfg, CodeBlock, Condition};
-use crate::symbolic::{self, Expr, ParseError};
+use crate::model::{Block, BlockKind, Cfg, Condition, LoopStatements};
+use crate::symbolic::{Expr, ParseError};
 
 /// Where `break` and `continue` go inside the innermost loop.
 #[derive(Clone)]
@@ -136,14 +136,9 @@ impl FnGen<'_, '_> {
     }
 
     /// `name = expr` from a loop's init or update statement.
-    fn statement(&mut self, code: &CodeBlock) -> Result<(), String> {
-        let (name, rhs) = code
-            .code
-            .split_once('=')
-            .filter(|(n, _)| !n.trim().is_empty())
-            .ok_or_else(|| format!("loop statement '{}' is not an assignment", code.code))?;
-        let (name, rhs) = (name.trim(), rhs.trim());
-        self.assign(name, rhs, symbolic::parse(rhs).as_ref())
+    fn statement(&mut self, code: &LoopStatements) -> Result<(), String> {
+        let (name, s) = code.single().ok_or_else(|| format!("loop statement '{}' is not an assignment", code.code))?;
+        self.assign(name, s.value(), s.parsed())
     }
 
     /// Assigns a symbol (converted to the type of its slot; an undeclared

@@ -213,9 +213,9 @@ impl<'c> OpBuilder<'c> {
                 if !l.loop_variable.is_empty() {
                     attrs.str("loop_variable", &l.loop_variable);
                 }
-                code_attr(&mut attrs, &mut extra, "init", l.init.as_ref());
+                code_attr(&mut attrs, &mut extra, "init", l.init.as_deref());
                 code_attr(&mut attrs, &mut extra, "condition", l.condition.as_deref());
-                code_attr(&mut attrs, &mut extra, "update", l.update.as_ref());
+                code_attr(&mut attrs, &mut extra, "update", l.update.as_deref());
                 attrs.flag("inverted", l.inverted).flag("update_after_condition", !l.update_before_condition);
                 ("sdfg.loop", Some(self.region(|b| self.cfg(b, &l.cfg, loc))?))
             }

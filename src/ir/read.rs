@@ -7,7 +7,7 @@ use super::attrs::{OpView, SubsetCache};
 use crate::{
     diag::{Diagnostic, Diagnostics},
     model::{
-        Assignment, Block, BlockKind, Branch, Cfg, Condition, Constant, DataDesc, DataKind, DType, InterstateEdge, LoopRegion,
+        Assignment, Block, BlockKind, Branch, Cfg, Condition, Constant, DataDesc, DataKind, DType, InterstateEdge, LoopRegion, LoopStatements,
         RegionKind, Sdfg,
     },
 };
@@ -224,9 +224,9 @@ fn read_block(v: &OpView, file: &str, cache: &mut SubsetCache) -> Res<Block> {
         }
         "sdfg.loop" => BlockKind::Loop(LoopRegion {
             loop_variable: v.opt_str("loop_variable").map_err(one)?.unwrap_or_default(),
-            init: v.code("init", &mut extra).map_err(one)?,
+            init: v.code("init", &mut extra).map_err(one)?.map(LoopStatements::new),
             condition: v.code("condition", &mut extra).map_err(one)?.map(Condition::new),
-            update: v.code("update", &mut extra).map_err(one)?,
+            update: v.code("update", &mut extra).map_err(one)?.map(LoopStatements::new),
             inverted: v.flag("inverted"),
             update_before_condition: !v.flag("update_after_condition"),
             cfg: read_cfg(body(), file, cache)?,

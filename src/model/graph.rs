@@ -1,6 +1,6 @@
 //! Control-flow graphs, states, nodes and memlets.
 
-use super::{Assignment, Condition, DType, Extra, Loc, Schedule, Sdfg};
+use super::{Assignment, Condition, DType, Extra, Loc, LoopStatements, Schedule, Sdfg};
 use crate::symbolic::{Expr, Subset};
 
 /// Code with its language (`Python`, `CPP`, `MLIR`, ...).
@@ -95,9 +95,9 @@ pub enum BlockKind {
 pub struct LoopRegion {
     pub cfg: Cfg,
     pub loop_variable: String,
-    pub init: Option<CodeBlock>,
+    pub init: Option<LoopStatements>,
     pub condition: Option<Condition>,
-    pub update: Option<CodeBlock>,
+    pub update: Option<LoopStatements>,
     /// Do-while: the body runs before the first test.
     pub inverted: bool,
     pub update_before_condition: bool,

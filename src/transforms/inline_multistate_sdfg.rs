@@ -36,7 +36,7 @@ use super::inline_plan::{prepare, rewrite_memlets, substitute_state, Prepared};
 use super::place::{cfg_at, Step};
 use super::{place, Match, Options, Transformation};
 use crate::model::scope;
-use crate::model::{Assignment, BlockKind, Cfg, CodeBlock, Condition, DataDesc, DataKind, NodeKind, RegionKind, Sdfg, State};
+use crate::model::{Assignment, BlockKind, Cfg, CodeBlock, Condition, DataDesc, LoopStatements, DataKind, NodeKind, RegionKind, Sdfg, State};
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap};
 
@@ -155,11 +155,11 @@ impl<'a> Code<'a> {
         crate::tasklet::replace_names(code, &self.texts).ok()
     }
 
-    fn block(&self, c: &mut Option<CodeBlock>) -> Option<()> {
-        c.as_mut().map_or(Some(()), |c| self.code(c))
+    fn condition(&self, c: &mut Option<Condition>) -> Option<()> {
+        c.as_mut().map_or(Some(()), |c| c.edit(|c| self.code(c).ok_or(())).ok())
     }
 
-    fn condition(&self, c: &mut Option<Condition>) -> Option<()> {
+    fn statements(&self, c: &mut Option<LoopStatements>) -> Option<()> {
         c.as_mut().map_or(Some(()), |c| c.edit(|c| self.code(c).ok_or(())).ok())
     }
 
@@ -195,9 +195,9 @@ impl<'a> Code<'a> {
                 BlockKind::Region { cfg, .. } => self.cfg(cfg)?,
                 BlockKind::Loop(l) => {
                     l.loop_variable = self.name(&l.loop_variable);
-                    self.block(&mut l.init)?;
+                    self.statements(&mut l.init)?;
                     self.condition(&mut l.condition)?;
-                    self.block(&mut l.update)?;
+                    self.statements(&mut l.update)?;
                     self.cfg(&mut l.cfg)?;
                 }
                 BlockKind::Conditional(brs) => {

@@ -31,7 +31,7 @@ fn collect<'a>(cfg: &'a Cfg, f: &mut BodyFacts<'a>) {
             BlockKind::State(s) => f.states.push(s),
             BlockKind::Region { cfg, .. } => collect(cfg, f),
             BlockKind::Loop(l) => {
-                f.code.extend([l.init.as_ref(), l.condition.as_deref(), l.update.as_ref()].into_iter().flatten().map(|c| c.code.as_str()));
+                f.code.extend([l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().map(|c| c.code.as_str()));
                 f.loop_vars.push(l.loop_variable.clone());
                 collect(&l.cfg, f);
             }

@@ -24,7 +24,7 @@
 //! values.
 
 use crate::model::cfg_graph::CfgGraph;
-use crate::model::{Block, BlockKind, Cfg, CodeBlock, InterstateEdge, LoopRegion, Sdfg};
+use crate::model::{Block, BlockKind, Cfg, InterstateEdge, LoopRegion, LoopStatements, Sdfg};
 use crate::symbolic::{CmpOp, Expr};
 use std::collections::BTreeSet;
 
@@ -234,9 +234,9 @@ pub fn apply(cfg: &mut Cfg, m: LoopMatch) {
         kind: BlockKind::Loop(LoopRegion {
             cfg: inner,
             loop_variable: var.clone(),
-            init: Some(CodeBlock::python(format!("{var} = {init_rhs}"))),
+            init: Some(LoopStatements::python(format!("{var} = {init_rhs}"))),
             condition: test,
-            update: Some(CodeBlock::python(format!("{var} = {update_rhs}"))),
+            update: Some(LoopStatements::python(format!("{var} = {update_rhs}"))),
             inverted: false,
             update_before_condition: true,
         }),

@@ -23,7 +23,7 @@
 use super::loop_unroll::{append_copies, assign, copy_region, empty_state, Plan};
 use super::loops::Header;
 use super::symbol_subst::{is_pure, substitute_symbols_in_cfg};
-use crate::model::{Block, BlockKind, Cfg, CodeBlock, Condition, DataDesc, InterstateEdge, LoopRegion, Sdfg};
+use crate::model::{Block, BlockKind, Cfg, Condition, DataDesc, InterstateEdge, LoopRegion, LoopStatements, Sdfg};
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap};
 
@@ -141,7 +141,7 @@ pub fn build(block: &Block, l: &LoopRegion, p: &Partial) -> Result<Cfg, String> 
         loop_variable: var.to_string(),
         init: l.init.clone(),
         condition: Some(Condition::python(condition)),
-        update: Some(CodeBlock::python(update)),
+        update: Some(LoopStatements::python(update)),
         inverted: false,
         update_before_condition: l.update_before_condition,
     };

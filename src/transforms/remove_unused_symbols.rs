@@ -138,7 +138,7 @@ fn used_names(sdfg: &Sdfg) -> HashSet<String> {
             match &b.kind {
                 BlockKind::Loop(l) => {
                     out.insert(l.loop_variable.clone());
-                    [l.init.as_ref(), l.condition.as_deref(), l.update.as_ref()].into_iter().flatten().for_each(|c| words(&c.code, &mut out));
+                    [l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().for_each(|c| words(&c.code, &mut out));
                 }
                 BlockKind::Conditional(brs) => brs.iter().flat_map(|br| &br.condition).for_each(|c| condition(c, &mut out)),
                 BlockKind::State(s) => {

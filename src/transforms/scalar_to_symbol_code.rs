@@ -5,8 +5,8 @@
 
 use super::place::visit_cfgs;
 use super::remove_unused_symbols::words;
-use crate::model::{BlockKind, CodeBlock, Condition, NodeKind, Sdfg};
-use crate::symbolic::{self, CmpOp as SCmp, Expr};
+use crate::model::{BlockKind, Condition, NodeKind, Sdfg};
+use crate::symbolic::{CmpOp as SCmp, Expr};
 use crate::tasklet::{self, BinOp, BoolOp, CmpOp, Expr as TExpr, Stmt, Target, UnaryOp};
 use std::collections::{HashMap, HashSet};
 
@@ -197,9 +197,10 @@ pub fn forbidden_names(sdfg: &Sdfg) -> HashSet<String> {
                 BlockKind::Loop(l) => {
                     out.insert(l.loop_variable.clone());
                     for c in [&l.init, &l.update].into_iter().flatten() {
-                        let (lhs, rhs) = c.code.split_once('=').unwrap_or(("", &c.code));
-                        out.insert(lhs.trim().to_string());
-                        control_code(&CodeBlock { code: rhs.to_string(), language: c.language.clone() }, &mut out);
+                        for s in c.statements() {
+                            out.extend(s.target().map(str::to_string));
+                            parsed_names(s.parsed().ok().filter(|_| c.is_python()), s.value(), &mut out);
+                        }
                     }
                     l.condition.iter().for_each(|c| condition_names(c, &mut out));
                 }
@@ -241,11 +242,6 @@ fn node_names(kind: &NodeKind, connectors: &[&str], out: &mut HashSet<String>) {
 
 /// Python control-flow code: indexed names; any other language or text
 /// that does not parse: every word.
-fn control_code(c: &CodeBlock, out: &mut HashSet<String>) {
-    let parsed = symbolic::parse(&c.code);
-    parsed_names(parsed.as_ref().ok().filter(|_| c.language == "Python"), &c.code, out);
-}
-
 fn condition_names(c: &Condition, out: &mut HashSet<String>) {
     parsed_names(c.python_expr(), &c.code, out);
 }

@@ -153,7 +153,7 @@ impl Subst {
                 BlockKind::Region { cfg, .. } => self.cfg(cfg)?,
                 BlockKind::Loop(l) => {
                     for c in l.init.iter_mut().chain(l.update.iter_mut()) {
-                        self.block(c)?;
+                        c.edit(|c| self.block(c))?;
                     }
                     if let Some(c) = &mut l.condition {
                         c.edit(|c| self.block(c))?;

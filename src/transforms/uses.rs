@@ -36,7 +36,7 @@ pub fn for_each_code(sdfg: &Sdfg, f: &mut dyn FnMut(&str, Option<&str>)) {
         }
         for b in &cfg.blocks {
             match &b.kind {
-                BlockKind::Loop(l) => [l.init.as_ref(), l.condition.as_deref(), l.update.as_ref()].into_iter().flatten().for_each(|c| f(&c.code, None)),
+                BlockKind::Loop(l) => [l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().for_each(|c| f(&c.code, None)),
                 BlockKind::Conditional(brs) => brs.iter().filter_map(|br| br.condition.as_ref()).for_each(|c| f(&c.code, None)),
                 _ => {}
             }

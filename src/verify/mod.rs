@@ -27,7 +27,7 @@ mod tests_cfg;
 mod tests_state;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{BlockKind, Cfg, CodeBlock, Loc, Sdfg, State};
+use crate::model::{BlockKind, Cfg, Loc, LoopStatements, Sdfg, State};
 use crate::model::DataDesc;
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -190,11 +190,8 @@ pub(crate) fn states(cfg: &Cfg) -> Vec<&State> {
 }
 
 /// Left-hand sides of the `name = expr` statements of a loop init/update.
-fn statement_targets(code: &CodeBlock) -> Vec<String> {
-    exprs::split_statements(&code.code)
-        .into_iter()
-        .filter_map(|s| exprs::split_assignment(s).map(|(lhs, _)| lhs.to_string()))
-        .collect()
+fn statement_targets(code: &LoopStatements) -> Vec<String> {
+    code.statements().iter().filter_map(|s| s.lhs()).map(|lhs| exprs::assigned_name(lhs).to_string()).collect()
 }
 
 /// DaCe's `dtypes.validate_name`: a C identifier other than `True`,

@@ -26,9 +26,9 @@ fn simple_loop(var: &str, body: Vec<Block>) -> BlockKind {
     BlockKind::Loop(LoopRegion {
         cfg: Cfg { blocks: body, edges: vec![], start_block: None },
         loop_variable: var.into(),
-        init: Some(CodeBlock::python(format!("{var} = 0"))),
+        init: Some(LoopStatements::python(format!("{var} = 0"))),
         condition: Some(Condition::python(format!("({var} < N)"))),
-        update: Some(CodeBlock::python(format!("{var} = ({var} + 1)"))),
+        update: Some(LoopStatements::python(format!("{var} = ({var} + 1)"))),
         inverted: false,
         update_before_condition: true,
     })
@@ -94,7 +94,7 @@ fn loops_breaks_and_branches() {
 
     let mut bad_loop = simple_loop("j", vec![istate("body")]);
     if let BlockKind::Loop(l) = &mut bad_loop {
-        l.init = Some(CodeBlock::python("j == 0"));
+        l.init = Some(LoopStatements::python("j == 0"));
     }
     let cond = BlockKind::Conditional(vec![
         branch(None, vec![region("brk", BlockKind::Break)]),

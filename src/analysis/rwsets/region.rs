@@ -2,19 +2,13 @@
 
 use super::{state::state_sets, RwSets};
 use crate::analysis::propagation::propagate_subset;
-use crate::analysis::symbols::{assigned, assignment, words};
-use crate::model::{Block, BlockKind, Branch, Cfg, CodeBlock, Condition, InterstateEdge, LoopRegion, MapScope, Schedule, Sdfg};
-use crate::symbolic::{self, Dim, Expr, Subset};
+use crate::analysis::symbols::{assigned, words};
+use crate::model::{Block, BlockKind, Branch, Cfg, Condition, InterstateEdge, LoopRegion, LoopStatements, MapScope, Schedule, Sdfg};
+use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::BTreeSet;
 
 /// The containers a Python expression reads, each at the indices written
-/// there (`A[i, 0]` reads `i, 0`) or whole (`x`), in the order they appear;
-/// `None` when the text does not parse.
-pub fn code_reads(sdfg: &Sdfg, text: &str) -> Option<Vec<(String, Option<Subset>)>> {
-    Some(expr_reads(sdfg, &symbolic::parse(text.trim()).ok()?))
-}
-
-/// The containers an expression reads, as [`code_reads`] lists them.
+/// there (`A[i, 0]` reads `i, 0`) or whole (`x`), in the order they appear.
 pub fn expr_reads(sdfg: &Sdfg, e: &Expr) -> Vec<(String, Option<Subset>)> {
     let mut out = Vec::new();
     collect(e, sdfg, &mut out);
@@ -40,14 +34,8 @@ fn collect(e: &Expr, sdfg: &Sdfg, out: &mut Vec<(String, Option<Subset>)>) {
     }
 }
 
-/// Reads of an expression; where it does not parse, every container it
-/// names, whole.
-fn text_reads(sdfg: &Sdfg, text: &str, out: &mut RwSets) {
-    parsed_reads(sdfg, symbolic::parse(text.trim()).ok().as_ref(), text, out);
-}
-
-/// Reads of `text` read as `parsed`; every container it names when it is
-/// not an expression.
+/// Reads of `text` read as `parsed`; every container it names, whole, when
+/// it is not an expression.
 fn parsed_reads(sdfg: &Sdfg, parsed: Option<&Expr>, text: &str, out: &mut RwSets) {
     match parsed {
         Some(e) => expr_reads(sdfg, e).into_iter().for_each(|(d, s)| out.read(&d, s)),
@@ -64,16 +52,11 @@ fn condition_reads(sdfg: &Sdfg, c: &Condition, out: &mut RwSets) {
 }
 
 /// Reads of `lhs = rhs` statements (loop init and update).
-fn statement_reads(sdfg: &Sdfg, c: &CodeBlock, out: &mut RwSets) {
-    for stmt in c.code.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()) {
-        match assignment(stmt) {
-            Some((lhs, rhs, augmented)) => {
-                text_reads(sdfg, rhs, out);
-                if augmented {
-                    text_reads(sdfg, lhs, out);
-                }
-            }
-            None => text_reads(sdfg, stmt, out),
+fn statement_reads(sdfg: &Sdfg, c: &LoopStatements, out: &mut RwSets) {
+    for s in c.statements() {
+        parsed_reads(sdfg, s.parsed().ok(), s.value(), out);
+        if let (true, Some(target), Some(parsed)) = (s.augmented(), s.target(), s.target_parsed()) {
+            parsed_reads(sdfg, parsed.ok(), target, out);
         }
     }
 }

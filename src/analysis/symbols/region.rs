@@ -1,6 +1,6 @@
 //! Symbols of interstate edges, blocks and control-flow regions.
 
-use super::{assignment, Names, SymbolSets};
+use super::{Names, SymbolSets};
 use crate::model::{Block, BlockKind, Branch, Cfg, InterstateEdge, LoopRegion};
 use std::collections::BTreeSet;
 
@@ -36,8 +36,8 @@ pub(super) fn block_sets(names: &Names, block: &Block) -> SymbolSets {
                 out.assigned.insert(l.loop_variable.clone());
             }
             for c in [&l.init, &l.update].into_iter().flatten() {
-                let stmts = c.code.split(['\n', ';']).filter_map(assignment);
-                out.assigned.extend(stmts.map(|(lhs, _, _)| lhs.to_string()).filter(|s| names.is_symbol(s)));
+                let targets = c.statements().iter().filter_map(|s| s.target());
+                out.assigned.extend(targets.filter(|t| names.is_symbol(t)).map(str::to_string));
             }
             out
         }
@@ -62,8 +62,8 @@ pub(super) fn branch_sets(names: &Names, br: &Branch) -> SymbolSets {
 }
 
 fn init_assigns(l: &LoopRegion) -> bool {
-    let stmts = l.init.iter().flat_map(|c| c.code.split(['\n', ';']).filter_map(assignment).collect::<Vec<_>>());
-    stmts.into_iter().any(|(lhs, _, augmented)| lhs == l.loop_variable && !augmented)
+    let mut stmts = l.init.iter().flat_map(|c| c.statements());
+    stmts.any(|s| s.target() == Some(l.loop_variable.as_str()) && !s.augmented())
 }
 
 /// What a block assigns on every way through it: a loop's variable when

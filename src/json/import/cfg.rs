@@ -3,7 +3,7 @@
 use super::defaults;
 use super::reader::{Ctx, Obj};
 use super::state;
-use crate::model::{Assignment, Block, BlockKind, Branch, Cfg, Condition, InterstateEdge, Loc, LoopRegion, RegionKind};
+use crate::model::{Assignment, Block, BlockKind, Branch, Cfg, Condition, InterstateEdge, Loc, LoopRegion, LoopStatements, RegionKind};
 use serde_json::Value;
 
 const KNOWN: &str = "SDFGState, ControlFlowRegion, NamedRegion, FunctionCallRegion, LoopRegion, \
@@ -82,9 +82,9 @@ fn block(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<Block> {
             let lr = LoopRegion {
                 cfg: Default::default(),
                 loop_variable: a.str_or(cx, "loop_variable", ""),
-                init: a.opt_code(cx, "init_statement"),
+                init: a.opt_code(cx, "init_statement").map(LoopStatements::new),
                 condition: a.opt_code(cx, "loop_condition").map(Condition::new),
-                update: a.opt_code(cx, "update_statement"),
+                update: a.opt_code(cx, "update_statement").map(LoopStatements::new),
                 inverted: a.bool_or(cx, "inverted", false),
                 update_before_condition: a.bool_or(cx, "update_before_condition", true),
             };
