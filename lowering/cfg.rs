@@ -4,8 +4,8 @@
 use super::builder::{BlockRef, Val};
 use super::function::FnGen;
 use super::types::Ty;
-use crate::model::{Block, BlockKind, Cfg, CodeBlock};
-use crate::symbolic;
+use crate::model::{Block, BlockKind, Cfg, Condition, LoopStatements};
+use crate::symbolic::{Expr, ParseError};
 
 /// Where `break` and `continue` go inside the innermost loop.
 #[derive(Clone)]
@@ -55,8 +55,8 @@ impl FnGen<'_, '_> {
                 }
             }
             self.b.start_block(&taken);
-            for (name, rhs) in &e.assignments {
-                self.assign(name, rhs)?;
+            for a in &e.assignments {
+                self.assign(&a.symbol, a.value(), a.parsed())?;
             }
             self.b.br(&target);
             self.b.start_block(&next);
@@ -132,30 +132,26 @@ impl FnGen<'_, '_> {
     }
 
     /// A Python condition as an `i1`.
-    pub fn condition(&mut self, code: &CodeBlock) -> Result<Val, String> {
-        if code.language != "Python" {
+    pub fn condition(&mut self, code: &Condition) -> Result<Val, String> {
+        if !code.is_python() {
             return Err(format!("conditions in {} are not supported", code.language));
         }
-        let e = symbolic::parse(&code.code).map_err(|e| format!("condition '{}': {}", code.code, e.message))?;
-        let v = self.value(&e)?;
+        let e = code.parsed().map_err(|e| format!("condition '{}': {}", code.code, e.message))?;
+        let v = self.value(e)?;
         Ok(self.b.cast(&v, Ty::I1))
     }
 
     /// `name = expr` from a loop's init or update statement.
-    fn statement(&mut self, code: &CodeBlock) -> Result<(), String> {
-        let (name, rhs) = code
-            .code
-            .split_once('=')
-            .filter(|(n, _)| !n.trim().is_empty())
-            .ok_or_else(|| format!("loop statement '{}' is not an assignment", code.code))?;
-        self.assign(name.trim(), rhs.trim())
+    fn statement(&mut self, code: &LoopStatements) -> Result<(), String> {
+        let (name, s) = code.single().ok_or_else(|| format!("loop statement '{}' is not an assignment", code.code))?;
+        self.assign(name, s.value(), s.parsed())
     }
 
     /// Assigns a symbol (converted to the type of its slot; an undeclared
     /// one takes the value's kind).
-    fn assign(&mut self, name: &str, rhs: &str) -> Result<(), String> {
-        let e = symbolic::parse(rhs).map_err(|e| format!("assignment '{name} = {rhs}': {}", e.message))?;
-        let v = self.value(&e)?;
+    fn assign(&mut self, name: &str, rhs: &str, parsed: Result<&Expr, &ParseError>) -> Result<(), String> {
+        let e = parsed.map_err(|e| format!("assignment '{name} = {rhs}': {}", e.message))?;
+        let v = self.value(e)?;
         let slot = match self.symbols.get(name) {
             Some(s) => s.clone(),
             None => {

@@ -7,8 +7,8 @@
 use super::abi;
 use super::function::FnGen;
 use super::types::Ty;
-use crate::model::{Block, BlockKind, Branch, Cfg, LoopRegion};
-use crate::symbolic::{self, CmpOp, Expr};
+use crate::model::{Block, BlockKind, Branch, Cfg, LoopRegion, LoopStatements};
+use crate::symbolic::{CmpOp, Expr};
 use std::collections::BTreeSet;
 
 /// The pieces of a counting loop.
@@ -93,13 +93,13 @@ fn counted(l: &LoopRegion, g: &FnGen) -> Option<Counted> {
         return None;
     }
     let var = l.loop_variable.as_str();
-    let (init_var, start) = statement(l.init.as_ref()?.code.as_str())?;
-    let (upd_var, update) = statement(l.update.as_ref()?.code.as_str())?;
+    let (init_var, start) = statement(l.init.as_ref()?)?;
+    let (upd_var, update) = statement(l.update.as_ref()?)?;
     if init_var != var || upd_var != var {
         return None;
     }
     let step = update.sub(&Expr::sym(var)).simplify().as_int().filter(|s| *s > 0)?;
-    let cond = symbolic::parse(&l.condition.as_ref()?.code).ok()?.simplify();
+    let cond = l.condition.as_ref()?.parsed().ok()?.simplify();
     let stop = match cond {
         Expr::Cmp(CmpOp::Lt, a, b) if *a == Expr::sym(var) => *b,
         Expr::Cmp(CmpOp::Le, a, b) if *a == Expr::sym(var) => b.add(&Expr::int(1)),
@@ -119,13 +119,9 @@ fn counted(l: &LoopRegion, g: &FnGen) -> Option<Counted> {
 }
 
 /// `name = expr`.
-fn statement(code: &str) -> Option<(String, Expr)> {
-    let (name, rhs) = code.split_once('=')?;
-    let name = name.trim();
-    if name.is_empty() || rhs.trim_start().starts_with('=') {
-        return None;
-    }
-    Some((name.to_string(), symbolic::parse(rhs.trim()).ok()?.simplify()))
+fn statement(code: &LoopStatements) -> Option<(&str, Expr)> {
+    let (name, s) = code.single()?;
+    Some((name, s.parsed().ok()?.simplify()))
 }
 
 /// Whether control can leave `cfg` sideways: a return anywhere, or a

@@ -21,6 +21,7 @@ use crate::diag::Diagnostic;
 use crate::model::cfg_graph::CfgGraph;
 use crate::model::scope::{adjacency, scope_parents};
 use crate::model::{BlockKind, Cfg, DataKind, Lifetime, Loc, NodeKind, Sdfg, State, Storage};
+use crate::symbolic::Expr;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One violated rule.
@@ -69,9 +70,9 @@ fn check_cfg(sdfg: &Sdfg, cfg: &Cfg, out: &mut Vec<Violation>) {
         out.push(Violation { rule: 5, warning: false, loc: cfg.blocks[b].loc.clone(), message });
     }
     for e in &cfg.edges {
-        let texts = e.condition.iter().map(|c| c.code.as_str()).chain(e.assignments.iter().map(|(_, v)| v.as_str()));
-        for text in texts {
-            for array in arrays_read(sdfg, text) {
+        let conditions = e.condition.iter().map(|c| (c.code.as_str(), c.parsed().ok()));
+        for (text, parsed) in conditions.chain(e.assignments.iter().map(|a| (a.value(), a.expr()))) {
+            for array in arrays_read(sdfg, parsed) {
                 let message = format!("interstate edge reads array '{array}' in '{text}'");
                 out.push(Violation { rule: 4, warning: false, loc: e.loc.clone(), message });
             }
@@ -119,8 +120,9 @@ fn cycle_block(cfg: &Cfg) -> Option<usize> {
 }
 
 /// Containers of kind Array (not scalars) that `text` reads.
-fn arrays_read(sdfg: &Sdfg, text: &str) -> Vec<String> {
-    let names: BTreeSet<String> = super::rwsets::code_reads(sdfg, text).unwrap_or_default().into_iter().map(|(d, _)| d).collect();
+fn arrays_read(sdfg: &Sdfg, parsed: Option<&Expr>) -> Vec<String> {
+    let reads = parsed.map(|e| super::rwsets::expr_reads(sdfg, e)).unwrap_or_default();
+    let names: BTreeSet<String> = reads.into_iter().map(|(d, _)| d).collect();
     names.into_iter().filter(|n| sdfg.container(n).is_some_and(|d| d.kind == DataKind::Array)).collect()
 }
 

@@ -41,7 +41,7 @@ pub(super) struct OpBuilder<'c> {
 }
 
 /// Code blocks keep their language in `extra` when it is not Python.
-pub(super) fn code_attr(attrs: &mut AttrList, extra: &mut Extra, key: &str, code: &Option<CodeBlock>) {
+pub(super) fn code_attr(attrs: &mut AttrList, extra: &mut Extra, key: &str, code: Option<&CodeBlock>) {
     if let Some(c) = code {
         attrs.str(key, &c.code);
         if c.language != "Python" {
@@ -185,9 +185,9 @@ impl<'c> OpBuilder<'c> {
             };
             let mut extra = e.extra.clone();
             let mut attrs = self.attrs();
-            code_attr(&mut attrs, &mut extra, "condition", &e.condition);
+            code_attr(&mut attrs, &mut extra, "condition", e.condition.as_deref());
             if !e.assignments.is_empty() {
-                let items: Vec<String> = e.assignments.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                let items: Vec<String> = e.assignments.iter().map(|a| format!("{} = {}", a.symbol, a.value())).collect();
                 attrs.str_array("assignments", &items);
             }
             attrs.extra(&extra);
@@ -213,9 +213,9 @@ impl<'c> OpBuilder<'c> {
                 if !l.loop_variable.is_empty() {
                     attrs.str("loop_variable", &l.loop_variable);
                 }
-                code_attr(&mut attrs, &mut extra, "init", &l.init);
-                code_attr(&mut attrs, &mut extra, "condition", &l.condition);
-                code_attr(&mut attrs, &mut extra, "update", &l.update);
+                code_attr(&mut attrs, &mut extra, "init", l.init.as_deref());
+                code_attr(&mut attrs, &mut extra, "condition", l.condition.as_deref());
+                code_attr(&mut attrs, &mut extra, "update", l.update.as_deref());
                 attrs.flag("inverted", l.inverted).flag("update_after_condition", !l.update_before_condition);
                 ("sdfg.loop", Some(self.region(|b| self.cfg(b, &l.cfg, loc))?))
             }
@@ -225,7 +225,7 @@ impl<'c> OpBuilder<'c> {
                         let mut extra = branch.extra.clone();
                         let mut attrs = self.attrs();
                         attrs.str("label", &branch.label);
-                        code_attr(&mut attrs, &mut extra, "condition", &branch.condition);
+                        code_attr(&mut attrs, &mut extra, "condition", branch.condition.as_deref());
                         attrs.extra(&extra);
                         let branch_loc = branch.loc.or(loc);
                         let cfg = self.region(|inner| self.cfg(inner, &branch.cfg, branch_loc))?;

@@ -109,7 +109,7 @@ impl<'c> OpBuilder<'c> {
                     }
                     NodeKind::ConsumeEntry { consume, .. } => {
                         attrs.str("pe_index", &consume.pe_index).str("num_pes", &consume.num_pes.to_string());
-                        code_attr(&mut attrs, &mut extra, "condition", &consume.condition);
+                        code_attr(&mut attrs, &mut extra, "condition", consume.condition.as_deref());
                         if !consume.schedule.is_default() {
                             attrs.enumerated("schedule", consume.schedule.as_str())?;
                         }

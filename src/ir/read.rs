@@ -7,7 +7,7 @@ use super::attrs::{OpView, SubsetCache};
 use crate::{
     diag::{Diagnostic, Diagnostics},
     model::{
-        Block, BlockKind, Branch, Cfg, Constant, DataDesc, DataKind, DType, InterstateEdge, LoopRegion,
+        Assignment, Block, BlockKind, Branch, Cfg, Condition, Constant, DataDesc, DataKind, DType, InterstateEdge, LoopRegion, LoopStatements,
         RegionKind, Sdfg,
     },
 };
@@ -198,12 +198,12 @@ fn read_interstate_edge(v: &OpView, index: &HashMap<usize, usize>) -> Result<Int
         let (name, value) = a
             .split_once('=')
             .ok_or_else(|| v.error(format!("assignment '{a}' must read 'symbol = expression'")))?;
-        assignments.push((name.trim().to_string(), value.trim().to_string()));
+        assignments.push(Assignment::new(name.trim(), value.trim()));
     }
     Ok(InterstateEdge {
         src: end(0)?,
         dst: end(1)?,
-        condition: v.code("condition", &mut extra)?,
+        condition: v.code("condition", &mut extra)?.map(Condition::new),
         assignments,
         extra,
         loc: v.loc.clone(),
@@ -224,9 +224,9 @@ fn read_block(v: &OpView, file: &str, cache: &mut SubsetCache) -> Res<Block> {
         }
         "sdfg.loop" => BlockKind::Loop(LoopRegion {
             loop_variable: v.opt_str("loop_variable").map_err(one)?.unwrap_or_default(),
-            init: v.code("init", &mut extra).map_err(one)?,
-            condition: v.code("condition", &mut extra).map_err(one)?,
-            update: v.code("update", &mut extra).map_err(one)?,
+            init: v.code("init", &mut extra).map_err(one)?.map(LoopStatements::new),
+            condition: v.code("condition", &mut extra).map_err(one)?.map(Condition::new),
+            update: v.code("update", &mut extra).map_err(one)?.map(LoopStatements::new),
             inverted: v.flag("inverted"),
             update_before_condition: !v.flag("update_after_condition"),
             cfg: read_cfg(body(), file, cache)?,
@@ -240,7 +240,7 @@ fn read_block(v: &OpView, file: &str, cache: &mut SubsetCache) -> Res<Block> {
                 }
                 let mut extra = b.extra().map_err(one)?;
                 branches.push(Branch {
-                    condition: b.code("condition", &mut extra).map_err(one)?,
+                    condition: b.code("condition", &mut extra).map_err(one)?.map(Condition::new),
                     label: b.str("label").map_err(one)?,
                     cfg: read_cfg(region_ops(op.region(0).ok()), file, cache)?,
                     extra,

@@ -5,7 +5,7 @@ use super::attrs::{OpView, SubsetCache};
 use super::read::{key, read_sdfg, region_ops, Res};
 use crate::{
     diag::Diagnostic,
-    model::{CodeBlock, ConsumeScope, DataEdge, Extra, MapScope, Memlet, Node, NodeKind, State},
+    model::{CodeBlock, Condition, ConsumeScope, DataEdge, Extra, MapScope, Memlet, Node, NodeKind, State},
     symbolic::Subset,
 };
 use melior::ir::{
@@ -141,7 +141,7 @@ impl StateReader<'_> {
             let consume = ConsumeScope {
                 pe_index: v.str("pe_index")?,
                 num_pes: v.expr("num_pes", &v.str("num_pes")?)?,
-                condition: v.code("condition", &mut extra)?,
+                condition: v.code("condition", &mut extra)?.map(Condition::new),
                 schedule: v.enum_or("schedule")?,
                 chunksize: chunk.parse().map_err(|_| v.error(format!("bad chunksize '{chunk}'")))?,
             };

@@ -1,6 +1,6 @@
 //! Control-flow graphs, states, nodes and memlets.
 
-use super::{DType, Extra, Loc, Schedule, Sdfg};
+use super::{Assignment, Condition, DType, Extra, Loc, LoopStatements, Schedule, Sdfg};
 use crate::symbolic::{Expr, Subset};
 
 /// Code with its language (`Python`, `CPP`, `MLIR`, ...).
@@ -95,9 +95,9 @@ pub enum BlockKind {
 pub struct LoopRegion {
     pub cfg: Cfg,
     pub loop_variable: String,
-    pub init: Option<CodeBlock>,
-    pub condition: Option<CodeBlock>,
-    pub update: Option<CodeBlock>,
+    pub init: Option<LoopStatements>,
+    pub condition: Option<Condition>,
+    pub update: Option<LoopStatements>,
     /// Do-while: the body runs before the first test.
     pub inverted: bool,
     pub update_before_condition: bool,
@@ -106,7 +106,7 @@ pub struct LoopRegion {
 /// One branch of a ConditionalBlock; `condition: None` is the else branch.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Branch {
-    pub condition: Option<CodeBlock>,
+    pub condition: Option<Condition>,
     pub label: String,
     pub cfg: Cfg,
     pub extra: Extra,
@@ -118,9 +118,9 @@ pub struct InterstateEdge {
     pub src: usize,
     pub dst: usize,
     /// `None` = unconditional (DaCe's default `1`).
-    pub condition: Option<CodeBlock>,
+    pub condition: Option<Condition>,
     /// Symbol assignments, in the order they run.
-    pub assignments: Vec<(String, String)>,
+    pub assignments: Vec<Assignment>,
     pub extra: Extra,
     pub loc: Loc,
 }
@@ -240,7 +240,7 @@ pub struct ConsumeScope {
     pub pe_index: String,
     pub num_pes: Expr,
     /// Quiescence condition; `None` = run until the stream is empty.
-    pub condition: Option<CodeBlock>,
+    pub condition: Option<Condition>,
     pub schedule: Schedule,
     pub chunksize: i64,
 }

@@ -12,15 +12,21 @@ mod callback;
 pub mod cfg_graph;
 pub mod conn;
 mod containers;
+mod control_code;
+#[cfg(test)]
+mod control_code_tests;
 mod dace_enums;
 mod data;
 pub mod dataflow;
 mod graph;
 mod loc;
 pub mod scope;
+mod statements;
 
 pub use callback::{Callback, CallbackType};
 pub use containers::Containers;
+pub use control_code::{Assignment, Condition};
+pub use statements::{LoopStatements, Statement};
 pub use dace_enums::{Lifetime, Schedule, Storage, UnknownValue};
 pub use data::{DType, DataDesc, DataKind, ScalarType};
 pub use graph::{

@@ -29,7 +29,7 @@
 //! which one-by-one application would reach only after their inputs.
 
 use super::place::{cfg_at, visit_cfgs, Step};
-use super::symbol_subst::{assignment_counts, is_pure, is_scope_bound, parse_value, substitute_symbol, substitute_symbols};
+use super::symbol_subst::{assignment_counts, is_pure, is_scope_bound, assigned_value, substitute_symbol, substitute_symbols};
 use super::{Match, Options, Place, Transformation};
 use crate::model::Sdfg;
 use crate::symbolic::Expr;
@@ -63,7 +63,7 @@ impl Transformation for ConstantPropagation {
         substitute_symbol(&mut new, &c.symbol, &c.value)?;
         let (cfg_path, edge) = (&c.place.state[..c.place.state.len() - 1], c.place.node);
         let cfg = cfg_at(&mut new.cfg, cfg_path).ok_or("match refers to a missing region")?;
-        cfg.edges[edge].assignments.retain(|(n, _)| *n != c.symbol);
+        cfg.edges[edge].assignments.retain(|a| a.symbol != c.symbol);
         new.symbols.retain(|(n, _)| *n != c.symbol);
         *sdfg = new;
         Ok(())
@@ -84,7 +84,7 @@ impl Transformation for ConstantPropagation {
             if substitute_symbols(&mut new, &values).is_ok() {
                 for r in &batch {
                     let cfg = cfg_at(&mut new.cfg, &r.cfg).ok_or("a candidate refers to a missing region")?;
-                    cfg.edges[r.edge].assignments.retain(|(n, _)| *n != r.symbol);
+                    cfg.edges[r.edge].assignments.retain(|a| a.symbol != r.symbol);
                 }
                 new.symbols.retain(|(n, _)| !values.contains_key(n));
                 *sdfg = new;
@@ -121,8 +121,9 @@ fn resolved(sdfg: &Sdfg) -> Vec<Resolved> {
     let mut defs: HashMap<String, (Expr, Vec<Step>, usize)> = HashMap::new();
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
         for (i, e) in cfg.edges.iter().enumerate() {
-            for (symbol, rhs) in &e.assignments {
-                let Some(value) = parse_value(rhs).filter(is_pure) else { continue };
+            for a in &e.assignments {
+                let symbol = &a.symbol;
+                let Some(value) = assigned_value(a).filter(is_pure) else { continue };
                 if counts.get(symbol) == Some(&1)
                     && !sdfg.arg_names.contains(symbol)
                     && sdfg.container(symbol).is_none()
@@ -184,8 +185,9 @@ fn candidates(sdfg: &Sdfg) -> Vec<Candidate> {
     let mut out = Vec::new();
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
         for (i, e) in cfg.edges.iter().enumerate() {
-            for (symbol, rhs) in &e.assignments {
-                let Some(value) = parse_value(rhs) else { continue };
+            for a in &e.assignments {
+                let symbol = &a.symbol;
+                let Some(value) = assigned_value(a) else { continue };
                 let unchanging = is_pure(&value)
                     && value.free_symbols().iter().all(|s| !counts.contains_key(s) && sdfg.container(s).is_none());
                 if counts.get(symbol) != Some(&1)

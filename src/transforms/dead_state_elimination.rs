@@ -16,7 +16,7 @@
 
 use super::place::{cfg_at, visit_cfgs};
 use super::{Match, Options, Place, Transformation};
-use crate::model::{Cfg, Sdfg};
+use crate::model::{Cfg, Condition, Sdfg};
 use crate::symbolic::{self, Expr};
 use std::collections::BTreeSet;
 
@@ -70,7 +70,7 @@ fn dead(cfg: &Cfg) -> (BTreeSet<usize>, BTreeSet<usize>) {
     for list in &out {
         let mut taken_always = false;
         for &i in list {
-            let value = cfg.edges[i].condition.as_ref().map_or(Some(true), |c| constant(&c.code));
+            let value = cfg.edges[i].condition.as_ref().map_or(Some(true), constant_condition);
             if taken_always || value == Some(false) {
                 edges.insert(i);
             }
@@ -93,8 +93,17 @@ fn dead(cfg: &Cfg) -> (BTreeSet<usize>, BTreeSet<usize>) {
 }
 
 /// The truth value of a condition that does not depend on anything.
+pub(crate) fn constant_condition(c: &Condition) -> Option<bool> {
+    constant_expr(c.parsed().ok()?)
+}
+
+/// [`constant_condition`] of a text not yet parsed.
 pub(crate) fn constant(code: &str) -> Option<bool> {
-    match symbolic::parse(code).ok()?.simplify() {
+    constant_expr(&symbolic::parse(code).ok()?)
+}
+
+fn constant_expr(e: &Expr) -> Option<bool> {
+    match e.simplify() {
         Expr::Bool(b) => Some(b),
         e => e.as_int().map(|v| v != 0),
     }

@@ -32,8 +32,8 @@
 use super::place::{cfg_at, visit_cfgs, Step};
 use super::uses::{access_nodes, full_subset, is_plain, may_alias, reachable, same_subset};
 use super::{Match, Options, Place, Transformation};
-use crate::model::{Block, BlockKind, Branch, Cfg, CodeBlock, DataEdge, InterstateEdge, LoopRegion, NodeKind, Sdfg, State};
-use crate::symbolic::{self, Dim, Expr, Subset};
+use crate::model::{Block, BlockKind, Branch, Cfg, Condition, DataEdge, InterstateEdge, LoopRegion, NodeKind, Sdfg, State};
+use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::HashMap;
 
 pub struct DoubleBuffering;
@@ -101,8 +101,8 @@ fn candidate(sdfg: &Sdfg, block: &Block) -> Option<Candidate> {
     let var = l.loop_variable.clone();
     let start = super::loops::assigned_value(&l.init, &var)?;
     let step = super::loops::assigned_value(&l.update, &var)?.sub(&Expr::sym(&var)).simplify().as_int().filter(|c| *c != 0)?;
-    let cond = l.condition.as_ref().filter(|c| c.language == "Python")?;
-    let names = symbolic::parse(&cond.code).ok()?.free_symbols();
+    let cond = l.condition.as_ref().filter(|c| c.is_python())?;
+    let names = cond.python_expr()?.free_symbols();
     let symbol = |n: &String| *n == var || (sdfg.symbol_type(n).is_some() && sdfg.container(n).is_none());
     if l.inverted || !l.update_before_condition || !names.iter().all(symbol) || start.free_symbols().contains(&var) {
         return None;
@@ -221,7 +221,7 @@ fn rewrite(cfg: &mut Cfg, l: usize, c: &Candidate) -> Result<(), String> {
         let test = crate::tasklet::replace_names(&condition.code, &text).map_err(|e| e.to_string())?;
         let inner = Block { label: name.clone(), kind: BlockKind::State(load(at)), extra: Default::default(), loc: Default::default() };
         let branch = Branch {
-            condition: Some(CodeBlock::python(test)),
+            condition: Some(Condition::python(test)),
             label: format!("{name}_branch"),
             cfg: Cfg { blocks: vec![inner], edges: vec![], start_block: None },
             extra: Default::default(),

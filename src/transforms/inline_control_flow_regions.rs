@@ -33,8 +33,8 @@
 use super::place::{cfg_at, visit_cfgs, Step};
 use super::{Match, Options, Place, Transformation};
 use crate::model::cfg_graph::CfgGraph;
-use crate::model::{BlockKind, Cfg, CodeBlock, RegionKind, Sdfg};
-use crate::symbolic::{self, Expr};
+use crate::model::{BlockKind, Cfg, Condition, RegionKind, Sdfg};
+use crate::symbolic::Expr;
 use std::collections::BTreeSet;
 
 pub struct InlineControlFlowRegions;
@@ -113,7 +113,7 @@ fn returns(cfg: &Cfg) -> bool {
 
 /// Whether block `b` is a sink or surely takes one of its out-edges.
 fn always_leaves(g: &CfgGraph, b: usize) -> bool {
-    let outs: Vec<&Option<CodeBlock>> = g.out_edges(b).iter().map(|&i| &g.cfg().edges[i].condition).collect();
+    let outs: Vec<&Option<Condition>> = g.out_edges(b).iter().map(|&i| &g.cfg().edges[i].condition).collect();
     if outs.is_empty() || outs.iter().any(|c| condition(c) == Some(Expr::Bool(true))) {
         return true;
     }
@@ -128,11 +128,11 @@ fn always_leaves(g: &CfgGraph, b: usize) -> bool {
 
 /// A condition, simplified (`None` unconditional reads as true); `None` when
 /// it does not parse.
-fn condition(c: &Option<CodeBlock>) -> Option<Expr> {
+fn condition(c: &Option<Condition>) -> Option<Expr> {
     match c {
         None => Some(Expr::Bool(true)),
         Some(c) => {
-            let e = symbolic::parse(&c.code).ok()?.simplify();
+            let e = c.parsed().ok()?.simplify();
             Some(if e.as_int() == Some(1) { Expr::Bool(true) } else { e })
         }
     }

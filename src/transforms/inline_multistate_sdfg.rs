@@ -36,7 +36,7 @@ use super::inline_plan::{prepare, rewrite_memlets, substitute_state, Prepared};
 use super::place::{cfg_at, Step};
 use super::{place, Match, Options, Transformation};
 use crate::model::scope;
-use crate::model::{BlockKind, Cfg, CodeBlock, DataDesc, DataKind, NodeKind, RegionKind, Sdfg, State};
+use crate::model::{Assignment, BlockKind, Cfg, CodeBlock, Condition, DataDesc, LoopStatements, DataKind, NodeKind, RegionKind, Sdfg, State};
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap};
 
@@ -155,13 +155,20 @@ impl<'a> Code<'a> {
         crate::tasklet::replace_names(code, &self.texts).ok()
     }
 
-    fn block(&self, c: &mut Option<CodeBlock>) -> Option<()> {
-        if let Some(c) = c {
-            if c.language != "Python" {
-                return None;
-            }
-            c.code = self.text(&c.code)?;
+    fn condition(&self, c: &mut Option<Condition>) -> Option<()> {
+        c.as_mut().map_or(Some(()), |c| c.edit(|c| self.code(c).ok_or(())).ok())
+    }
+
+    fn statements(&self, c: &mut Option<LoopStatements>) -> Option<()> {
+        c.as_mut().map_or(Some(()), |c| c.edit(|c| self.code(c).ok_or(())).ok())
+    }
+
+    /// Python code with the names replaced; other languages cannot be.
+    fn code(&self, c: &mut CodeBlock) -> Option<()> {
+        if c.language != "Python" {
+            return None;
         }
+        c.code = self.text(&c.code)?;
         Some(())
     }
 
@@ -174,10 +181,9 @@ impl<'a> Code<'a> {
 
     fn cfg(&self, cfg: &mut Cfg) -> Option<()> {
         for e in &mut cfg.edges {
-            self.block(&mut e.condition)?;
-            for (k, v) in &mut e.assignments {
-                *k = self.name(k);
-                *v = self.text(v)?;
+            self.condition(&mut e.condition)?;
+            for a in &mut e.assignments {
+                *a = Assignment::new(self.name(&a.symbol), self.text(a.value())?);
             }
         }
         for b in &mut cfg.blocks {
@@ -189,14 +195,14 @@ impl<'a> Code<'a> {
                 BlockKind::Region { cfg, .. } => self.cfg(cfg)?,
                 BlockKind::Loop(l) => {
                     l.loop_variable = self.name(&l.loop_variable);
-                    self.block(&mut l.init)?;
-                    self.block(&mut l.condition)?;
-                    self.block(&mut l.update)?;
+                    self.statements(&mut l.init)?;
+                    self.condition(&mut l.condition)?;
+                    self.statements(&mut l.update)?;
                     self.cfg(&mut l.cfg)?;
                 }
                 BlockKind::Conditional(brs) => {
                     for br in brs {
-                        self.block(&mut br.condition)?;
+                        self.condition(&mut br.condition)?;
                         self.cfg(&mut br.cfg)?;
                     }
                 }

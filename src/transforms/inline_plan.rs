@@ -50,7 +50,7 @@ pub fn single_state(cfg: &Cfg) -> Option<&State> {
     if (0..n).any(|b| outs[b].len() > 1 || ins[b].len() > 1) {
         return None;
     }
-    let plain = |c: &Option<crate::model::CodeBlock>| c.as_ref().is_none_or(|c| matches!(c.code.trim(), "1" | "True"));
+    let plain = |c: &Option<crate::model::Condition>| c.as_ref().is_none_or(|c| matches!(c.code.trim(), "1" | "True"));
     if cfg.edges.iter().any(|e| !plain(&e.condition) || !e.assignments.is_empty() || e.src == e.dst) {
         return None;
     }

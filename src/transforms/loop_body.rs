@@ -23,7 +23,7 @@ pub fn facts(cfg: &Cfg) -> BodyFacts<'_> {
 fn collect<'a>(cfg: &'a Cfg, f: &mut BodyFacts<'a>) {
     for e in &cfg.edges {
         f.code.extend(e.condition.iter().map(|c| c.code.as_str()));
-        f.code.extend(e.assignments.iter().map(|(_, rhs)| rhs.as_str()));
+        f.code.extend(e.assignments.iter().map(|a| a.value()));
         f.assigns |= !e.assignments.is_empty();
     }
     for b in &cfg.blocks {
@@ -31,7 +31,7 @@ fn collect<'a>(cfg: &'a Cfg, f: &mut BodyFacts<'a>) {
             BlockKind::State(s) => f.states.push(s),
             BlockKind::Region { cfg, .. } => collect(cfg, f),
             BlockKind::Loop(l) => {
-                f.code.extend([&l.init, &l.condition, &l.update].into_iter().flatten().map(|c| c.code.as_str()));
+                f.code.extend([l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().map(|c| c.code.as_str()));
                 f.loop_vars.push(l.loop_variable.clone());
                 collect(&l.cfg, f);
             }

@@ -24,8 +24,8 @@
 //! values.
 
 use crate::model::cfg_graph::CfgGraph;
-use crate::model::{Block, BlockKind, Cfg, CodeBlock, InterstateEdge, LoopRegion, Sdfg};
-use crate::symbolic::{self, CmpOp, Expr};
+use crate::model::{Block, BlockKind, Cfg, InterstateEdge, LoopRegion, LoopStatements, Sdfg};
+use crate::symbolic::{CmpOp, Expr};
 use std::collections::BTreeSet;
 
 /// Lifts every loop it can, in `sdfg` and all nested control flow and
@@ -107,9 +107,9 @@ fn match_guard(cfg: &Cfg, g: usize) -> Option<LoopMatch> {
     // The back edge's only assignment advances the loop variable.
     let update_of = |e: &InterstateEdge| -> Option<String> {
         match e.assignments.as_slice() {
-            [(v, rhs)] if unconditional(e) => {
-                let step = symbolic::parse(rhs).ok()?.simplify().sub(&Expr::sym(v)).simplify().as_int()?;
-                (step > 0).then(|| v.clone())
+            [a] if unconditional(e) => {
+                let step = a.expr()?.simplify().sub(&Expr::sym(&a.symbol)).simplify().as_int()?;
+                (step > 0).then(|| a.symbol.clone())
             }
             _ => None,
         }
@@ -131,7 +131,7 @@ fn match_guard(cfg: &Cfg, g: usize) -> Option<LoopMatch> {
         return None;
     }
     let init = &cfg.edges[init_edge];
-    if !unconditional(init) || !init.assignments.iter().any(|(v, _)| *v == var) {
+    if !unconditional(init) || !init.assignments.iter().any(|a| a.symbol == var) {
         return None;
     }
     let body = reachable(cfg, cfg.edges[body_edge].dst, g);
@@ -154,8 +154,7 @@ fn match_guard(cfg: &Cfg, g: usize) -> Option<LoopMatch> {
 /// `e1`'s comparison.
 fn test_and_negation(cfg: &Cfg, e1: usize, e2: usize) -> Option<[Expr; 2]> {
     let parse = |e: usize| -> Option<Expr> {
-        let c = cfg.edges[e].condition.as_ref().filter(|c| c.language == "Python")?;
-        symbolic::parse(&c.code).ok().map(|x| x.simplify())
+        cfg.edges[e].condition.as_ref()?.python_expr().map(Expr::simplify)
     };
     let test = parse(e1)?;
     let other = parse(e2)?;
@@ -185,7 +184,7 @@ fn normal(e: &Expr) -> Option<(CmpOp, Expr)> {
 fn unconditional(e: &InterstateEdge) -> bool {
     match &e.condition {
         None => true,
-        Some(c) => super::dead_state_elimination::constant(&c.code) == Some(true),
+        Some(c) => super::dead_state_elimination::constant_condition(c) == Some(true),
     }
 }
 
@@ -207,12 +206,12 @@ fn reachable(cfg: &Cfg, from: usize, stop: usize) -> BTreeSet<usize> {
 pub fn apply(cfg: &mut Cfg, m: LoopMatch) {
     let var = m.var.clone();
     let test = cfg.edges[m.body_edge].condition.clone();
-    let update_rhs = cfg.edges[m.back_edge].assignments[0].1.clone();
+    let update_rhs = cfg.edges[m.back_edge].assignments[0].value().to_string();
     // The initial value moves from the entry edge to the loop.
     let init_rhs = {
         let init = &mut cfg.edges[m.init_edge];
-        let pos = init.assignments.iter().position(|(v, _)| *v == var).expect("matched init assignment");
-        init.assignments.remove(pos).1
+        let pos = init.assignments.iter().position(|a| a.symbol == var).expect("matched init assignment");
+        init.assignments.remove(pos).value().to_string()
     };
     let body_list: Vec<usize> = m.body.iter().copied().collect();
     let local = |b: usize| body_list.iter().position(|&x| x == b);
@@ -235,9 +234,9 @@ pub fn apply(cfg: &mut Cfg, m: LoopMatch) {
         kind: BlockKind::Loop(LoopRegion {
             cfg: inner,
             loop_variable: var.clone(),
-            init: Some(CodeBlock::python(format!("{var} = {init_rhs}"))),
+            init: Some(LoopStatements::python(format!("{var} = {init_rhs}"))),
             condition: test,
-            update: Some(CodeBlock::python(format!("{var} = {update_rhs}"))),
+            update: Some(LoopStatements::python(format!("{var} = {update_rhs}"))),
             inverted: false,
             update_before_condition: true,
         }),

@@ -32,7 +32,7 @@ use super::loops::{self, escapes_or_assigns};
 use super::place::{self, Step};
 use super::scope_subst::substitute_subset;
 use super::{Match, Options, Place, Transformation};
-use crate::model::{Block, BlockKind, Cfg, InterstateEdge, NodeKind, RegionKind, Sdfg, State};
+use crate::model::{Assignment, Block, BlockKind, Cfg, InterstateEdge, NodeKind, RegionKind, Sdfg, State};
 use crate::symbolic::Expr;
 use std::collections::HashMap;
 
@@ -180,7 +180,7 @@ pub(super) fn assign(src: usize, dst: usize, var: &str, value: i64) -> Interstat
         src,
         dst,
         condition: None,
-        assignments: vec![(var.to_string(), value.to_string())],
+        assignments: vec![Assignment::new(var, value.to_string())],
         extra: Default::default(),
         loc: Default::default(),
     }

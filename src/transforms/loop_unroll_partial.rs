@@ -23,7 +23,7 @@
 use super::loop_unroll::{append_copies, assign, copy_region, empty_state, Plan};
 use super::loops::Header;
 use super::symbol_subst::{is_pure, substitute_symbols_in_cfg};
-use crate::model::{Block, BlockKind, Cfg, CodeBlock, DataDesc, InterstateEdge, LoopRegion, Sdfg};
+use crate::model::{Block, BlockKind, Cfg, Condition, DataDesc, InterstateEdge, LoopRegion, LoopStatements, Sdfg};
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap};
 
@@ -140,8 +140,8 @@ pub fn build(block: &Block, l: &LoopRegion, p: &Partial) -> Result<Cfg, String> 
         cfg: body,
         loop_variable: var.to_string(),
         init: l.init.clone(),
-        condition: Some(CodeBlock::python(condition)),
-        update: Some(CodeBlock::python(update)),
+        condition: Some(Condition::python(condition)),
+        update: Some(LoopStatements::python(update)),
         inverted: false,
         update_before_condition: l.update_before_condition,
     };

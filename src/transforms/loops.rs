@@ -2,8 +2,8 @@
 //! header, and finding where a name is used in control flow and dataflow.
 
 use super::place::Step;
-use crate::model::{Block, BlockKind, Cfg, CodeBlock, LoopRegion, NodeKind, State};
-use crate::symbolic::{self, CmpOp, Expr, Subset};
+use crate::model::{Block, BlockKind, Cfg, LoopRegion, LoopStatements, NodeKind, State};
+use crate::symbolic::{CmpOp, Expr, Subset};
 
 /// `for var = start; var <= last (or >= last); var += step`, with `last`
 /// the inclusive bound (the loop may run zero times).
@@ -45,8 +45,7 @@ pub fn header(l: &LoopRegion) -> Option<Header> {
     let update = assigned_value(&l.update, var)?.simplify();
     let me = Expr::sym(var);
     let step = update.sub(&me).simplify().as_int().filter(|s| *s != 0)?;
-    let condition = l.condition.as_ref().filter(|c| c.language == "Python")?;
-    let Expr::Cmp(op, a, b) = symbolic::parse(&condition.code).ok()?.simplify() else { return None };
+    let Expr::Cmp(op, a, b) = l.condition.as_ref()?.python_expr()?.simplify() else { return None };
     // Put the variable on the left.
     let (op, bound) = if *a == me {
         (op, *b)
@@ -76,13 +75,9 @@ pub fn header(l: &LoopRegion) -> Option<Header> {
 
 /// The right-hand side, as parsed, of a loop's Python `init` or `update`
 /// statement `var = rhs`; `None` for any other code.
-pub fn assigned_value(code: &Option<CodeBlock>, var: &str) -> Option<Expr> {
-    let code = code.as_ref().filter(|c| c.language == "Python")?;
-    let (lhs, rhs) = code.code.split_once('=')?;
-    if lhs.trim() != var || rhs.starts_with('=') {
-        return None;
-    }
-    symbolic::parse(rhs.trim()).ok()
+pub fn assigned_value(code: &Option<LoopStatements>, var: &str) -> Option<Expr> {
+    let (name, s) = code.as_ref().filter(|c| c.is_python())?.single()?;
+    (name == var).then(|| s.parsed().ok().cloned()).flatten()
 }
 
 fn uses(e: &Expr, name: &str) -> bool {
@@ -154,7 +149,7 @@ pub fn state_uses(state: &State, name: &str) -> bool {
 /// count) outside the blocks for which `skip` holds.
 pub fn cfg_uses(cfg: &Cfg, name: &str, path: &mut Vec<Step>, skip: &dyn Fn(&[Step], &Block) -> bool) -> bool {
     let edges = cfg.edges.iter().any(|e| {
-        e.condition.as_ref().is_some_and(|c| text_uses(&c.code, name)) || e.assignments.iter().any(|(_, rhs)| text_uses(rhs, name))
+        e.condition.as_ref().is_some_and(|c| text_uses(&c.code, name)) || e.assignments.iter().any(|a| text_uses(a.value(), name))
     });
     if edges {
         return true;
@@ -166,7 +161,7 @@ pub fn cfg_uses(cfg: &Cfg, name: &str, path: &mut Vec<Step>, skip: &dyn Fn(&[Ste
                 BlockKind::State(s) => state_uses(s, name),
                 BlockKind::Region { cfg, .. } => cfg_uses(cfg, name, path, skip),
                 BlockKind::Loop(l) => {
-                    [&l.init, &l.condition, &l.update].into_iter().flatten().any(|c| text_uses(&c.code, name))
+                    [l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().any(|c| text_uses(&c.code, name))
                         || cfg_uses(&l.cfg, name, path, skip)
                 }
                 BlockKind::Conditional(brs) => brs.iter().enumerate().any(|(k, br)| {
@@ -189,7 +184,10 @@ pub fn cfg_uses(cfg: &Cfg, name: &str, path: &mut Vec<Step>, skip: &dyn Fn(&[Ste
 /// do not see an earlier value).
 pub fn redefines(b: &Block, var: &str) -> bool {
     match &b.kind {
-        BlockKind::Loop(l) => l.loop_variable == var && l.init.as_ref().is_some_and(|c| c.code.split_once('=').is_some_and(|(v, _)| v.trim() == var)),
+        BlockKind::Loop(l) => {
+            let first = l.init.as_ref().and_then(|c| c.statements().first());
+            l.loop_variable == var && first.is_some_and(|s| !s.augmented() && s.target() == Some(var))
+        }
         _ => false,
     }
 }
@@ -197,7 +195,7 @@ pub fn redefines(b: &Block, var: &str) -> bool {
 /// Whether a CFG (recursively) contains break, continue or return blocks
 /// that are not inside a nested loop, or assigns `var`.
 pub fn escapes_or_assigns(cfg: &Cfg, var: &str) -> bool {
-    cfg.edges.iter().any(|e| e.assignments.iter().any(|(v, _)| v == var))
+    cfg.edges.iter().any(|e| e.assignments.iter().any(|a| a.symbol == var))
         || cfg.blocks.iter().any(|b| match &b.kind {
             BlockKind::Break | BlockKind::Continue | BlockKind::Return => true,
             BlockKind::Region { cfg, .. } => escapes_or_assigns(cfg, var),

@@ -34,7 +34,7 @@ use super::scope_subst::inside;
 use super::{Match, Options, Transformation};
 use crate::model::conn::{self, Side};
 use crate::model::dataflow::Dataflow;
-use crate::model::{scope, Block, BlockKind, Cfg, CodeBlock, DataEdge, LoopRegion, Node, NodeKind, Sdfg, State};
+use crate::model::{scope, Block, BlockKind, Cfg, Condition, DataEdge, LoopRegion, LoopStatements, Node, NodeKind, Sdfg, State};
 use std::collections::BTreeSet;
 
 pub struct MapToForLoop;
@@ -206,9 +206,9 @@ fn rewrite(sdfg: &Sdfg, state: &State, e: usize, plan: &Plan) -> Result<State, S
         let l = LoopRegion {
             cfg,
             loop_variable: p.clone(),
-            init: Some(CodeBlock::python(format!("{p} = {}", d.start))),
-            condition: Some(CodeBlock::python(format!("{p} < {}", d.stop().simplify()))),
-            update: Some(CodeBlock::python(format!("{p} = {p} + {}", d.step))),
+            init: Some(LoopStatements::python(format!("{p} = {}", d.start))),
+            condition: Some(Condition::python(format!("{p} < {}", d.stop().simplify()))),
+            update: Some(LoopStatements::python(format!("{p} = {p} + {}", d.step))),
             inverted: false,
             update_before_condition: true,
         };

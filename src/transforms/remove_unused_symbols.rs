@@ -26,8 +26,8 @@
 
 use super::place::visit_cfgs;
 use super::{Match, Options, Place, Transformation};
-use crate::model::{BlockKind, Cfg, CodeBlock, NodeKind, Sdfg};
-use crate::symbolic;
+use crate::model::{BlockKind, Cfg, Condition, NodeKind, Sdfg};
+use crate::symbolic::Expr;
 use std::collections::{BTreeMap, HashSet};
 
 pub struct RemoveUnusedSymbols;
@@ -88,8 +88,8 @@ fn unused(sdfg: &Sdfg) -> BTreeMap<String, usize> {
     }
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
         for e in &cfg.edges {
-            for (name, _) in e.assignments.iter().filter(|(n, _)| !keep(n)) {
-                *out.entry(name.clone()).or_default() += 1;
+            for a in e.assignments.iter().filter(|a| !keep(&a.symbol)) {
+                *out.entry(a.symbol.clone()).or_default() += 1;
             }
         }
     });
@@ -103,7 +103,7 @@ fn remove(sdfg: &mut Sdfg, names: &HashSet<String>) {
 
 fn remove_assignments(cfg: &mut Cfg, names: &HashSet<String>) {
     for e in &mut cfg.edges {
-        e.assignments.retain(|(n, _)| !names.contains(n));
+        e.assignments.retain(|a| !names.contains(&a.symbol));
     }
     for b in &mut cfg.blocks {
         match &mut b.kind {
@@ -131,16 +131,16 @@ fn used_names(sdfg: &Sdfg) -> HashSet<String> {
     }
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
         for e in &cfg.edges {
-            e.condition.iter().for_each(|c| code(c, &mut out));
-            e.assignments.iter().for_each(|(_, rhs)| expr_text(rhs, &mut out));
+            e.condition.iter().for_each(|c| condition(c, &mut out));
+            e.assignments.iter().for_each(|a| parsed(a.expr(), a.value(), &mut out));
         }
         for b in &cfg.blocks {
             match &b.kind {
                 BlockKind::Loop(l) => {
                     out.insert(l.loop_variable.clone());
-                    [&l.init, &l.condition, &l.update].into_iter().flatten().for_each(|c| words(&c.code, &mut out));
+                    [l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().for_each(|c| words(&c.code, &mut out));
                 }
-                BlockKind::Conditional(brs) => brs.iter().flat_map(|br| &br.condition).for_each(|c| code(c, &mut out)),
+                BlockKind::Conditional(brs) => brs.iter().flat_map(|br| &br.condition).for_each(|c| condition(c, &mut out)),
                 BlockKind::State(s) => {
                     s.nodes.iter().for_each(|n| {
                         node_names(&n.kind, &mut out);
@@ -194,19 +194,20 @@ pub(super) fn scope_entry_names(kind: &NodeKind, out: &mut HashSet<String>) {
     }
 }
 
-fn code(c: &CodeBlock, out: &mut HashSet<String>) {
-    if c.language == "Python" {
-        expr_text(&c.code, out);
+fn condition(c: &Condition, out: &mut HashSet<String>) {
+    if c.is_python() {
+        parsed(c.parsed().ok(), &c.code, out);
     } else {
         words(&c.code, out);
     }
 }
 
-/// The symbols of a Python expression; every word when it does not parse.
-fn expr_text(text: &str, out: &mut HashSet<String>) {
-    match symbolic::parse(text) {
-        Ok(e) => out.extend(e.free_symbols()),
-        Err(_) => words(text, out),
+/// The symbols of `text` read as `parsed`; every word when it is not an
+/// expression.
+fn parsed(parsed: Option<&Expr>, text: &str, out: &mut HashSet<String>) {
+    match parsed {
+        Some(e) => out.extend(e.free_symbols()),
+        None => words(text, out),
     }
 }
 

@@ -57,7 +57,7 @@ use super::scalar_to_symbol_code::forbidden_names;
 use super::scalar_to_symbol_plan::{plan, Plan, StateInfo};
 use super::{Match, Options, Place, StatePath, Transformation};
 use crate::model::scope;
-use crate::model::{Block, BlockKind, DataKind, DType, InterstateEdge, NodeKind, ScalarType, Sdfg, State};
+use crate::model::{Assignment, Block, BlockKind, DataKind, DType, InterstateEdge, NodeKind, ScalarType, Sdfg, State};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 pub struct ScalarToSymbolPromotion;
@@ -246,7 +246,7 @@ fn assign_before(sdfg: &mut Sdfg, path: &[Step], symbol: &str, value: &str) -> R
             e.dst = new;
         }
     }
-    let assignments = vec![(symbol.to_string(), value.to_string())];
+    let assignments = vec![Assignment::new(symbol, value.to_string())];
     cfg.edges.push(InterstateEdge { src: new, dst: b, condition: None, assignments, extra: Default::default(), loc: Default::default() });
     if was_start {
         cfg.start_block = Some(new);

@@ -5,8 +5,8 @@
 
 use super::place::visit_cfgs;
 use super::remove_unused_symbols::words;
-use crate::model::{BlockKind, CodeBlock, NodeKind, Sdfg};
-use crate::symbolic::{self, CmpOp as SCmp, Expr};
+use crate::model::{BlockKind, Condition, NodeKind, Sdfg};
+use crate::symbolic::{CmpOp as SCmp, Expr};
 use crate::tasklet::{self, BinOp, BoolOp, CmpOp, Expr as TExpr, Stmt, Target, UnaryOp};
 use std::collections::{HashMap, HashSet};
 
@@ -186,10 +186,10 @@ pub fn forbidden_names(sdfg: &Sdfg) -> HashSet<String> {
     }
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
         for e in &cfg.edges {
-            e.condition.iter().for_each(|c| control_code(c, &mut out));
-            for (lhs, rhs) in &e.assignments {
-                out.insert(lhs.clone());
-                control_code(&CodeBlock::python(rhs.clone()), &mut out);
+            e.condition.iter().for_each(|c| condition_names(c, &mut out));
+            for a in &e.assignments {
+                out.insert(a.symbol.clone());
+                parsed_names(a.expr(), a.value(), &mut out);
             }
         }
         for b in &cfg.blocks {
@@ -197,13 +197,14 @@ pub fn forbidden_names(sdfg: &Sdfg) -> HashSet<String> {
                 BlockKind::Loop(l) => {
                     out.insert(l.loop_variable.clone());
                     for c in [&l.init, &l.update].into_iter().flatten() {
-                        let (lhs, rhs) = c.code.split_once('=').unwrap_or(("", &c.code));
-                        out.insert(lhs.trim().to_string());
-                        control_code(&CodeBlock { code: rhs.to_string(), language: c.language.clone() }, &mut out);
+                        for s in c.statements() {
+                            out.extend(s.target().map(str::to_string));
+                            parsed_names(s.parsed().ok().filter(|_| c.is_python()), s.value(), &mut out);
+                        }
                     }
-                    l.condition.iter().for_each(|c| control_code(c, &mut out));
+                    l.condition.iter().for_each(|c| condition_names(c, &mut out));
                 }
-                BlockKind::Conditional(brs) => brs.iter().flat_map(|br| &br.condition).for_each(|c| control_code(c, &mut out)),
+                BlockKind::Conditional(brs) => brs.iter().flat_map(|br| &br.condition).for_each(|c| condition_names(c, &mut out)),
                 BlockKind::State(s) => {
                     for n in &s.nodes {
                         let connectors: Vec<&str> = n.in_connectors.iter().chain(&n.out_connectors).map(|(c, _)| c.as_str()).collect();
@@ -241,10 +242,16 @@ fn node_names(kind: &NodeKind, connectors: &[&str], out: &mut HashSet<String>) {
 
 /// Python control-flow code: indexed names; any other language or text
 /// that does not parse: every word.
-fn control_code(c: &CodeBlock, out: &mut HashSet<String>) {
-    match symbolic::parse(&c.code) {
-        Ok(e) if c.language == "Python" => indexed(&e, out),
-        _ => words(&c.code, out),
+fn condition_names(c: &Condition, out: &mut HashSet<String>) {
+    parsed_names(c.python_expr(), &c.code, out);
+}
+
+/// Indexed names of `text` read as `parsed`; every word when it is not a
+/// Python expression.
+fn parsed_names(parsed: Option<&Expr>, text: &str, out: &mut HashSet<String>) {
+    match parsed {
+        Some(e) => indexed(e, out),
+        None => words(text, out),
     }
 }
 

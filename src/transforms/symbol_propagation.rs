@@ -15,10 +15,10 @@
 //! than states (regions, loops) end the chain.
 
 use super::place::{cfg_at, visit_cfgs, Step};
-use super::symbol_subst::{is_pure, is_scope_bound, mentions, parse_value, substitute_symbol_in_code, substitute_symbol_in_state};
+use super::symbol_subst::{is_pure, is_scope_bound, mentions, assigned_value, substitute_symbol_in_code, substitute_symbol_in_state};
 use super::{Match, Options, Place, Transformation};
 use crate::model::cfg_graph;
-use crate::model::{BlockKind, Cfg, Sdfg};
+use crate::model::{Assignment, BlockKind, Cfg, Sdfg};
 use crate::symbolic::Expr;
 
 pub struct SymbolPropagation;
@@ -36,8 +36,9 @@ impl Transformation for SymbolPropagation {
         let mut out = Vec::new();
         visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
             for (i, e) in cfg.edges.iter().enumerate() {
-                for (k, (symbol, rhs)) in e.assignments.iter().enumerate() {
-                    let Some(value) = usable_value(sdfg, symbol, rhs) else { continue };
+                for (k, a) in e.assignments.iter().enumerate() {
+                    let symbol = &a.symbol;
+                    let Some(value) = usable_value(sdfg, a) else { continue };
                     let mut copy = cfg.clone();
                     if propagate(&mut copy, i, k, symbol, &value).unwrap_or(0) == 0 {
                         continue;
@@ -59,10 +60,11 @@ impl Transformation for SymbolPropagation {
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let (edge, k) = (m.place.node / 1024, m.place.node % 1024);
         let cfg_path = &m.place.state[..m.place.state.len().saturating_sub(1)];
-        let (symbol, rhs) = cfg_at(&mut sdfg.cfg.clone(), cfg_path)
+        let a = cfg_at(&mut sdfg.cfg.clone(), cfg_path)
             .and_then(|c| c.edges.get(edge)?.assignments.get(k).cloned())
             .ok_or("match refers to a missing assignment")?;
-        let value = usable_value(sdfg, &symbol, &rhs).ok_or("the match no longer applies")?;
+        let symbol = a.symbol.clone();
+        let value = usable_value(sdfg, &a).ok_or("the match no longer applies")?;
         let cfg = cfg_at(&mut sdfg.cfg, cfg_path).ok_or("match refers to a missing region")?;
         let mut copy = cfg.clone();
         propagate(&mut copy, edge, k, &symbol, &value)?;
@@ -72,8 +74,9 @@ impl Transformation for SymbolPropagation {
 }
 
 /// The assigned value, when it may stand in for the symbol.
-fn usable_value(sdfg: &Sdfg, symbol: &str, rhs: &str) -> Option<Expr> {
-    let value = parse_value(rhs)?;
+fn usable_value(sdfg: &Sdfg, a: &Assignment) -> Option<Expr> {
+    let symbol = a.symbol.as_str();
+    let value = assigned_value(a)?;
     let free = value.free_symbols();
     let ok = is_pure(&value)
         && !free.contains(symbol)
@@ -91,11 +94,11 @@ fn propagate(cfg: &mut Cfg, edge: usize, k: usize, symbol: &str, value: &Expr) -
     let mut changed = 0;
     let later = cfg.edges[edge].assignments.len();
     for j in k + 1..later {
-        let (name, rhs) = cfg.edges[edge].assignments[j].clone();
-        let new = substitute_symbol_in_code(&rhs, symbol, value)?;
-        changed += usize::from(new != rhs);
-        cfg.edges[edge].assignments[j].1 = new;
-        if killed(&name) {
+        let a = &mut cfg.edges[edge].assignments[j];
+        let new = substitute_symbol_in_code(a.value(), symbol, value)?;
+        changed += usize::from(new != a.value());
+        a.set_value(new);
+        if killed(&a.symbol) {
             return Ok(changed);
         }
     }
@@ -118,22 +121,22 @@ fn propagate(cfg: &mut Cfg, edge: usize, k: usize, symbol: &str, value: &Expr) -
         for &o in &outs[current] {
             let e = &mut cfg.edges[o];
             if let Some(c) = &mut e.condition {
-                if c.language == "Python" && mentions(&c.code, symbol) {
-                    c.code = substitute_symbol_in_code(&c.code, symbol, value)?;
+                if c.is_python() && mentions(&c.code, symbol) {
+                    c.edit(|c| substitute_symbol_in_code(&c.code, symbol, value).map(|new| c.code = new))?;
                     changed += 1;
                 }
             }
             // DaCe rejects an assignment that reads a symbol its edge
             // assigns: the value may not go where that would happen.
-            let races = e.assignments.iter().any(|(name, _)| name != symbol && killed(name));
+            let races = e.assignments.iter().any(|a| a.symbol != symbol && killed(&a.symbol));
             let mut alive = !races;
-            for (name, rhs) in &mut e.assignments {
+            for a in &mut e.assignments {
                 if alive {
-                    let new = substitute_symbol_in_code(rhs, symbol, value)?;
-                    changed += usize::from(new != *rhs);
-                    *rhs = new;
+                    let new = substitute_symbol_in_code(a.value(), symbol, value)?;
+                    changed += usize::from(new != a.value());
+                    a.set_value(new);
                 }
-                alive &= !killed(name);
+                alive &= !killed(&a.symbol);
             }
             if alive && outs.len() == 1 {
                 next = Some(e.dst);

@@ -3,8 +3,8 @@
 //! ranges, tasklets, nested-SDFG symbol mappings; not inside nested SDFGs,
 //! which see outer symbols only through their mappings).
 
-use crate::model::{BlockKind, Cfg, CodeBlock, DataDesc, NodeKind, Sdfg, State};
-use crate::symbolic::{self, Expr};
+use crate::model::{Assignment, BlockKind, Cfg, CodeBlock, DataDesc, NodeKind, Sdfg, State};
+use crate::symbolic::Expr;
 use std::collections::{BTreeMap, HashMap};
 
 /// How often each symbol is assigned: interstate-edge assignments, and two
@@ -17,8 +17,8 @@ pub fn assignment_counts(sdfg: &Sdfg) -> BTreeMap<String, usize> {
 
 fn count_cfg(cfg: &Cfg, counts: &mut BTreeMap<String, usize>) {
     for e in &cfg.edges {
-        for (name, _) in &e.assignments {
-            *counts.entry(name.clone()).or_default() += 1;
+        for a in &e.assignments {
+            *counts.entry(a.symbol.clone()).or_default() += 1;
         }
     }
     for b in &cfg.blocks {
@@ -141,10 +141,10 @@ impl Subst {
     fn cfg(&self, cfg: &mut Cfg) -> Result<(), String> {
         for e in &mut cfg.edges {
             if let Some(c) = &mut e.condition {
-                self.block(c)?;
+                c.edit(|c| self.block(c))?;
             }
-            for (_, rhs) in &mut e.assignments {
-                *rhs = self.code(rhs)?;
+            for a in &mut e.assignments {
+                a.set_value(self.code(a.value())?);
             }
         }
         for b in &mut cfg.blocks {
@@ -152,15 +152,18 @@ impl Subst {
                 BlockKind::State(s) => self.state(s)?,
                 BlockKind::Region { cfg, .. } => self.cfg(cfg)?,
                 BlockKind::Loop(l) => {
-                    for c in l.init.iter_mut().chain(l.condition.iter_mut()).chain(l.update.iter_mut()) {
-                        self.block(c)?;
+                    for c in l.init.iter_mut().chain(l.update.iter_mut()) {
+                        c.edit(|c| self.block(c))?;
+                    }
+                    if let Some(c) = &mut l.condition {
+                        c.edit(|c| self.block(c))?;
                     }
                     self.cfg(&mut l.cfg)?;
                 }
                 BlockKind::Conditional(brs) => {
                     for br in brs {
                         if let Some(c) = &mut br.condition {
-                            self.block(c)?;
+                            c.edit(|c| self.block(c))?;
                         }
                         self.cfg(&mut br.cfg)?;
                     }
@@ -245,7 +248,7 @@ pub fn is_pure(e: &Expr) -> bool {
     }
 }
 
-/// Parses a symbol assignment's right-hand side.
-pub fn parse_value(text: &str) -> Option<Expr> {
-    symbolic::parse(text.trim()).ok().map(|e| e.simplify())
+/// A symbol assignment's right-hand side, simplified.
+pub fn assigned_value(a: &Assignment) -> Option<Expr> {
+    a.expr().map(Expr::simplify)
 }

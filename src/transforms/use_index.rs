@@ -107,14 +107,14 @@ fn is_ident(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Cfg, CodeBlock, InterstateEdge};
+    use crate::model::{Assignment, Cfg, Condition, InterstateEdge};
 
     fn sdfg_with_edge(condition: &str, assignment: (&str, &str)) -> Sdfg {
         let edge = InterstateEdge {
             src: 0,
             dst: 0,
-            condition: Some(CodeBlock { code: condition.into(), language: "Python".into() }),
-            assignments: vec![(assignment.0.into(), assignment.1.into())],
+            condition: Some(Condition::python(condition)),
+            assignments: vec![Assignment::new(assignment.0, assignment.1)],
             extra: Default::default(),
             loc: Default::default(),
         };

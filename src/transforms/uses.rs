@@ -32,11 +32,11 @@ pub fn for_each_code(sdfg: &Sdfg, f: &mut dyn FnMut(&str, Option<&str>)) {
     visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |_, cfg| {
         for e in &cfg.edges {
             e.condition.iter().for_each(|c| f(&c.code, None));
-            e.assignments.iter().for_each(|(k, v)| f(v, Some(k)));
+            e.assignments.iter().for_each(|a| f(a.value(), Some(&a.symbol)));
         }
         for b in &cfg.blocks {
             match &b.kind {
-                BlockKind::Loop(l) => [&l.init, &l.condition, &l.update].into_iter().flatten().for_each(|c| f(&c.code, None)),
+                BlockKind::Loop(l) => [l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().for_each(|c| f(&c.code, None)),
                 BlockKind::Conditional(brs) => brs.iter().filter_map(|br| br.condition.as_ref()).for_each(|c| f(&c.code, None)),
                 _ => {}
             }

@@ -2,7 +2,7 @@
 //! continue (DaCe: `validate_control_flow_region`), recursing through
 //! regions, loop bodies and branches down to the states.
 
-use super::exprs::{check_code_expr, check_code_statements, parse_or_report, report_undefined};
+use super::exprs::{check_code_expr, check_code_statements, report_parse_error, report_undefined};
 use super::{state, valid_name, Env, Verifier};
 use crate::model::{Block, BlockKind, Cfg, InterstateEdge, Loc, LoopRegion};
 use crate::symbolic::Expr;
@@ -68,7 +68,8 @@ fn edge(v: &mut Verifier, env: &Env, e: &InterstateEdge, n: usize) {
     if let Some(c) = &e.condition {
         check_code_expr(v, env, &none, c, &e.loc, "interstate edge condition");
     }
-    for (lhs, rhs) in &e.assignments {
+    for a in &e.assignments {
+        let lhs = &a.symbol;
         if !valid_name(lhs) {
             v.error(&e.loc, format!("interstate edge assigns to invalid symbol name '{lhs}'"));
         }
@@ -82,12 +83,12 @@ fn edge(v: &mut Verifier, env: &Env, e: &InterstateEdge, n: usize) {
             );
         }
         let what = format!("assignment to '{lhs}'");
-        if let Some(x) = parse_or_report(v, rhs, &e.loc, &what) {
-            report_undefined(v, env, &none, &x, &e.loc, &what);
+        if let Some(x) = report_parse_error(v, a.parsed(), a.value(), &e.loc, &what) {
+            report_undefined(v, env, &none, x, &e.loc, &what);
             // DaCe: the assignments of one edge happen at once, so reading
             // a name another of them writes is a race.
-            let read = symbols_and_functions(&x);
-            for (other, _) in e.assignments.iter().filter(|(n, _)| n != lhs && read.contains(n)) {
+            let read = symbols_and_functions(x);
+            for other in e.assignments.iter().map(|o| &o.symbol).filter(|n| *n != lhs && read.contains(*n)) {
                 v.error(
                     &e.loc,
                     format!("assignment to '{lhs}' reads '{other}', which the same interstate edge assigns"),

@@ -3,8 +3,8 @@
 //! the rough shape check of write-conflict lambdas.
 
 use super::{valid_name, Env, Verifier};
-use crate::model::{CodeBlock, Loc};
-use crate::symbolic::{self, Dim, Expr, Subset};
+use crate::model::{Condition, Loc, LoopStatements};
+use crate::symbolic::{Dim, Expr, ParseError, Subset};
 use std::collections::BTreeSet;
 
 /// Names that parse as symbols but are Python/SymPy constants, not symbols.
@@ -12,15 +12,16 @@ pub(crate) fn is_builtin_name(name: &str) -> bool {
     matches!(name, "None" | "True" | "False" | "inf" | "nan" | "pi" | "oo" | "zoo")
 }
 
-/// Parses `text`; on failure reports `'{what}' does not parse` at `loc`.
-pub(crate) fn parse_or_report(v: &mut Verifier, text: &str, loc: &Loc, what: &str) -> Option<Expr> {
-    match symbolic::parse(text.trim()) {
-        Ok(e) => Some(e),
-        Err(err) => {
-            v.error(loc, format!("{what} '{}' does not parse: {err}", text.trim()));
-            None
-        }
-    }
+/// The expression `text` was parsed into; where it did not parse, reports
+/// `'{what}' does not parse` at `loc`.
+pub(crate) fn report_parse_error<'e>(
+    v: &mut Verifier,
+    parsed: Result<&'e Expr, &ParseError>,
+    text: &str,
+    loc: &Loc,
+    what: &str,
+) -> Option<&'e Expr> {
+    parsed.map_err(|err| v.error(loc, format!("{what} '{}' does not parse: {err}", text.trim()))).ok()
 }
 
 /// Reports every free symbol of `expr` that is neither defined in the SDFG
@@ -56,15 +57,15 @@ pub(crate) fn check_code_expr(
     v: &mut Verifier,
     env: &Env,
     local: &BTreeSet<String>,
-    code: &CodeBlock,
+    code: &Condition,
     loc: &Loc,
     what: &str,
 ) {
-    if code.language != "Python" {
+    if !code.is_python() {
         return;
     }
-    if let Some(e) = parse_or_report(v, &code.code, loc, what) {
-        report_undefined(v, env, local, &e, loc, what);
+    if let Some(e) = report_parse_error(v, code.parsed(), &code.code, loc, what) {
+        report_undefined(v, env, local, e, loc, what);
     }
 }
 
@@ -73,58 +74,39 @@ pub(crate) fn check_code_statements(
     v: &mut Verifier,
     env: &Env,
     local: &BTreeSet<String>,
-    code: &CodeBlock,
+    code: &LoopStatements,
     loc: &Loc,
     what: &str,
 ) {
-    if code.language != "Python" {
+    if !code.is_python() {
         return;
     }
-    let stmts = split_statements(&code.code);
-    if stmts.is_empty() {
+    if code.statements().is_empty() {
         v.error(loc, format!("{what} is empty"));
     }
-    for stmt in stmts {
-        let Some((lhs, rhs)) = split_assignment(stmt) else {
-            v.error(loc, format!("{what} '{stmt}' is not an assignment"));
+    for stmt in code.statements() {
+        let Some(lhs) = stmt.lhs().map(assigned_name) else {
+            v.error(loc, format!("{what} '{}' is not an assignment", stmt.text));
             continue;
         };
         if !valid_name(lhs) {
             v.error(loc, format!("{what} assigns to invalid name '{lhs}'"));
         }
-        if let Some(e) = parse_or_report(v, rhs, loc, what) {
-            report_undefined(v, env, local, &e, loc, what);
+        if let Some(e) = report_parse_error(v, stmt.parsed(), stmt.value(), loc, what) {
+            report_undefined(v, env, local, e, loc, what);
         }
     }
 }
 
-/// Non-empty statements separated by newlines or `;`.
-pub(crate) fn split_statements(code: &str) -> Vec<&str> {
-    code.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()).collect()
-}
-
-/// Splits `lhs = rhs` (also `lhs += rhs` and friends, whose right-hand side
-/// is checked alone) at the first assignment `=`; `==`, `<=`, `>=`, `!=` are
-/// comparisons, not assignments.
-pub(crate) fn split_assignment(stmt: &str) -> Option<(&str, &str)> {
-    let bytes = stmt.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        if b != b'=' {
-            continue;
-        }
-        let prev = if i > 0 { bytes.get(i - 1).copied() } else { None };
-        let next = bytes.get(i + 1).copied();
-        if next == Some(b'=') || matches!(prev, Some(b'=' | b'<' | b'>' | b'!')) {
-            continue;
-        }
-        let mut lhs = stmt.get(..i)?.trim_end();
-        // Augmented assignment: `i += 1`.
-        if let Some(stripped) = lhs.strip_suffix(['+', '-', '*', '/', '%']) {
-            lhs = stripped.trim_end().trim_end_matches('/').trim_end_matches('*').trim_end();
-        }
-        return Some((lhs.trim(), stmt.get(i + 1..)?.trim()));
+/// The name the left-hand side of an assignment statement names: `i += 1`
+/// and `i //= 2` assign `i` (the other augmenting operators stay, and make
+/// the name invalid).
+pub(crate) fn assigned_name(lhs: &str) -> &str {
+    let mut lhs = lhs.trim_end();
+    if let Some(stripped) = lhs.strip_suffix(['+', '-', '*', '/', '%']) {
+        lhs = stripped.trim_end().trim_end_matches('/').trim_end_matches('*').trim_end();
     }
-    None
+    lhs.trim()
 }
 
 /// Whether a write-conflict resolution has the shape of a two-argument
@@ -173,15 +155,21 @@ pub(crate) fn check_subset_symbols(
 mod tests {
     use super::*;
 
+    fn split(code: &str) -> Vec<(Option<String>, String)> {
+        let code = LoopStatements::python(code);
+        code.statements().iter().map(|s| (s.lhs().map(|l| assigned_name(l).to_string()), s.value().to_string())).collect()
+    }
+
     #[test]
     fn assignments_split() {
-        assert_eq!(split_assignment("t = 0"), Some(("t", "0")));
-        assert_eq!(split_assignment("t = (t + 1)"), Some(("t", "(t + 1)")));
-        assert_eq!(split_assignment("i += 2"), Some(("i", "2")));
-        assert_eq!(split_assignment("i //= 2"), Some(("i", "2")));
-        assert_eq!(split_assignment("a == b"), None);
-        assert_eq!(split_assignment("x = a <= b"), Some(("x", "a <= b")));
-        assert_eq!(split_statements("a = 1; b = 2\n"), vec!["a = 1", "b = 2"]);
+        assert_eq!(split("t = 0"), [(Some("t".into()), "0".into())]);
+        assert_eq!(split("t = (t + 1)"), [(Some("t".into()), "(t + 1)".into())]);
+        assert_eq!(split("i += 2"), [(Some("i".into()), "2".into())]);
+        assert_eq!(split("i //= 2"), [(Some("i".into()), "2".into())]);
+        assert_eq!(split("i &= 2"), [(Some("i &".into()), "2".into())]);
+        assert_eq!(split("a == b"), [(None, "a == b".into())]);
+        assert_eq!(split("x = a <= b"), [(Some("x".into()), "a <= b".into())]);
+        assert_eq!(split("a = 1; b = 2\n"), [(Some("a".into()), "1".into()), (Some("b".into()), "2".into())]);
     }
 
     #[test]

@@ -27,7 +27,7 @@ mod tests_cfg;
 mod tests_state;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{BlockKind, Cfg, CodeBlock, Loc, Sdfg, State};
+use crate::model::{BlockKind, Cfg, Loc, LoopStatements, Sdfg, State};
 use crate::model::DataDesc;
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -148,7 +148,7 @@ impl<'a> Env<'a> {
 /// regions, loops and branches (not into nested SDFGs, which have their own).
 fn collect_assigned(cfg: &Cfg, out: &mut BTreeSet<String>) {
     for e in &cfg.edges {
-        out.extend(e.assignments.iter().map(|(n, _)| n.clone()));
+        out.extend(e.assignments.iter().map(|a| a.symbol.clone()));
     }
     for b in &cfg.blocks {
         match &b.kind {
@@ -190,11 +190,8 @@ pub(crate) fn states(cfg: &Cfg) -> Vec<&State> {
 }
 
 /// Left-hand sides of the `name = expr` statements of a loop init/update.
-fn statement_targets(code: &CodeBlock) -> Vec<String> {
-    exprs::split_statements(&code.code)
-        .into_iter()
-        .filter_map(|s| exprs::split_assignment(s).map(|(lhs, _)| lhs.to_string()))
-        .collect()
+fn statement_targets(code: &LoopStatements) -> Vec<String> {
+    code.statements().iter().filter_map(|s| s.lhs()).map(|lhs| exprs::assigned_name(lhs).to_string()).collect()
 }
 
 pub(crate) use crate::syntax::valid_name;

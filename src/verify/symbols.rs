@@ -3,12 +3,12 @@
 //! `validate_undefsyms`), and the free symbols of a whole SDFG, which a
 //! nested SDFG's `symbol_mapping` must cover.
 
-use super::exprs::{check_subset_symbols, report_undefined, split_assignment, split_statements, subset_exprs};
+use super::exprs::{check_subset_symbols, report_undefined, subset_exprs};
 use super::paths::describe;
 use super::{states, Env, Verifier};
 use crate::analysis::symbols::{dynamic_inputs, entry_symbols, scope_locals};
-use crate::model::{BlockKind, Cfg, CodeBlock, NodeKind, Sdfg, State};
-use crate::symbolic::{self, Expr, Subset};
+use crate::model::{BlockKind, Cfg, Condition, LoopStatements, NodeKind, Sdfg, State};
+use crate::symbolic::{Expr, Subset};
 use std::collections::BTreeSet;
 
 /// Checks the symbols used in one state whose scope tree is `parents`.
@@ -108,24 +108,22 @@ pub(super) fn free_symbols(sdfg: &Sdfg) -> BTreeSet<String> {
 /// Symbols read by interstate edges, loops and branch conditions.
 fn cfg_symbols(cfg: &Cfg, used: &mut BTreeSet<String>) {
     for e in &cfg.edges {
-        e.condition.iter().for_each(|c| code_symbols(c, false, used));
-        for (_, rhs) in &e.assignments {
-            if let Ok(x) = symbolic::parse(rhs) {
-                used.extend(x.free_symbols());
-            }
+        e.condition.iter().for_each(|c| condition_symbols(c, used));
+        for x in e.assignments.iter().filter_map(|a| a.expr()) {
+            used.extend(x.free_symbols());
         }
     }
     for b in &cfg.blocks {
         match &b.kind {
             BlockKind::Region { cfg, .. } => cfg_symbols(cfg, used),
             BlockKind::Loop(l) => {
-                l.condition.iter().for_each(|c| code_symbols(c, false, used));
-                l.init.iter().chain(l.update.iter()).for_each(|c| code_symbols(c, true, used));
+                l.condition.iter().for_each(|c| condition_symbols(c, used));
+                l.init.iter().chain(l.update.iter()).for_each(|c| statement_symbols(c, used));
                 cfg_symbols(&l.cfg, used);
             }
             BlockKind::Conditional(branches) => {
                 for br in branches {
-                    br.condition.iter().for_each(|c| code_symbols(c, false, used));
+                    br.condition.iter().for_each(|c| condition_symbols(c, used));
                     cfg_symbols(&br.cfg, used);
                 }
             }
@@ -134,19 +132,16 @@ fn cfg_symbols(cfg: &Cfg, used: &mut BTreeSet<String>) {
     }
 }
 
-/// Symbols of a Python expression, or of the right-hand sides of statements.
-fn code_symbols(code: &CodeBlock, statements: bool, used: &mut BTreeSet<String>) {
-    if code.language != "Python" {
+/// Symbols of a Python condition.
+fn condition_symbols(c: &Condition, used: &mut BTreeSet<String>) {
+    used.extend(c.python_expr().into_iter().flat_map(Expr::free_symbols));
+}
+
+/// Symbols of the right-hand sides of Python statements.
+fn statement_symbols(code: &LoopStatements, used: &mut BTreeSet<String>) {
+    if !code.is_python() {
         return;
     }
-    let texts: Vec<&str> = if statements {
-        split_statements(&code.code).into_iter().filter_map(|s| split_assignment(s).map(|(_, r)| r)).collect()
-    } else {
-        vec![code.code.as_str()]
-    };
-    for t in texts {
-        if let Ok(x) = symbolic::parse(t.trim()) {
-            used.extend(x.free_symbols());
-        }
-    }
+    let values = code.statements().iter().filter(|s| s.lhs().is_some()).filter_map(|s| s.parsed().ok());
+    used.extend(values.flat_map(Expr::free_symbols));
 }

@@ -11,8 +11,8 @@ fn iedge(src: usize, dst: usize, cond: Option<&str>, assign: &[(&str, &str)]) ->
     InterstateEdge {
         src,
         dst,
-        condition: cond.map(CodeBlock::python),
-        assignments: assign.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(),
+        condition: cond.map(Condition::python),
+        assignments: assign.iter().map(|(a, b)| Assignment::new(*a, *b)).collect(),
         extra: Extra::new(),
         loc: loc(&format!("edges[{src}->{dst}]")),
     }
@@ -26,9 +26,9 @@ fn simple_loop(var: &str, body: Vec<Block>) -> BlockKind {
     BlockKind::Loop(LoopRegion {
         cfg: Cfg { blocks: body, edges: vec![], start_block: None },
         loop_variable: var.into(),
-        init: Some(CodeBlock::python(format!("{var} = 0"))),
-        condition: Some(CodeBlock::python(format!("({var} < N)"))),
-        update: Some(CodeBlock::python(format!("{var} = ({var} + 1)"))),
+        init: Some(LoopStatements::python(format!("{var} = 0"))),
+        condition: Some(Condition::python(format!("({var} < N)"))),
+        update: Some(LoopStatements::python(format!("{var} = ({var} + 1)"))),
         inverted: false,
         update_before_condition: true,
     })
@@ -72,7 +72,7 @@ fn blocks_and_reachability() {
 #[test]
 fn loops_breaks_and_branches() {
     let branch = |cond: Option<&str>, blocks: Vec<Block>| Branch {
-        condition: cond.map(CodeBlock::python),
+        condition: cond.map(Condition::python),
         label: "b".into(),
         cfg: Cfg { blocks, edges: vec![], start_block: None },
         extra: Extra::new(),
@@ -94,7 +94,7 @@ fn loops_breaks_and_branches() {
 
     let mut bad_loop = simple_loop("j", vec![istate("body")]);
     if let BlockKind::Loop(l) = &mut bad_loop {
-        l.init = Some(CodeBlock::python("j == 0"));
+        l.init = Some(LoopStatements::python("j == 0"));
     }
     let cond = BlockKind::Conditional(vec![
         branch(None, vec![region("brk", BlockKind::Break)]),

@@ -2,19 +2,17 @@
 
 use super::{state::state_sets, RwSets};
 use crate::analysis::propagation::propagate_subset;
-use crate::analysis::symbols::{assigned, assignment, words};
-use crate::model::{Block, BlockKind, Branch, Cfg, CodeBlock, InterstateEdge, LoopRegion, MapScope, Schedule, Sdfg};
-use crate::symbolic::{self, Dim, Expr, Subset};
+use crate::analysis::symbols::{assigned, words};
+use crate::model::{Block, BlockKind, Branch, Cfg, Condition, InterstateEdge, LoopRegion, LoopStatements, MapScope, Schedule, Sdfg};
+use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::BTreeSet;
 
 /// The containers a Python expression reads, each at the indices written
-/// there (`A[i, 0]` reads `i, 0`) or whole (`x`), in the order they appear;
-/// `None` when the text does not parse.
-pub fn code_reads(sdfg: &Sdfg, text: &str) -> Option<Vec<(String, Option<Subset>)>> {
-    let e = symbolic::parse(text.trim()).ok()?;
+/// there (`A[i, 0]` reads `i, 0`) or whole (`x`), in the order they appear.
+pub fn expr_reads(sdfg: &Sdfg, e: &Expr) -> Vec<(String, Option<Subset>)> {
     let mut out = Vec::new();
-    collect(&e, sdfg, &mut out);
-    Some(out)
+    collect(e, sdfg, &mut out);
+    out
 }
 
 fn collect(e: &Expr, sdfg: &Sdfg, out: &mut Vec<(String, Option<Subset>)>) {
@@ -36,34 +34,29 @@ fn collect(e: &Expr, sdfg: &Sdfg, out: &mut Vec<(String, Option<Subset>)>) {
     }
 }
 
-/// Reads of an expression; where it does not parse, every container it
-/// names, whole.
-fn text_reads(sdfg: &Sdfg, text: &str, out: &mut RwSets) {
-    match code_reads(sdfg, text) {
-        Some(found) => found.into_iter().for_each(|(d, s)| out.read(&d, s)),
+/// Reads of `text` read as `parsed`; every container it names, whole, when
+/// it is not an expression.
+fn parsed_reads(sdfg: &Sdfg, parsed: Option<&Expr>, text: &str, out: &mut RwSets) {
+    match parsed {
+        Some(e) => expr_reads(sdfg, e).into_iter().for_each(|(d, s)| out.read(&d, s)),
         None => words(text).filter(|w| sdfg.container(w).is_some()).for_each(|w| out.read(w, None)),
     }
 }
 
-fn code_block_reads(sdfg: &Sdfg, c: &CodeBlock, out: &mut RwSets) {
-    if c.language == "Python" {
-        text_reads(sdfg, &c.code, out);
+fn condition_reads(sdfg: &Sdfg, c: &Condition, out: &mut RwSets) {
+    if c.is_python() {
+        parsed_reads(sdfg, c.parsed().ok(), &c.code, out);
     } else {
         words(&c.code).filter(|w| sdfg.container(w).is_some()).for_each(|w| out.read(w, None));
     }
 }
 
 /// Reads of `lhs = rhs` statements (loop init and update).
-fn statement_reads(sdfg: &Sdfg, c: &CodeBlock, out: &mut RwSets) {
-    for stmt in c.code.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()) {
-        match assignment(stmt) {
-            Some((lhs, rhs, augmented)) => {
-                text_reads(sdfg, rhs, out);
-                if augmented {
-                    text_reads(sdfg, lhs, out);
-                }
-            }
-            None => text_reads(sdfg, stmt, out),
+fn statement_reads(sdfg: &Sdfg, c: &LoopStatements, out: &mut RwSets) {
+    for s in c.statements() {
+        parsed_reads(sdfg, s.parsed().ok(), s.value(), out);
+        if let (true, Some(target), Some(parsed)) = (s.augmented(), s.target(), s.target_parsed()) {
+            parsed_reads(sdfg, parsed.ok(), target, out);
         }
     }
 }
@@ -72,8 +65,8 @@ fn statement_reads(sdfg: &Sdfg, c: &CodeBlock, out: &mut RwSets) {
 /// its assignments' right-hand sides.
 pub fn edge_sets(sdfg: &Sdfg, e: &InterstateEdge) -> RwSets {
     let mut out = RwSets::default();
-    e.condition.iter().for_each(|c| code_block_reads(sdfg, c, &mut out));
-    e.assignments.iter().for_each(|(_, rhs)| text_reads(sdfg, rhs, &mut out));
+    e.condition.iter().for_each(|c| condition_reads(sdfg, c, &mut out));
+    e.assignments.iter().for_each(|a| parsed_reads(sdfg, a.expr(), a.value(), &mut out));
     out
 }
 
@@ -95,7 +88,7 @@ pub fn block_sets(sdfg: &Sdfg, block: &Block) -> RwSets {
 /// What one branch of a conditional reads (its condition too) and writes.
 pub fn branch_sets(sdfg: &Sdfg, br: &Branch) -> RwSets {
     let mut out = cfg_sets(sdfg, &br.cfg);
-    br.condition.iter().for_each(|c| code_block_reads(sdfg, c, &mut out));
+    br.condition.iter().for_each(|c| condition_reads(sdfg, c, &mut out));
     out
 }
 
@@ -123,7 +116,7 @@ fn shape(sdfg: &Sdfg, data: &str) -> Vec<Expr> {
 /// A loop's body and header, over every value of its variable.
 fn loop_sets(sdfg: &Sdfg, l: &LoopRegion) -> RwSets {
     let mut out = cfg_sets(sdfg, &l.cfg);
-    l.condition.iter().for_each(|c| code_block_reads(sdfg, c, &mut out));
+    l.condition.iter().for_each(|c| condition_reads(sdfg, c, &mut out));
     l.init.iter().chain(l.update.iter()).for_each(|c| statement_reads(sdfg, c, &mut out));
     let var = l.loop_variable.clone();
     if var.is_empty() {

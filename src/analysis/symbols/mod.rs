@@ -25,8 +25,8 @@ mod region;
 use region::{block_sets, branch_sets, cfg_sets, edge_sets};
 
 use crate::model::scope::scope_parents;
-use crate::model::{Block, BlockKind, Branch, Cfg, CodeBlock, InterstateEdge, Node, NodeKind, Sdfg, State};
-use crate::symbolic::{self, Expr};
+use crate::model::{Block, BlockKind, Branch, Cfg, Condition, LoopStatements, InterstateEdge, Node, NodeKind, Sdfg, State};
+use crate::symbolic::Expr;
 use std::collections::BTreeSet;
 
 /// What a block, edge or region defines and uses (see the module doc).
@@ -80,7 +80,7 @@ pub fn scope_locals(s: &State, parents: &[Option<usize>], mut scope: Option<usiz
 /// Names assigned anywhere in a CFG: interstate edges and loop statements.
 pub fn assigned(cfg: &Cfg, out: &mut BTreeSet<String>) {
     for e in &cfg.edges {
-        out.extend(e.assignments.iter().map(|(k, _)| k.clone()));
+        out.extend(e.assignments.iter().map(|a| a.symbol.clone()));
     }
     for b in &cfg.blocks {
         match &b.kind {
@@ -89,10 +89,8 @@ pub fn assigned(cfg: &Cfg, out: &mut BTreeSet<String>) {
                 if !l.loop_variable.is_empty() {
                     out.insert(l.loop_variable.clone());
                 }
-                for stmt in [&l.init, &l.update].into_iter().flatten() {
-                    if let Some((name, _)) = stmt.code.split_once('=') {
-                        out.insert(name.trim().to_string());
-                    }
+                for code in [&l.init, &l.update].into_iter().flatten() {
+                    out.extend(code.statements().iter().filter_map(|s| s.target()).map(str::to_string));
                 }
                 assigned(&l.cfg, out);
             }
@@ -192,11 +190,12 @@ impl<'a> Names<'a> {
         exprs.for_each(|e| self.expr(e, out));
     }
 
-    /// A Python expression; where it does not parse, the known symbols it names.
-    fn expr_text(&self, text: &str, out: &mut BTreeSet<String>) {
-        match symbolic::parse(text.trim()) {
-            Ok(e) => self.expr(&e, out),
-            Err(_) => self.words(text, out),
+    /// `text` read as `parsed`; the known symbols it names when it is not
+    /// an expression.
+    fn parsed(&self, parsed: Option<&Expr>, text: &str, out: &mut BTreeSet<String>) {
+        match parsed {
+            Some(e) => self.expr(e, out),
+            None => self.words(text, out),
         }
     }
 
@@ -205,25 +204,24 @@ impl<'a> Names<'a> {
         out.extend(words(text).filter(|w| self.known.contains(*w) && self.is_symbol(w)).map(str::to_string));
     }
 
-    fn code(&self, c: &CodeBlock, out: &mut BTreeSet<String>) {
-        if c.language == "Python" {
-            self.expr_text(&c.code, out);
+    fn condition(&self, c: &Condition, out: &mut BTreeSet<String>) {
+        if c.is_python() {
+            self.parsed(c.parsed().ok(), &c.code, out);
         } else {
             self.words(&c.code, out);
         }
     }
 
     /// The uses of `lhs = rhs` statements (also `lhs += rhs`, which reads lhs).
-    fn statements(&self, c: &CodeBlock, out: &mut BTreeSet<String>) {
-        for stmt in c.code.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()) {
-            match assignment(stmt) {
-                Some((lhs, rhs, augmented)) => {
-                    self.expr_text(rhs, out);
-                    if augmented {
-                        self.expr_text(lhs, out);
-                    }
-                }
-                None => self.words(stmt, out),
+    fn statements(&self, c: &LoopStatements, out: &mut BTreeSet<String>) {
+        for s in c.statements() {
+            if s.lhs().is_none() {
+                self.words(&s.text, out);
+                continue;
+            }
+            self.parsed(s.parsed().ok(), s.value(), out);
+            if let (true, Some(target), Some(parsed)) = (s.augmented(), s.target(), s.target_parsed()) {
+                self.parsed(parsed.ok(), target, out);
             }
         }
     }
@@ -233,20 +231,6 @@ impl<'a> Names<'a> {
 pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
     let ident = |c: char| c.is_alphanumeric() || c == '_';
     text.split(move |c: char| !ident(c)).filter(|w| w.chars().next().is_some_and(|c| !c.is_ascii_digit()))
-}
-
-/// `lhs = rhs` split at its assignment (`==`, `<=`, `>=`, `!=` compare):
-/// (lhs, rhs, augmented).
-pub(crate) fn assignment(stmt: &str) -> Option<(&str, &str, bool)> {
-    let bytes = stmt.as_bytes();
-    let at = (0..bytes.len()).find(|&i| {
-        bytes[i] == b'='
-            && bytes.get(i + 1) != Some(&b'=')
-            && !(i > 0 && matches!(bytes[i - 1], b'=' | b'<' | b'>' | b'!'))
-    })?;
-    let lhs = stmt[..at].trim_end();
-    let op = lhs.trim_end_matches(['+', '-', '*', '/', '%', '&', '|', '^']);
-    Some((op.trim_end(), &stmt[at + 1..], op.len() != lhs.len()))
 }
 
 /// The symbols of one state.
@@ -308,7 +292,7 @@ fn state_sets(names: &Names, state: &State) -> SymbolSets {
             NodeKind::ConsumeEntry { consume, .. } => {
                 names.expr(&consume.num_pes, &mut found);
                 let mut inner = BTreeSet::new();
-                consume.condition.iter().for_each(|c| names.code(c, &mut inner));
+                consume.condition.iter().for_each(|c| names.condition(c, &mut inner));
                 inner.retain(|s| !entry_symbols(node).contains(s));
                 found.extend(inner);
             }

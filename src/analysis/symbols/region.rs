@@ -1,16 +1,16 @@
 //! Symbols of interstate edges, blocks and control-flow regions.
 
-use super::{assignment, Names, SymbolSets};
+use super::{Names, SymbolSets};
 use crate::model::{Block, BlockKind, Branch, Cfg, InterstateEdge, LoopRegion};
 use std::collections::BTreeSet;
 
 pub(super) fn edge_sets(names: &Names, e: &InterstateEdge) -> SymbolSets {
     let mut out = SymbolSets::default();
-    e.condition.iter().for_each(|c| names.code(c, &mut out.used));
+    e.condition.iter().for_each(|c| names.condition(c, &mut out.used));
     // Right-hand sides read the values from before the edge, even of the
     // symbols it assigns (`i = i + 1`).
-    e.assignments.iter().for_each(|(_, rhs)| names.expr_text(rhs, &mut out.used));
-    out.assigned.extend(e.assignments.iter().map(|(k, _)| k.clone()));
+    e.assignments.iter().for_each(|a| names.parsed(a.expr(), a.value(), &mut out.used));
+    out.assigned.extend(e.assignments.iter().map(|a| a.symbol.clone()));
     out
 }
 
@@ -22,7 +22,7 @@ pub(super) fn block_sets(names: &Names, block: &Block) -> SymbolSets {
             let body = cfg_sets(names, &l.cfg);
             let mut out = SymbolSets { assigned: body.assigned, bound: body.bound, used: BTreeSet::new() };
             let mut header = BTreeSet::new();
-            l.condition.iter().for_each(|c| names.code(c, &mut header));
+            l.condition.iter().for_each(|c| names.condition(c, &mut header));
             l.update.iter().for_each(|c| names.statements(c, &mut header));
             header.extend(body.used);
             let mut init = BTreeSet::new();
@@ -36,8 +36,8 @@ pub(super) fn block_sets(names: &Names, block: &Block) -> SymbolSets {
                 out.assigned.insert(l.loop_variable.clone());
             }
             for c in [&l.init, &l.update].into_iter().flatten() {
-                let stmts = c.code.split(['\n', ';']).filter_map(assignment);
-                out.assigned.extend(stmts.map(|(lhs, _, _)| lhs.to_string()).filter(|s| names.is_symbol(s)));
+                let targets = c.statements().iter().filter_map(|s| s.target());
+                out.assigned.extend(targets.filter(|t| names.is_symbol(t)).map(str::to_string));
             }
             out
         }
@@ -57,13 +57,13 @@ pub(super) fn block_sets(names: &Names, block: &Block) -> SymbolSets {
 
 pub(super) fn branch_sets(names: &Names, br: &Branch) -> SymbolSets {
     let mut out = cfg_sets(names, &br.cfg);
-    br.condition.iter().for_each(|c| names.code(c, &mut out.used));
+    br.condition.iter().for_each(|c| names.condition(c, &mut out.used));
     out
 }
 
 fn init_assigns(l: &LoopRegion) -> bool {
-    let stmts = l.init.iter().flat_map(|c| c.code.split(['\n', ';']).filter_map(assignment).collect::<Vec<_>>());
-    stmts.into_iter().any(|(lhs, _, augmented)| lhs == l.loop_variable && !augmented)
+    let mut stmts = l.init.iter().flat_map(|c| c.statements());
+    stmts.any(|s| s.target() == Some(l.loop_variable.as_str()) && !s.augmented())
 }
 
 /// What a block assigns on every way through it: a loop's variable when

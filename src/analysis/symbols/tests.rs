@@ -125,11 +125,3 @@ fn nested_sdfgs_use_what_their_mapping_reads() {
     let all = sdfg_symbols(&sdfg);
     assert_eq!(show(&all), "assigns [] binds [] uses [N P]");
 }
-
-#[test]
-fn assignments_split_at_the_assignment_sign() {
-    assert_eq!(assignment("i = i + 1"), Some(("i", " i + 1", false)));
-    assert_eq!(assignment("i += 2"), Some(("i", " 2", true)));
-    assert_eq!(assignment("i == 2"), None);
-    assert_eq!(assignment("i <= 2"), None);
-}

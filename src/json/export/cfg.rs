@@ -72,7 +72,7 @@ fn block(ex: &mut Exporter, b: &Block, id: usize) -> Value {
 }
 
 fn branch(ex: &mut Exporter, br: &Branch) -> Value {
-    let cond = br.condition.as_ref().map(code).unwrap_or(Value::Null);
+    let cond = br.condition.as_deref().map(code).unwrap_or(Value::Null);
     let r = region(ex, "ControlFlowRegion", &br.label, br.extra.clone(), &br.cfg, Value::Null);
     json!([cond, r])
 }
@@ -94,7 +94,7 @@ fn region(
 
 /// DaCe's display label of an interstate edge: `cond; a=b,c=d`.
 fn edge_label(e: &InterstateEdge) -> String {
-    let assignments: Vec<String> = e.assignments.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let assignments: Vec<String> = e.assignments.iter().map(|a| format!("{}={}", a.symbol, a.value())).collect();
     let assignments = assignments.join(",");
     match (&e.condition, assignments.is_empty()) {
         (None, _) => assignments,
@@ -107,7 +107,7 @@ fn interstate_edge(e: &InterstateEdge) -> Value {
     let mut a = Map::new();
     if !e.assignments.is_empty() {
         let asg: Map<String, Value> =
-            e.assignments.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+            e.assignments.iter().map(|a| (a.symbol.clone(), Value::String(a.value().to_string()))).collect();
         a.insert("assignments".into(), Value::Object(asg));
     }
     if let Some(c) = &e.condition {

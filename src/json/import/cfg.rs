@@ -3,7 +3,7 @@
 use super::defaults;
 use super::reader::{Ctx, Obj};
 use super::state;
-use crate::model::{Block, BlockKind, Branch, Cfg, InterstateEdge, Loc, LoopRegion, RegionKind};
+use crate::model::{Assignment, Block, BlockKind, Branch, Cfg, Condition, InterstateEdge, Loc, LoopRegion, LoopStatements, RegionKind};
 use serde_json::Value;
 
 const KNOWN: &str = "SDFGState, ControlFlowRegion, NamedRegion, FunctionCallRegion, LoopRegion, \
@@ -82,9 +82,9 @@ fn block(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<Block> {
             let lr = LoopRegion {
                 cfg: Default::default(),
                 loop_variable: a.str_or(cx, "loop_variable", ""),
-                init: a.opt_code(cx, "init_statement"),
-                condition: a.opt_code(cx, "loop_condition"),
-                update: a.opt_code(cx, "update_statement"),
+                init: a.opt_code(cx, "init_statement").map(LoopStatements::new),
+                condition: a.opt_code(cx, "loop_condition").map(Condition::new),
+                update: a.opt_code(cx, "update_statement").map(LoopStatements::new),
                 inverted: a.bool_or(cx, "inverted", false),
                 update_before_condition: a.bool_or(cx, "update_before_condition", true),
             };
@@ -123,7 +123,7 @@ fn branches(cx: &mut Ctx, obj: &Obj) -> Option<Vec<Branch>> {
             cx.error(&loc, format!("expected a [condition, region] pair, found {} elements", items.len()));
             continue;
         };
-        let condition = if cond.is_null() { None } else { cx.code(cond, loc.child("[0]")) };
+        let condition = if cond.is_null() { None } else { cx.code(cond, loc.child("[0]")).map(Condition::new) };
         let Some(r) = cx.object(region, loc.child("[1]")) else { continue };
         let label = r.req_str(cx, "label").map(str::to_string);
         let extra = match r.opt_object(cx, "attributes") {
@@ -149,7 +149,7 @@ fn interstate_edge(cx: &mut Ctx, value: &Value, loc: Loc, count: usize) -> Optio
     let a =
         data.opt_object(cx, "attributes").unwrap_or_else(|| Obj { map: &empty, loc: data.at("attributes") });
     // `1` (always true) is the default condition.
-    let condition = a.opt_code(cx, "condition").filter(|c| c.code.trim() != "1");
+    let condition = a.opt_code(cx, "condition").filter(|c| c.code.trim() != "1").map(Condition::new);
     let mut assignments = Vec::new();
     if let Some(asg) = a.opt_object(cx, "assignments") {
         for (name, v) in asg.map {
@@ -158,7 +158,7 @@ fn interstate_edge(cx: &mut Ctx, value: &Value, loc: Loc, count: usize) -> Optio
                 other => cx.string(other, &asg.at(name)).map(str::to_string),
             };
             if let Some(text) = text {
-                assignments.push((name.clone(), text));
+                assignments.push(Assignment::new(name, text));
             }
         }
     }

@@ -4,7 +4,7 @@
 use super::defaults;
 use super::reader::{Ctx, Obj};
 use super::{memlet, sdfg};
-use crate::model::{CodeBlock, Connector, ConsumeScope, Extra, Loc, MapScope, Node, NodeKind};
+use crate::model::{CodeBlock, Condition, Connector, ConsumeScope, Extra, Loc, MapScope, Node, NodeKind};
 use crate::symbolic::{Expr, Subset};
 use serde_json::Value;
 
@@ -137,7 +137,7 @@ fn consume_scope(cx: &mut Ctx, a: &Obj) -> ConsumeScope {
     ConsumeScope {
         pe_index: a.str_or(cx, "pe_index", ""),
         num_pes: a.opt_expr(cx, "num_pes").unwrap_or_else(|| Expr::int(1)),
-        condition: a.opt_code(cx, "condition"),
+        condition: a.opt_code(cx, "condition").map(Condition::new),
         schedule: a.enum_or(cx, "schedule"),
         chunksize: a.int_or(cx, "chunksize", 1),
     }
