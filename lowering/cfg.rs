@@ -4,7 +4,7 @@
 use super::builder::{BlockRef, Val};
 use super::function::FnGen;
 use super::types::Ty;
-use crate::model::{Block, BlockKind, Cfg, Condition, LoopStatements};
+use crate::model::{Block, BlockKind, Cfg, Condition, InterstateEdge, LoopStatements};
 use crate::symbolic::{Expr, ParseError};
 
 /// Where `break` and `continue` go inside the innermost loop.
@@ -45,24 +45,34 @@ impl FnGen<'_, '_> {
         for e in cfg.edges.iter().filter(|e| e.src == from) {
             let target = labels.get(e.dst).ok_or("interstate edge to a missing block")?.clone();
             let outer = self.b.set_location(&e.loc);
-            let taken = self.b.new_block();
-            let next = self.b.new_block();
-            match &e.condition {
-                None => self.b.br(&taken),
-                Some(c) => {
-                    let cond = self.condition(c)?;
-                    self.b.cond_br(&cond, &taken, &next);
-                }
+            if let Err(message) = self.edge(e, &target) {
+                self.module.fail_at(&e.loc);
+                return Err(message);
             }
-            self.b.start_block(&taken);
-            for a in &e.assignments {
-                self.assign(&a.symbol, a.value(), a.parsed())?;
-            }
-            self.b.br(&target);
-            self.b.start_block(&next);
             self.b.restore_location(outer);
         }
         self.b.br(exit);
+        Ok(())
+    }
+
+    /// Goes to `target` along `e` when its condition holds (running its
+    /// assignments), else on to the next edge.
+    fn edge(&mut self, e: &InterstateEdge, target: &BlockRef) -> Result<(), String> {
+        let taken = self.b.new_block();
+        let next = self.b.new_block();
+        match &e.condition {
+            None => self.b.br(&taken),
+            Some(c) => {
+                let cond = self.condition(c)?;
+                self.b.cond_br(&cond, &taken, &next);
+            }
+        }
+        self.b.start_block(&taken);
+        for a in &e.assignments {
+            self.assign(&a.symbol, a.value(), a.parsed())?;
+        }
+        self.b.br(target);
+        self.b.start_block(&next);
         Ok(())
     }
 

@@ -17,7 +17,7 @@
 use super::place::{cfg_at, visit_cfgs};
 use super::{Match, Options, Place, Transformation};
 use crate::model::{Cfg, Condition, Sdfg};
-use crate::symbolic::{self, Expr};
+use crate::symbolic::Expr;
 use std::collections::BTreeSet;
 
 pub struct DeadStateElimination;
@@ -95,11 +95,6 @@ fn dead(cfg: &Cfg) -> (BTreeSet<usize>, BTreeSet<usize>) {
 /// The truth value of a condition that does not depend on anything.
 pub(crate) fn constant_condition(c: &Condition) -> Option<bool> {
     constant_expr(c.parsed().ok()?)
-}
-
-/// [`constant_condition`] of a text not yet parsed.
-pub(crate) fn constant(code: &str) -> Option<bool> {
-    constant_expr(&symbolic::parse(code).ok()?)
 }
 
 fn constant_expr(e: &Expr) -> Option<bool> {

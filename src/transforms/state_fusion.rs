@@ -218,7 +218,7 @@ impl Degrees {
 fn linked(degrees: &Degrees, cfg: &Cfg, edge: usize) -> bool {
     let Some(e) = cfg.edges.get(edge) else { return false };
     let (a, b) = (e.src, e.dst);
-    let unconditional = e.condition.as_ref().is_none_or(|c| super::dead_state_elimination::constant(&c.code) == Some(true));
+    let unconditional = e.condition.as_ref().is_none_or(|c| super::dead_state_elimination::constant_condition(c) == Some(true));
     a != b
         && unconditional
         && e.assignments.is_empty()
