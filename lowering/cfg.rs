@@ -60,13 +60,7 @@ impl FnGen<'_, '_> {
     fn edge(&mut self, e: &InterstateEdge, target: &BlockRef) -> Result<(), String> {
         let taken = self.b.new_block();
         let next = self.b.new_block();
-        match &e.condition {
-            None => self.b.br(&taken),
-            Some(c) => {
-                let cond = self.condition(c)?;
-                self.b.cond_br(&cond, &taken, &next);
-            }
-        }
+        self.branch_on(e.condition.as_ref(), &taken, &next)?;
         self.b.start_block(&taken);
         for a in &e.assignments {
             self.assign(&a.symbol, a.value(), a.parsed())?;
@@ -115,13 +109,7 @@ impl FnGen<'_, '_> {
                 for br in branches {
                     let run = self.b.new_block();
                     let next = self.b.new_block();
-                    match &br.condition {
-                        None => self.b.br(&run),
-                        Some(c) => {
-                            let cond = self.condition(c)?;
-                            self.b.cond_br(&cond, &run, &next);
-                        }
-                    }
+                    self.branch_on(br.condition.as_ref(), &run, &next)?;
                     self.b.start_block(&run);
                     self.cfg(&br.cfg, after, loops)?;
                     self.b.start_block(&next);
@@ -137,6 +125,19 @@ impl FnGen<'_, '_> {
                 self.b.br(&t.continue_to);
             }
             BlockKind::Return => self.b.br(exit),
+        }
+        Ok(())
+    }
+
+    /// Goes to `then` when `condition` holds (always without one), else to
+    /// `otherwise`.
+    fn branch_on(&mut self, condition: Option<&Condition>, then: &BlockRef, otherwise: &BlockRef) -> Result<(), String> {
+        match condition {
+            None => self.b.br(then),
+            Some(c) => {
+                let cond = self.condition(c)?;
+                self.b.cond_br(&cond, then, otherwise);
+            }
         }
         Ok(())
     }
