@@ -117,6 +117,33 @@ def SDFG_LifetimeAttr : EnumAttr<SDFG_Dialect, SDFG_Lifetime, "lifetime"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def SDFG_DType : I32EnumAttr<"DType", "a scalar element type (DaCe's basic typeclasses, by their names)", [
+    I32EnumAttrCase<"Bool", 0, "bool">,
+    I32EnumAttrCase<"Int8", 1, "int8">,
+    I32EnumAttrCase<"Int16", 2, "int16">,
+    I32EnumAttrCase<"Int32", 3, "int32">,
+    I32EnumAttrCase<"Int64", 4, "int64">,
+    I32EnumAttrCase<"UInt8", 5, "uint8">,
+    I32EnumAttrCase<"UInt16", 6, "uint16">,
+    I32EnumAttrCase<"UInt32", 7, "uint32">,
+    I32EnumAttrCase<"UInt64", 8, "uint64">,
+    I32EnumAttrCase<"Float16", 9, "float16">,
+    I32EnumAttrCase<"Float32", 10, "float32">,
+    I32EnumAttrCase<"Float64", 11, "float64">,
+    I32EnumAttrCase<"Complex64", 12, "complex64">,
+    I32EnumAttrCase<"Complex128", 13, "complex128">]> {
+  let cppNamespace = "::sdfg";
+  let genSpecializedAttr = 0;
+}
+def SDFG_DTypeAttr : EnumAttr<SDFG_Dialect, SDFG_DType, "dtype"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// An element type: a scalar type as the enum (`#sdfg.dtype<float64>`), any
+// other typeclass (pointer, vector, struct, opaque, callback) as the text
+// DaCe's JSON gives it, kept so export is lossless.
+def SDFG_AnyDTypeAttr : AnyAttrOf<[SDFG_DTypeAttr, StrAttr]>;
+
 class SDFG_Op<string mnemonic, list<Trait> traits = []>
     : Op<SDFG_Dialect, mnemonic, traits>;
 
@@ -136,8 +163,8 @@ def SDFG_SDFGOp : SDFG_Op<"sdfg", [NoTerminator, NoRegionArguments]> {
 
     ```mlir
     sdfg.sdfg "vadd" ["a", "b"] {
-      sdfg.symbol "N" {dtype = "int32"}
-      sdfg.array "a" {dtype = "float64", shape = ["N"]}
+      sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+      sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
       %s = sdfg.state "s0" {
       }
     }
@@ -153,15 +180,15 @@ def SDFG_SymbolOp : SDFG_Op<"symbol", [HasParent<"SDFGOp">]> {
   let summary = "declares a symbol and its type";
   let description = [{
     ```mlir
-    sdfg.symbol "N" {dtype = "int32"}
+    sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
     ```
 
     A symbol of DaCe's `callback` type (a Python function, such as a NumPy
     function the frontend leaves to the interpreter) keeps the type's JSON,
     `{"type": "callback", "arguments": [...], "returntypes": [...]}`, as its
-    dtype.
+    dtype, as a string.
   }];
-  let arguments = (ins StrAttr:$sym_name, StrAttr:$dtype);
+  let arguments = (ins StrAttr:$sym_name, SDFG_AnyDTypeAttr:$dtype);
   let assemblyFormat = "$sym_name attr-dict";
 }
 
@@ -171,10 +198,10 @@ class SDFG_DataOp<string mnemonic, string what> : SDFG_Op<mnemonic, [HasParent<"
   let summary = "declares " # what;
   let description = [{
     ```mlir
-    sdfg.}] # mnemonic # [{ "A" {dtype = "float64", shape = ["N", "M"], strides = ["M", "1"], transient}
+    sdfg.}] # mnemonic # [{ "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], strides = ["M", "1"], transient}
     ```
   }];
-  let arguments = (ins StrAttr:$sym_name, StrAttr:$dtype, StrArrayAttr:$shape,
+  let arguments = (ins StrAttr:$sym_name, SDFG_AnyDTypeAttr:$dtype, StrArrayAttr:$shape,
                        OptionalAttr<StrArrayAttr>:$strides, OptionalAttr<StrArrayAttr>:$offset,
                        OptionalAttr<StrAttr>:$total_size, OptionalAttr<UnitAttr>:$transient,
                        OptionalAttr<SDFG_StorageAttr>:$storage, OptionalAttr<SDFG_LifetimeAttr>:$lifetime,
@@ -360,10 +387,11 @@ def SDFG_AccessOp : SDFG_Op<"access", [DeclareOpInterfaceMethods<OpAsmOpInterfac
 def SDFG_TaskletOp : SDFG_Op<"tasklet", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, ParentOneOf<NodeParents>]> {
   let summary = "a computation over its connectors";
   let description = [{
-    Connectors map name to type (`unit` = inferred).
+    Connectors map name to type: a scalar type as `#sdfg.dtype<...>`, any
+    other type as its text (`"pointer<float32>"`), `unit` when inferred.
 
     ```mlir
-    %t = sdfg.tasklet "add" {ins = {x, y}, outs = {z}, code = "z = x + y"}
+    %t = sdfg.tasklet "add" {ins = {x, y = #sdfg.dtype<int32>}, outs = {z}, code = "z = x + y"}
     ```
   }];
   let arguments = (ins StrAttr:$label, StrAttr:$code, OptionalAttr<StrAttr>:$language,

@@ -121,7 +121,7 @@ SDFG_SCOPE_NAMES(ConsumeOp)
 extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(SDFG, sdfg);
 
-/// The enum attribute `kind` (`schedule`, `storage`, `lifetime`) with the
+/// The enum attribute `kind` (`schedule`, `storage`, `lifetime`, `dtype`) with the
 /// case named `value`; null when there is no such case. The C API has no
 /// access to a dialect's own attributes.
 MlirAttribute sdfgEnumAttrGet(MlirContext context, MlirStringRef kind, MlirStringRef value) {
@@ -136,6 +136,9 @@ MlirAttribute sdfgEnumAttrGet(MlirContext context, MlirStringRef kind, MlirStrin
   if (k == "lifetime")
     if (auto e = sdfg::symbolizeLifetime(v))
       return wrap(sdfg::LifetimeAttr::get(ctx, *e));
+  if (k == "dtype")
+    if (auto e = sdfg::symbolizeDType(v))
+      return wrap(sdfg::DTypeAttr::get(ctx, *e));
   return MlirAttribute{nullptr};
 }
 
@@ -149,6 +152,8 @@ MlirStringRef sdfgEnumAttrValue(MlirAttribute attribute) {
     return wrap(sdfg::stringifyStorage(s.getValue()));
   if (auto s = llvm::dyn_cast<sdfg::LifetimeAttr>(a))
     return wrap(sdfg::stringifyLifetime(s.getValue()));
+  if (auto s = llvm::dyn_cast<sdfg::DTypeAttr>(a))
+    return wrap(sdfg::stringifyDType(s.getValue()));
   return MlirStringRef{nullptr, 0};
 }
 

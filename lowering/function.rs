@@ -116,7 +116,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
         }
         for (name, dtype) in &self.sdfg.symbols {
             if !self.symbols.contains_key(name) {
-                let ty = symbol_type(dtype);
+                let ty = symbol_type(*dtype);
                 let s = self.b.slot(ty);
                 self.symbols.insert(name.clone(), s.with_ty(ty));
             }
@@ -320,9 +320,9 @@ impl<'a, 'm> FnGen<'a, 'm> {
 
 /// How a symbol of a declared type is held: integers as `i64`, floats and
 /// bools as themselves (simplified SDFGs move scalar values into symbols).
-pub fn symbol_type(dtype: &str) -> Ty {
-    match crate::model::ScalarType::from_name(dtype).map(Ty::from_scalar) {
-        Some(t) if t.is_float() || t == Ty::I1 || t.is_complex() => t,
+pub fn symbol_type(dtype: crate::model::ScalarType) -> Ty {
+    match Ty::from_scalar(dtype) {
+        t if t.is_float() || t == Ty::I1 || t.is_complex() => t,
         _ => Ty::I64,
     }
 }

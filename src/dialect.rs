@@ -34,20 +34,16 @@ mod tests {
     use melior::ir::{
         attribute::{ArrayAttribute, StringAttribute},
         operation::OperationLike,
-        Block, BlockLike, Location, Region, RegionLike,
+        Attribute, Block, BlockLike, Location, Region, RegionLike,
     };
 
     #[test]
     fn typed_builders_create_verified_ops() {
         let context = new_context();
         let location = Location::unknown(&context);
-        let symbol = ops::symbol(
-            &context,
-            StringAttribute::new(&context, "N"),
-            StringAttribute::new(&context, "int32"),
-            location,
-        );
-        assert_eq!(symbol.dtype().map(|d| d.value().to_string()).ok(), Some("int32".into()));
+        let int32 = Attribute::parse(&context, "#sdfg.dtype<int32>").expect("a dtype attribute");
+        let symbol = ops::symbol(&context, StringAttribute::new(&context, "N"), int32, location);
+        assert_eq!(symbol.dtype().ok(), Some(int32));
         let block = Block::new(&[]);
         block.append_operation(symbol.into());
         let body = Region::new();
@@ -59,6 +55,6 @@ mod tests {
             .build();
         let op = sdfg.as_operation();
         assert!(op.verify());
-        assert_eq!(op.to_string().trim(), "sdfg.sdfg \"prog\" [] {\n  sdfg.symbol \"N\" {dtype = \"int32\"}\n}");
+        assert_eq!(op.to_string().trim(), "sdfg.sdfg \"prog\" [] {\n  sdfg.symbol \"N\" {dtype = #sdfg.dtype<int32>}\n}");
     }
 }

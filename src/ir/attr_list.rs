@@ -1,7 +1,8 @@
 //! The attribute list of an op being built, with the shapes the `sdfg`
-//! dialect uses (strings, string arrays, unit flags, connector dictionaries).
+//! dialect uses (strings, string arrays, unit flags, enums, dtypes, connector
+//! dictionaries).
 
-use crate::model::{Connector, Extra, Loc};
+use crate::model::{Connector, DType, Extra, Loc};
 use melior::{
     ir::{
         attribute::{ArrayAttribute, BoolAttribute, DictionaryAttribute, StringAttribute},
@@ -59,14 +60,13 @@ impl<'c> AttrList<'c> {
     /// The enum attribute `#sdfg.KEY<value>` (`schedule`, `storage`,
     /// `lifetime`); an error names a value the dialect does not have.
     pub fn enumerated(&mut self, key: &str, value: &str) -> Result<&mut Self, String> {
-        let raw = |s: &str| mlir_sys::MlirStringRef { data: s.as_ptr().cast(), length: s.len() };
-        // SAFETY: a live context; both strings are copied or only read.
-        let attr = unsafe { sdfgEnumAttrGet(self.context.to_raw(), raw(key), raw(value)) };
-        if attr.ptr.is_null() {
-            return Err(format!("'{value}' is not a {key} of DaCe"));
-        }
-        // SAFETY: a non-null attribute of this context.
-        let value = unsafe { Attribute::from_raw(attr) };
+        let value = enum_attr(self.context, key, value)?;
+        Ok(self.attr(key, value))
+    }
+
+    /// An element type: `#sdfg.dtype<float64>` for a scalar type, else its text.
+    pub fn dtype(&mut self, key: &str, dtype: &DType) -> Result<&mut Self, String> {
+        let value = dtype_attr(self.context, dtype)?;
         Ok(self.attr(key, value))
     }
 
@@ -83,25 +83,32 @@ impl<'c> AttrList<'c> {
     /// without a value is a unit attribute.
     pub fn dict<'k>(&mut self, key: &str, items: impl Iterator<Item = (&'k str, Option<String>)>) -> &mut Self {
         let context = self.context;
+        let elements = items.map(|(k, v)| (k, v.map(|v| StringAttribute::new(context, &v).into()))).collect();
+        self.dict_of(key, elements)
+    }
+
+    /// A dictionary whose keys without a value are unit attributes.
+    fn dict_of(&mut self, key: &str, items: Vec<(&str, Option<Attribute<'c>>)>) -> &mut Self {
+        let context = self.context;
         let elements: Vec<_> = items
-            .map(|(k, v)| {
-                let value = match v {
-                    Some(v) => StringAttribute::new(context, &v).into(),
-                    None => Attribute::unit(context),
-                };
-                (Identifier::new(context, k), value)
-            })
+            .into_iter()
+            .map(|(k, v)| (Identifier::new(context, k), v.unwrap_or_else(|| Attribute::unit(context))))
             .collect();
         let value = DictionaryAttribute::new(context, &elements).into();
         self.attr(key, value)
     }
 
-    /// Connectors with their types, when there are any.
-    pub fn connectors(&mut self, key: &str, conns: &[Connector]) -> &mut Self {
-        if !conns.is_empty() {
-            self.dict(key, conns.iter().map(|(n, t)| (n.as_str(), t.as_ref().map(|t| t.to_string()))));
+    /// Connectors with their types (`{a, b = #sdfg.dtype<int32>}`), when
+    /// there are any.
+    pub fn connectors(&mut self, key: &str, conns: &[Connector]) -> Result<&mut Self, String> {
+        if conns.is_empty() {
+            return Ok(self);
         }
-        self
+        let items = conns
+            .iter()
+            .map(|(n, t)| Ok((n.as_str(), t.as_ref().map(|t| dtype_attr(self.context, t)).transpose()?)))
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(self.dict_of(key, items))
     }
 
     /// Properties without a field of their own, as a JSON object string.
@@ -110,6 +117,28 @@ impl<'c> AttrList<'c> {
             self.str("extra", &serde_json::Value::Object(extra.clone()).to_string());
         }
         self
+    }
+}
+
+/// The enum attribute `#sdfg.KIND<value>`; an error names a value the
+/// dialect does not have.
+fn enum_attr<'c>(context: &'c Context, kind: &str, value: &str) -> Result<Attribute<'c>, String> {
+    let raw = |s: &str| mlir_sys::MlirStringRef { data: s.as_ptr().cast(), length: s.len() };
+    // SAFETY: a live context; both strings are copied or only read.
+    let attr = unsafe { sdfgEnumAttrGet(context.to_raw(), raw(kind), raw(value)) };
+    if attr.ptr.is_null() {
+        return Err(format!("'{value}' is not a {kind} of DaCe"));
+    }
+    // SAFETY: a non-null attribute of this context.
+    Ok(unsafe { Attribute::from_raw(attr) })
+}
+
+/// A scalar type as `#sdfg.dtype<...>`; any other typeclass as the text
+/// `DType::parse` reads back (`pointer<float32>`, DaCe's JSON).
+pub fn dtype_attr<'c>(context: &'c Context, dtype: &DType) -> Result<Attribute<'c>, String> {
+    match dtype {
+        DType::Scalar(t) => enum_attr(context, "dtype", t.name()),
+        other => Ok(StringAttribute::new(context, &other.to_string()).into()),
     }
 }
 

@@ -3,7 +3,7 @@
 use super::context::location_loc;
 use crate::{
     diag::Diagnostic,
-    model::{CodeBlock, Connector, DType, Extra, Loc, UnknownValue},
+    model::{CodeBlock, Connector, DType, Extra, Loc, ScalarType, UnknownValue},
     symbolic::{self, Expr, Subset},
 };
 use melior::ir::{
@@ -65,12 +65,18 @@ impl<'c, 'a> OpView<'c, 'a> {
     /// or the enum's default when the attribute is absent.
     pub fn enum_or<T: std::str::FromStr<Err = UnknownValue> + Default>(&self, name: &str) -> Result<T, Diagnostic> {
         let Some(a) = self.attr(name) else { return Ok(T::default()) };
-        // SAFETY: a live attribute; the name returned is static.
-        let value = unsafe { super::context::mlir_str(sdfgEnumAttrValue(a.to_raw())) };
+        let value = enum_case(a);
         if value.is_empty() {
             return Err(self.error(format!("attribute '{name}' must be an #sdfg.{name} value")));
         }
         value.parse().map_err(|e: UnknownValue| self.error(e.to_string()))
+    }
+
+    /// An element type (`#sdfg.dtype<float64>`, or the text of another
+    /// typeclass).
+    pub fn dtype(&self, name: &str) -> Result<DType, Diagnostic> {
+        let a = self.attr(name).ok_or_else(|| self.error(format!("missing attribute '{name}'")))?;
+        dtype_of(a).map_err(|e| self.error(format!("attribute '{name}': {e}")))
     }
 
     pub fn str(&self, name: &str) -> Result<String, Diagnostic> {
@@ -122,16 +128,23 @@ impl<'c, 'a> OpView<'c, 'a> {
         Ok(out)
     }
 
+    /// Connectors: names to types, `unit` for an inferred type.
     pub fn connectors(&self, name: &str) -> Result<Vec<Connector>, Diagnostic> {
-        self.dict(name)?
-            .into_iter()
-            .map(|(k, v)| match v {
-                None => Ok((k, None)),
-                Some(t) => DType::parse(&t)
-                    .map(|t| (k.clone(), Some(t)))
-                    .ok_or_else(|| self.error(format!("connector '{k}' has an unknown type '{t}'"))),
-            })
-            .collect()
+        let Some(a) = self.attr(name) else { return Ok(Vec::new()) };
+        let bad = || self.error(format!("attribute '{name}' must be a dictionary of connector types"));
+        let dict = DictionaryAttribute::try_from(a).map_err(|_| bad())?;
+        let mut out = Vec::with_capacity(dict.len());
+        for i in 0..dict.len() {
+            let (key, value) = dict.element(i).map_err(|_| bad())?;
+            let key = identifier_text(&key).ok_or_else(bad)?;
+            let dtype = if value.is_unit() {
+                None
+            } else {
+                Some(dtype_of(value).map_err(|e| self.error(format!("connector '{key}': {e}")))?)
+            };
+            out.push((key, dtype));
+        }
+        Ok(out)
     }
 
     pub fn expr(&self, name: &str, text: &str) -> Result<Expr, Diagnostic> {
@@ -191,6 +204,25 @@ impl<'c, 'a> OpView<'c, 'a> {
         };
         Ok(self.opt_str(name)?.map(|code| CodeBlock { code, language }))
     }
+}
+
+/// The case name of an enum attribute of the dialect; empty for any other.
+fn enum_case(a: Attribute) -> &'static str {
+    // SAFETY: a live attribute; the name returned is static.
+    unsafe { super::context::mlir_str(sdfgEnumAttrValue(a.to_raw())) }
+}
+
+/// An element type: a `#sdfg.dtype` case, or a string holding any other
+/// typeclass. A scalar type has one spelling, the enum.
+fn dtype_of(a: Attribute) -> Result<DType, String> {
+    if let Ok(s) = StringAttribute::try_from(a) {
+        let text = string_value(&s);
+        if let Some(t) = ScalarType::from_name(text.trim()) {
+            return Err(format!("scalar type '{text}' is written #sdfg.dtype<{}>", t.name()));
+        }
+        return DType::parse(&text).ok_or_else(|| format!("unknown dtype '{text}'"));
+    }
+    ScalarType::from_name(enum_case(a)).map(DType::Scalar).ok_or_else(|| "must be an #sdfg.dtype or a string".to_string())
 }
 
 /// The text of a string attribute. Reads the C API directly: melior's

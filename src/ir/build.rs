@@ -11,7 +11,7 @@
 //! memlet its source node's, a node its state's, a block its region's.
 
 use super::attr_list::{location, AttrList};
-use crate::model::{Block as SdfgBlock, BlockKind, Cfg, CodeBlock, DataDesc, Extra, Loc, Sdfg};
+use crate::model::{Block as SdfgBlock, BlockKind, Cfg, CodeBlock, DType, DataDesc, Extra, Loc, Sdfg};
 use melior::{
     ir::{
         block::BlockLike, operation::OperationBuilder, Block, Location, Module, Operation, Region,
@@ -103,11 +103,11 @@ impl<'c> OpBuilder<'c> {
         attrs.str("sym_name", &sdfg.name).str_array("arg_names", &sdfg.arg_names);
         attrs.flag("experimental_blocks", sdfg.experimental_blocks).extra(&sdfg.extra);
         let body = self.region(|block| {
-            for (name, dtype) in &sdfg.symbols {
-                block.append_operation(self.symbol(name, dtype, loc)?);
+            for (name, t) in &sdfg.symbols {
+                block.append_operation(self.symbol(name, &DType::Scalar(*t), loc)?);
             }
             for c in &sdfg.callbacks {
-                let dtype = crate::json::callback_json(c).to_string();
+                let dtype = DType::Other(crate::json::callback_json(c));
                 block.append_operation(self.symbol(&c.name, &dtype, c.loc.or(loc))?);
             }
             for (name, desc) in &sdfg.containers {
@@ -124,16 +124,16 @@ impl<'c> OpBuilder<'c> {
         self.op("sdfg.sdfg", attrs, &[], &[], Some(body), loc)
     }
 
-    fn symbol(&self, name: &str, dtype: &str, loc: &Loc) -> Result<Operation<'c>, String> {
+    fn symbol(&self, name: &str, dtype: &DType, loc: &Loc) -> Result<Operation<'c>, String> {
         let mut attrs = self.attrs();
-        attrs.str("sym_name", name).str("dtype", dtype);
+        attrs.str("sym_name", name).dtype("dtype", dtype)?;
         self.leaf("sdfg.symbol", attrs, loc)
     }
 
     fn data(&self, name: &str, d: &DataDesc, within: &Loc) -> Result<Operation<'c>, String> {
         let exprs = |v: &[crate::symbolic::Expr]| v.iter().map(|e| e.to_string()).collect::<Vec<_>>();
         let mut attrs = self.attrs();
-        attrs.str("sym_name", name).str("dtype", &d.dtype.to_string()).str_array("shape", &exprs(&d.shape));
+        attrs.str("sym_name", name).dtype("dtype", &d.dtype)?.str_array("shape", &exprs(&d.shape));
         if let Some(s) = &d.strides {
             attrs.str_array("strides", &exprs(s));
         }

@@ -120,8 +120,8 @@ impl<'c> OpBuilder<'c> {
                     }
                     _ => unreachable!("matched an entry node"),
                 };
-                attrs.connectors("exit_ins", &exit_node.in_connectors);
-                attrs.connectors("exit_outs", &exit_node.out_connectors);
+                attrs.connectors("exit_ins", &exit_node.in_connectors)?;
+                attrs.connectors("exit_outs", &exit_node.out_connectors)?;
                 if !exit_node.extra.is_empty() {
                     extra.insert("exit".into(), serde_json::Value::Object(exit_node.extra.clone()));
                 }
@@ -136,7 +136,7 @@ impl<'c> OpBuilder<'c> {
             }
             NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => return Ok(()),
         };
-        attrs.connectors("ins", &node.in_connectors).connectors("outs", &node.out_connectors);
+        attrs.connectors("ins", &node.in_connectors)?.connectors("outs", &node.out_connectors)?;
         attrs.extra(&extra);
         let types = [self.node_type; 2];
         let op = block.append_operation(self.op(name, attrs, &[], &types[..results], body, loc)?);

@@ -106,15 +106,18 @@ pub(super) fn read_sdfg(view: OpView, file: &str, cache: &mut SubsetCache) -> Re
     }
 }
 
-/// A symbol; a dtype holding a JSON object is a callback type.
+/// A symbol: a scalar type, or DaCe's callback type as JSON.
 fn read_symbol(v: &OpView, sdfg: &mut Sdfg) -> Result<(), Diagnostic> {
     let name = v.str("sym_name")?;
-    let dtype = v.str("dtype")?;
-    if dtype.trim_start().starts_with('{') {
-        let c = crate::json::callback_from_text(&name, &dtype, &v.loc).map_err(|e| v.error(e))?;
-        sdfg.callbacks.push(c);
-    } else {
-        sdfg.symbols.push((name, dtype));
+    match v.dtype("dtype")? {
+        DType::Scalar(t) => sdfg.symbols.push((name, t)),
+        DType::Other(json) if json.get("type").and_then(|t| t.as_str()) == Some("callback") => {
+            let c = crate::json::callback_from_json(&name, &json, &v.loc).map_err(|e| v.error(e))?;
+            sdfg.callbacks.push(c);
+        }
+        other => {
+            return Err(v.error(format!("symbol '{name}' has type '{other}'; a symbol is a scalar or a callback")));
+        }
     }
     Ok(())
 }
@@ -134,8 +137,7 @@ fn read_data(v: &OpView) -> Result<(String, DataDesc), Diagnostic> {
         "sdfg.view" => DataKind::View,
         _ => DataKind::Reference,
     };
-    let dtype_text = v.str("dtype")?;
-    let dtype = DType::parse(&dtype_text).ok_or_else(|| v.error(format!("unknown dtype '{dtype_text}'")))?;
+    let dtype = v.dtype("dtype")?;
     let desc = DataDesc {
         kind,
         dtype,

@@ -69,9 +69,9 @@ pub fn callback_json(c: &crate::model::Callback) -> serde_json::Value {
     export::callback(c)
 }
 
-/// Reads a callback type back from that JSON text.
-pub fn callback_from_text(name: &str, text: &str, loc: &Loc) -> Result<crate::model::Callback, String> {
-    import::callback_from_text(name, text, loc)
+/// Reads a callback type back from that JSON.
+pub fn callback_from_json(name: &str, value: &serde_json::Value, loc: &Loc) -> Result<crate::model::Callback, String> {
+    import::callback_from_json(name, value, loc)
 }
 
 /// The DaCe JSON document of an SDFG.

@@ -46,8 +46,8 @@ pub struct Sdfg {
     pub name: String,
     /// User-visible argument order (Python parameter order).
     pub arg_names: Vec<String>,
-    /// Declared symbols and their dtype names, in file order.
-    pub symbols: Vec<(String, String)>,
+    /// Declared symbols and their types, in file order.
+    pub symbols: Vec<(String, ScalarType)>,
     /// Symbols of DaCe's `callback` type (Python functions), in file order.
     pub callbacks: Vec<Callback>,
     /// Data containers, in file order.
@@ -81,7 +81,7 @@ impl Sdfg {
         self.callbacks.iter().find(|c| c.name == name)
     }
 
-    pub fn symbol_type(&self, name: &str) -> Option<&str> {
-        self.symbols.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_str())
+    pub fn symbol_type(&self, name: &str) -> Option<ScalarType> {
+        self.symbols.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
     }
 }

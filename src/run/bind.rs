@@ -141,7 +141,7 @@ fn same_shape(given: &[usize], expected: &[usize]) -> bool {
 }
 
 /// Rejects `--symbol` names the program does not declare.
-pub fn check_symbol_names<'n>(declared: &[(String, String)], given: impl IntoIterator<Item = &'n str>) -> Result<(), String> {
+pub fn check_symbol_names<'n>(declared: &[(String, crate::model::ScalarType)], given: impl IntoIterator<Item = &'n str>) -> Result<(), String> {
     let unknown: Vec<&str> = given.into_iter().filter(|g| !declared.iter().any(|(d, _)| d == g)).collect();
     if unknown.is_empty() {
         return Ok(());

@@ -4,7 +4,7 @@
 //! (DaCe's ConstantPropagation, for single definitions).
 //!
 //! ```mlir
-//! sdfg.symbol "k" {dtype = "int64"}
+//! sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
 //! %s0 = sdfg.state "s0" { }
 //! %s1 = sdfg.state "s1" { ... sdfg.memlet %A[k] ... }
 //! sdfg.edge %s0 -> %s1 {assignments = ["k = N - 1"]}

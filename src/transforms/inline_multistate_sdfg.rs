@@ -75,7 +75,7 @@ impl Transformation for InlineMultistateSdfg {
     }
 }
 
-type Inlined = (Cfg, Vec<(String, DataDesc)>, Vec<(String, String)>);
+type Inlined = (Cfg, Vec<(String, DataDesc)>, Vec<(String, crate::model::ScalarType)>);
 
 /// The nested SDFG's CFG in outer terms, with the containers and symbols
 /// the outer SDFG must gain; `None` when it cannot be inlined.

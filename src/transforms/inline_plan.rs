@@ -6,7 +6,7 @@
 use super::inline_window::{same_subset, substitute_desc, window, Window};
 use super::scope_subst::substitute_subset;
 use crate::model::cfg_graph;
-use crate::model::{BlockKind, Cfg, DataDesc, DataKind, Memlet, NodeKind, Sdfg, State};
+use crate::model::{BlockKind, Cfg, DataDesc, DataKind, Memlet, NodeKind, ScalarType, Sdfg, State};
 use crate::model::scope::scope_parents;
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap};
@@ -34,7 +34,7 @@ pub struct Prepared<'a> {
     pub renames: HashMap<String, String>,
     /// New outer containers and symbols.
     pub containers: Vec<(String, DataDesc)>,
-    pub symbols: Vec<(String, String)>,
+    pub symbols: Vec<(String, ScalarType)>,
     /// The enclosing scope's entry and exit.
     pub scope: Option<(usize, usize)>,
 }
@@ -207,7 +207,7 @@ pub fn prepare<'a>(sdfg: &Sdfg, state: &'a State, node: usize, locals: &BTreeSet
     let mut symbols = Vec::new();
     for l in locals {
         let new = fresh(l, &mut taken);
-        symbols.push((new.clone(), inner.symbol_type(l).unwrap_or("int64").to_string()));
+        symbols.push((new.clone(), inner.symbol_type(l).unwrap_or(ScalarType::I64)));
         if new != *l {
             values.insert(l.clone(), Expr::sym(&new));
         }

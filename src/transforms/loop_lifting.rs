@@ -37,7 +37,7 @@ pub fn lift_all(sdfg: &mut Sdfg) -> usize {
     // assignments may set undeclared ones).
     for v in vars {
         if sdfg.symbol_type(&v).is_none() {
-            sdfg.symbols.push((v, "int64".to_string()));
+            sdfg.symbols.push((v, crate::model::ScalarType::I64));
         }
     }
     // DaCe runs LoopRegions only in this mode.

@@ -4,7 +4,7 @@
 //! it uses are mapped from the outer SDFG.
 
 use super::loops::cfg_uses;
-use crate::model::{Block, BlockKind, Cfg, DataDesc, Lifetime, Memlet, Node, NodeKind, Sdfg, State, Storage};
+use crate::model::{Block, BlockKind, Cfg, DataDesc, Lifetime, Memlet, Node, NodeKind, ScalarType, Sdfg, State, Storage};
 use crate::symbolic::{Dim, Expr, Subset};
 
 /// What goes into the nested SDFG besides its one state.
@@ -53,8 +53,8 @@ pub fn nested_cfg_node(outer: &Sdfg, label: &str, cfg: Cfg, io: &Interface) -> R
     };
     let mut symbols = Vec::new();
     let mut mapping = Vec::new();
-    let declared = outer.symbols.iter().map(|(n, t)| (n.clone(), t.clone()));
-    let extra = io.values.iter().filter(|(n, _)| outer.symbol_type(n).is_none()).map(|(n, _)| (n.clone(), "int64".to_string()));
+    let declared = outer.symbols.iter().cloned();
+    let extra = io.values.iter().filter(|(n, _)| outer.symbol_type(n).is_none()).map(|(n, _)| (n.clone(), ScalarType::I64));
     for (name, ty) in declared.chain(extra) {
         let in_body = cfg_uses(&cfg, &name, &mut Vec::new(), &|_, _| false);
         if io.defined.contains(&name) || (!in_body && !containers.iter().any(|(_, d)| desc_uses(d, &name))) {
@@ -64,7 +64,7 @@ pub fn nested_cfg_node(outer: &Sdfg, label: &str, cfg: Cfg, io: &Interface) -> R
         symbols.push((name.clone(), ty));
         mapping.push((name, value));
     }
-    symbols.extend(io.defined.iter().map(|d| (d.clone(), "int64".to_string())));
+    symbols.extend(io.defined.iter().map(|d| (d.clone(), ScalarType::I64)));
     // Callbacks go in by name, as DaCe maps them (`numpy_sort: numpy_sort`).
     mapping.extend(outer.callbacks.iter().map(|c| (c.name.clone(), Expr::sym(&c.name))));
     let experimental_blocks = cfg.blocks.iter().any(|b| !matches!(b.kind, BlockKind::State(_)));

@@ -2,7 +2,7 @@
 //! their interstate assignments (DaCe's RemoveUnusedSymbols pass).
 //!
 //! ```mlir
-//! sdfg.symbol "k" {dtype = "int64"}
+//! sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
 //! %s0 = sdfg.state "s0" { }
 //! %s1 = sdfg.state "s1" { }
 //! sdfg.edge %s0 -> %s1 {assignments = ["k = N + 1"]}

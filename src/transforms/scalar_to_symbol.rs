@@ -5,7 +5,7 @@
 //! and its readers read the symbol.
 //!
 //! ```mlir
-//! sdfg.scalar "t" {dtype = "int64", shape = ["1"], transient}
+//! sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
 //! %s0 = sdfg.state "s0" {
 //!   %a = sdfg.access "A"
 //!   %c = sdfg.tasklet "c" {code = "o = i + N", ins = {i}, outs = {o}}
@@ -20,7 +20,7 @@
 //! ```
 //! becomes
 //! ```mlir
-//! sdfg.symbol "t" {dtype = "int64"}
+//! sdfg.symbol "t" {dtype = #sdfg.dtype<int64>}
 //! %s0 = sdfg.state "s0" {
 //!   %u = sdfg.tasklet "u" {code = "o = 2 * t", outs = {o}}
 //!   %b = sdfg.access "B"
@@ -207,7 +207,10 @@ fn apply_plans(sdfg: &mut Sdfg, paths: &[StatePath], plans: &[Plan]) -> Result<(
         for d in &p.defs {
             assign_before(sdfg, &paths[d.state], &p.scalar, &d.value.simplify().to_string())?;
         }
-        let dtype = sdfg.container(&p.scalar).map(|c| c.dtype.to_string()).unwrap_or_else(|| "int64".into());
+        let dtype = match sdfg.container(&p.scalar).map(|c| &c.dtype) {
+            Some(DType::Scalar(t)) => *t,
+            _ => ScalarType::I64,
+        };
         sdfg.containers.retain(|(n, _)| *n != p.scalar);
         sdfg.symbols.push((p.scalar.clone(), dtype));
     }

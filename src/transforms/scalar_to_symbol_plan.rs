@@ -182,7 +182,7 @@ fn definition(sdfg: &Sdfg, state: &State, info: &StateInfo, scalar: &str, w: usi
             }
             let symbol = |name: &str| {
                 let t = sdfg.symbol_type(name)?;
-                sdfg.container(name).is_none().then_some(t == "bool")
+                sdfg.container(name).is_none().then_some(t == ScalarType::Bool)
             };
             let (value, kind) = to_symbolic(&rhs, &inputs, &symbol)?;
             if kind == Kind::Float {

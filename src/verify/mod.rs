@@ -28,7 +28,7 @@ mod tests_state;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{BlockKind, Cfg, Loc, LoopStatements, Sdfg, State};
-use crate::model::DataDesc;
+use crate::model::{DataDesc, ScalarType};
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -97,7 +97,7 @@ pub(crate) struct Env<'a> {
     /// as in `Sdfg::container`.
     containers: HashMap<&'a str, &'a DataDesc>,
     constants: HashSet<&'a str>,
-    symbols: HashMap<&'a str, &'a str>,
+    symbols: HashMap<&'a str, ScalarType>,
 }
 
 impl<'a> Env<'a> {
@@ -117,7 +117,7 @@ impl<'a> Env<'a> {
         let constants = sdfg.constants.iter().map(|c| c.name.as_str()).collect();
         let mut symbols = HashMap::new();
         for (n, t) in &sdfg.symbols {
-            symbols.entry(n.as_str()).or_insert(t.as_str());
+            symbols.entry(n.as_str()).or_insert(*t);
         }
         Env { sdfg, defined, assigned, containers, constants, symbols }
     }
@@ -139,7 +139,7 @@ impl<'a> Env<'a> {
         self.constants.contains(name)
     }
 
-    pub fn symbol_type(&self, name: &str) -> Option<&'a str> {
+    pub fn symbol_type(&self, name: &str) -> Option<ScalarType> {
         self.symbols.get(name).copied()
     }
 }

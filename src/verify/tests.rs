@@ -134,7 +134,7 @@ pub(super) fn sdfg_with(blocks: Vec<Block>, edges: Vec<InterstateEdge>) -> Sdfg 
     Sdfg {
         name: "prog".into(),
         arg_names: vec!["A".into(), "B".into()],
-        symbols: vec![("N".into(), "int32".into())],
+        symbols: vec![("N".into(), crate::model::ScalarType::I32)],
         callbacks: vec![],
         containers: vec![("A".into(), array(&["N"])), ("B".into(), array(&["N"]))].into(),
         constants: vec![],

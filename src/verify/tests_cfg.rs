@@ -45,7 +45,7 @@ fn interstate_edges() {
     );
     sdfg.cfg.start_block = Some(3);
     sdfg.containers.push(("x".into(), array(&["1"])));
-    sdfg.symbols.push(("i".into(), "int64".into()));
+    sdfg.symbols.push(("i".into(), crate::model::ScalarType::I64));
     let msgs = messages(&sdfg);
     assert_has(&msgs, "start block 3 of 'prog' does not exist (2 blocks)");
     assert_has(&msgs, "interstate edge destination 5 does not exist (2 blocks)");
@@ -89,7 +89,7 @@ fn loops_breaks_and_branches() {
         )],
     );
     let mut sdfg = sdfg_with(vec![region("loop", good_loop)], vec![]);
-    sdfg.symbols.push(("i".into(), "int64".into()));
+    sdfg.symbols.push(("i".into(), crate::model::ScalarType::I64));
     assert_eq!(messages(&sdfg), Vec::<String>::new());
 
     let mut bad_loop = simple_loop("j", vec![istate("body")]);
@@ -171,7 +171,7 @@ fn nested_sdfgs() {
     let mut inner = good_sdfg();
     inner.containers.get_mut("B").expect("B").transient = true; // B: connected but transient
     inner.containers.push(("C".into(), array(&["M"]))); // non-transient, unconnected
-    inner.symbols.push(("M".into(), "int32".into()));
+    inner.symbols.push(("M".into(), crate::model::ScalarType::I32));
     let BlockKind::State(s) = &mut inner.cfg.blocks[0].kind else { unreachable!() };
     s.nodes[0].kind = NodeKind::Access { data: "Q".into(), setzero: false }; // inner error
     let msgs = messages(&calling(inner, vec![("N", "K")]));

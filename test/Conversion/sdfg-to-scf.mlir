@@ -19,9 +19,9 @@
 // LLVM: omp.wsloop
 // LLVM-NOT: scf.
 sdfg.sdfg "scale" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {

@@ -10,14 +10,14 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{attribute 'shape': cannot parse 'N +'}}
-  sdfg.array "A" {dtype = "float64", shape = ["N +"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N +"], transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{attribute 'extra' must hold a JSON object}}
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient, extra = "[1]"}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient, extra = "[1]"}
 }
 
 // -----
@@ -99,7 +99,7 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
-    // expected-error@+1 {{connector 'x' has an unknown type 'real'}}
+    // expected-error@+1 {{connector 'x': unknown dtype 'real'}}
     %t = sdfg.tasklet "t" {code = "pass", ins = {x = "real"}}
   }
 }
@@ -108,8 +108,55 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
-    // expected-error@+1 {{attribute 'outs' must be a dictionary of strings}}
+    // expected-error@+1 {{connector 'x': must be an #sdfg.dtype or a string}}
     %t = sdfg.tasklet "t" {code = "pass", outs = {x = 1 : i32}}
+  }
+}
+
+// -----
+
+// A scalar type has one spelling, the enum; strings hold the other typeclasses.
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{attribute 'dtype': scalar type 'float64' is written #sdfg.dtype<float64>}}
+  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{attribute 'dtype': scalar type 'int32' is written #sdfg.dtype<int32>}}
+  sdfg.symbol "N" {dtype = "int32"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{attribute 'dtype': unknown dtype 'int'}}
+  sdfg.symbol "N" {dtype = "int"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  // expected-error@+1 {{symbol 'p' has type 'pointer<float64>'; a symbol is a scalar or a callback}}
+  sdfg.symbol "p" {dtype = "pointer<float64>"}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{connector 'x': scalar type 'int32' is written #sdfg.dtype<int32>}}
+    %t = sdfg.tasklet "t" {code = "pass", ins = {x = "int32"}}
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{connector 'x': must be an #sdfg.dtype or a string}}
+    %t = sdfg.tasklet "t" {code = "pass", ins = {x = #sdfg.schedule<Default>}}
   }
 }
 
@@ -159,7 +206,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}

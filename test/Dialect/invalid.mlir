@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   // expected-error@+1 {{'sdfg.access' op expects parent op to be one of 'sdfg.state, sdfg.map, sdfg.consume'}}
   %a = sdfg.access "A"
 }
@@ -152,7 +152,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.symbol' op expects parent op 'sdfg.sdfg'}}
-    sdfg.symbol "N" {dtype = "int32"}
+    sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   }
 }
 
@@ -161,7 +161,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %l = sdfg.loop "l" {
     // expected-error@+1 {{'sdfg.array' op expects parent op 'sdfg.sdfg'}}
-    sdfg.array "A" {dtype = "float64", shape = ["1"]}
+    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   }
 }
 
@@ -170,7 +170,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.scalar' op expects parent op 'sdfg.sdfg'}}
-    sdfg.scalar "x" {dtype = "float64", shape = ["1"]}
+    sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   }
 }
 
@@ -179,7 +179,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %r = sdfg.region "r" attributes {kind = "ControlFlowRegion"} {
     // expected-error@+1 {{'sdfg.stream' op expects parent op 'sdfg.sdfg'}}
-    sdfg.stream "S" {dtype = "float64", shape = ["1"]}
+    sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   }
 }
 
@@ -188,7 +188,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.view' op expects parent op 'sdfg.sdfg'}}
-    sdfg.view "V" {dtype = "float64", shape = ["1"], transient}
+    sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   }
 }
 
@@ -197,7 +197,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.reference' op expects parent op 'sdfg.sdfg'}}
-    sdfg.reference "R" {dtype = "float64", shape = ["1"], transient}
+    sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   }
 }
 
@@ -215,7 +215,7 @@ sdfg.sdfg "f" [] {
 // A memlet belongs in a state or a scope, not in an SDFG body (here the body
 // of a nested SDFG, which sees the handles of the enclosing state).
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -250,7 +250,7 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{'sdfg.array' op requires attribute 'shape'}}
-  sdfg.array "A" {dtype = "float64"}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>}
 }
 
 // -----
@@ -329,16 +329,16 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{'sdfg.array' op attribute 'shape' failed to satisfy constraint: string array attribute}}
-  sdfg.array "A" {dtype = "float64", shape = "N"}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = "N"}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{'sdfg.array' op attribute 'strides' failed to satisfy constraint: string array attribute}}
-  sdfg.array "A" {dtype = "float64", shape = ["4"], strides = [1]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], strides = [1]}
 }
 
 // -----
@@ -350,15 +350,23 @@ sdfg.sdfg "f" [1, 2] {
 // -----
 
 sdfg.sdfg "f" [] {
-  // expected-error@+1 {{'sdfg.symbol' op attribute 'dtype' failed to satisfy constraint: string attribute}}
+  // expected-error@+1 {{'sdfg.symbol' op attribute 'dtype' failed to satisfy constraint: a scalar element type (DaCe's basic typeclasses, by their names) or string attribute}}
   sdfg.symbol "N" {dtype = i32}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
+  // expected-error@+2 {{expected ::sdfg::DType to be one of: bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128}}
+  // expected-error@+1 {{failed to parse SDFG_DTypeAttr parameter 'value'}}
+  sdfg.array "A" {dtype = #sdfg.dtype<float65>, shape = ["4"], transient}
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
   // expected-error@+1 {{'sdfg.array' op attribute 'transient' failed to satisfy constraint: unit attribute}}
-  sdfg.array "A" {dtype = "float64", shape = ["1"], transient = "yes"}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient = "yes"}
 }
 
 // -----
@@ -384,7 +392,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}

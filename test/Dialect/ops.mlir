@@ -5,22 +5,22 @@
 
 // CHECK-LABEL: sdfg.sdfg "ops" ["A", "B", "n"]
 sdfg.sdfg "ops" ["A", "B", "n"] {
-  // CHECK: sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  // CHECK: sdfg.array "A" {dtype = "float64", shape = ["N"], strides = ["1"]}
-  sdfg.array "A" {dtype = "float64", shape = ["N"], strides = ["1"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  // CHECK: sdfg.scalar "n" {dtype = "int32", shape = ["1"]}
-  sdfg.scalar "n" {dtype = "int32", shape = ["1"]}
-  // CHECK: sdfg.scalar "t" {dtype = "bool", lifetime = #sdfg.lifetime<Persistent>, shape = ["1"], storage = #sdfg.storage<CPU_Heap>, transient}
-  sdfg.scalar "t" {dtype = "bool", shape = ["1"], transient, storage = #sdfg.storage<CPU_Heap>, lifetime = #sdfg.lifetime<Persistent>}
-  // CHECK: sdfg.stream "S" {buffer_size = "N", dtype = "float32", shape = ["1"], transient}
-  sdfg.stream "S" {dtype = "float32", shape = ["1"], buffer_size = "N", transient}
-  // CHECK: sdfg.view "V" {dtype = "float64", shape = ["N - 1"], strides = ["1"], transient}
-  sdfg.view "V" {dtype = "float64", shape = ["N - 1"], strides = ["1"], transient}
-  // CHECK: sdfg.reference "R" {dtype = "float64", shape = ["N"], transient}
-  sdfg.reference "R" {dtype = "float64", shape = ["N"], transient}
+  // CHECK: sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  // CHECK: sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"], strides = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"], strides = ["1"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  // CHECK: sdfg.scalar "n" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
+  sdfg.scalar "n" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
+  // CHECK: sdfg.scalar "t" {dtype = #sdfg.dtype<bool>, lifetime = #sdfg.lifetime<Persistent>, shape = ["1"], storage = #sdfg.storage<CPU_Heap>, transient}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<bool>, shape = ["1"], transient, storage = #sdfg.storage<CPU_Heap>, lifetime = #sdfg.lifetime<Persistent>}
+  // CHECK: sdfg.stream "S" {buffer_size = "N", dtype = #sdfg.dtype<float32>, shape = ["1"], transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float32>, shape = ["1"], buffer_size = "N", transient}
+  // CHECK: sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["N - 1"], strides = ["1"], transient}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["N - 1"], strides = ["1"], transient}
+  // CHECK: sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
   // CHECK: sdfg.constant "K" {descriptor = "{\22type\22:\22Scalar\22}", value = "4"}
   sdfg.constant "K" {descriptor = "{\"type\":\"Scalar\"}", value = "4"}
 
@@ -33,8 +33,8 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
     // CHECK-NEXT: ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
     %me, %mx = sdfg.map "m" ["j"] = "0:N" attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      // CHECK: %[[T:.*]] = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x = "float64"}, outs = {y}}
-      %t = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x = "float64"}, outs = {y}}
+      // CHECK: %[[T:.*]] = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x = #sdfg.dtype<float64>}, outs = {y}}
+      %t = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x = #sdfg.dtype<float64>}, outs = {y}}
       // CHECK: sdfg.memlet %[[E]]["OUT_A"] -> %[[T]]["x"] {data = "A", subset = "j"}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "j"}
       // CHECK: sdfg.memlet %[[T]]["y"] -> %[[X]]["IN_B"] {data = "B", subset = "j", wcr = "lambda a, b: a + b"}
@@ -69,8 +69,8 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
     %n = sdfg.nested "inner" attributes {ins = {X}, outs = {X}, symbol_mapping = {M = "N"}} {
       // CHECK: sdfg.sdfg "inner" ["X"] {
       sdfg.sdfg "inner" ["X"] {
-        sdfg.symbol "M" {dtype = "int32"}
-        sdfg.array "X" {dtype = "float64", shape = ["M"]}
+        sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
         %e = sdfg.state "empty" {
         }
       }

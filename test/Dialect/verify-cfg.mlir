@@ -149,7 +149,7 @@ sdfg.sdfg "f" [] {
 
 // A nested SDFG starts afresh: the loop around it does not count.
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = "i = 0", condition = "i < 4", update = "i = i + 1"} {
     %s = sdfg.state "s" {
       %n = sdfg.nested "n" {
@@ -181,7 +181,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{loop condition 'i <' does not parse}}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = "i = 0", condition = "i <", update = "i = i + 1"} {
   }
@@ -190,7 +190,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{undefined symbol 'N' in loop condition}}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = "i = 0", condition = "i < N", update = "i = i + 1"} {
   }
@@ -199,7 +199,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{loop init statement is empty}}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = " ; ", condition = "i < 4", update = "i = i + 1"} {
   }
@@ -208,7 +208,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{loop init statement 'i < 0' is not an assignment}}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = "i < 0", condition = "i < 4", update = "i = i + 1"} {
   }
@@ -217,7 +217,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{loop init statement '0 +' does not parse}}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = "i = 0 +", condition = "i < 4", update = "i = i + 1"} {
   }
@@ -226,7 +226,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{undefined symbol 'start' in loop init statement}}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = "i = start", condition = "i < 4", update = "i = i + 1"} {
   }
@@ -235,7 +235,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{loop update statement assigns to invalid name 'i.x'}}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = "i = 0", condition = "i < 4", update = "i.x = i + 1"} {
   }
@@ -244,7 +244,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{undefined symbol 'step' in loop update statement}}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = "i = 0", condition = "i < 4", update = "i = i + step"} {
   }
@@ -281,7 +281,7 @@ sdfg.sdfg "f" [] {
 
 // Division by a literal zero in an interstate condition or assignment.
 sdfg.sdfg "f" [] {
-  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {
@@ -319,8 +319,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
-  sdfg.symbol "j" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int32>}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {
@@ -333,8 +333,8 @@ sdfg.sdfg "f" [] {
 
 // An assignment may read the name it assigns, and names of other edges.
 sdfg.sdfg "f" [] {
-  sdfg.symbol "i" {dtype = "int32"}
-  sdfg.symbol "j" {dtype = "int32"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int32>}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {

@@ -2,7 +2,7 @@
 // SDFG verifier, memlets group (src/verify/memlets.rs, src/verify/paths.rs and the wcr check of src/verify/exprs.rs): data, dimensionality, bounds, other_subset, write-conflict lambdas and memlet-path ends.
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -14,7 +14,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -26,7 +26,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -38,7 +38,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -50,7 +50,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -62,7 +62,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -74,7 +74,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -86,8 +86,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
-  sdfg.array "C" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -99,7 +99,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -111,7 +111,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -124,7 +124,7 @@ sdfg.sdfg "f" [] {
 
 // Offsets shift the bounds: with offset -1, index 4 lies past the 3 elements.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["3"], offset = ["-1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["3"], offset = ["-1"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -136,8 +136,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
-  sdfg.array "B" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -149,8 +149,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
-  sdfg.array "B" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -162,8 +162,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
-  sdfg.array "B" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -175,8 +175,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
-  sdfg.array "B" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -188,7 +188,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = "0:4" {
@@ -205,7 +205,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {outs = {A}} {
@@ -222,7 +222,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = "0:4" {
@@ -240,7 +240,7 @@ sdfg.sdfg "f" [] {
 
 // A memlet path through a map's own connectors that loops back on itself.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   // expected-error@+1 {{state 's' has a cycle}}
   %s = sdfg.state "s" {
     %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -256,12 +256,12 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "X" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %t = sdfg.tasklet "t" {code = "pass", ins = {u}}
     %n = sdfg.nested "inner" attributes {outs = {X}} {
       sdfg.sdfg "inner" ["X"] {
-        sdfg.array "X" {dtype = "float64", shape = ["4"]}
+        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
       }
     }
     // expected-error@+1 {{memlet from nested sdfg 'inner' must lead to an access node}}
@@ -272,12 +272,12 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "X" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
     %n = sdfg.nested "inner" attributes {ins = {X}} {
       sdfg.sdfg "inner" ["X"] {
-        sdfg.array "X" {dtype = "float64", shape = ["4"]}
+        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
       }
     }
     // expected-error@+1 {{memlet into nested sdfg 'inner' must come from an access node}}
@@ -289,8 +289,8 @@ sdfg.sdfg "f" [] {
 
 // Every error of one input is reported, not only the first.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
-  sdfg.array "B" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -308,10 +308,10 @@ sdfg.sdfg "f" [] {
 // Symbolic counts that differ for some symbol values (DaCe rejects every
 // pair it cannot prove equal).
 sdfg.sdfg "f" [] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["M"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -323,9 +323,9 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -339,11 +339,11 @@ sdfg.sdfg "f" [] {
 // Equal counts written differently, and a reference set from a larger window,
 // are accepted.
 sdfg.sdfg "f" [] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["M * N"]}
-  sdfg.reference "R" {dtype = "float64", shape = ["2"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["M * N"]}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["2"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"

@@ -3,12 +3,12 @@
 
 // CHECK-LABEL: sdfg.sdfg "tricky" ["A", "B", "len", "N"]
 sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "k" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.scalar "len" {dtype = "int32", shape = ["1"]}
-  sdfg.view "V" {dtype = "float64", shape = ["N - 1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.scalar "len" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["N - 1"], transient}
 
   // The map range reads 'n' through a dynamic (non IN_) connector of the entry.
   // CHECK: %[[DYN:.*]] = sdfg.state "dynamic_range"
@@ -16,8 +16,8 @@ sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
     // CHECK: %[[LEN:.*]] = sdfg.access "len"
     %l = sdfg.access "len"
     %a = sdfg.access "A"
-    // CHECK: sdfg.map "m" ["i"] = "0:n" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}, ins = {n = "int32"}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:n" attributes {ins = {n = "int32"}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    // CHECK: sdfg.map "m" ["i"] = "0:n" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}, ins = {n = #sdfg.dtype<int32>}}
+    %me, %mx = sdfg.map "m" ["i"] = "0:n" attributes {ins = {n = #sdfg.dtype<int32>}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "zero" {code = "o = 0", outs = {o}}
       sdfg.memlet %e -> %t
@@ -60,9 +60,9 @@ sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
     %n = sdfg.nested "inner" attributes {ins = {X}, outs = {Y}, symbol_mapping = {M = "N - 1"}} {
       // CHECK: sdfg.sdfg "inner" ["X", "Y"]
       sdfg.sdfg "inner" ["X", "Y"] {
-        sdfg.symbol "M" {dtype = "int32"}
-        sdfg.array "X" {dtype = "float64", shape = ["M"]}
-        sdfg.array "Y" {dtype = "float64", shape = ["M"]}
+        sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
+        sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
         %c = sdfg.state "copy" {
           %x = sdfg.access "X"
           %y = sdfg.access "Y"

@@ -10,13 +10,13 @@
 // RUN: sdfg-run %s --symbol R=2 --symbol K=3 --symbol N=7 --engine aot --inputs %S/Inputs/cpp-tasklet-dace-runtime.npz --expected %S/Inputs/cpp-tasklet-dace-runtime.npz 2>&1 | FileCheck %s
 // CHECK: 2 outputs match
 sdfg.sdfg "cpp_dace_runtime" ["A", "B", "C", "I"] {
-  sdfg.symbol "R" {dtype = "int64"}
-  sdfg.symbol "K" {dtype = "int64"}
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.array "A" {dtype = "complex128", shape = ["R**(K - 1)", "R"]}
-  sdfg.array "B" {dtype = "complex128", shape = ["R", "R"]}
-  sdfg.array "C" {dtype = "complex128", shape = ["R**(K - 1)", "R"]}
-  sdfg.array "I" {dtype = "int64", shape = ["3"]}
+  sdfg.symbol "R" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "K" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<complex128>, shape = ["R**(K - 1)", "R"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<complex128>, shape = ["R", "R"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<complex128>, shape = ["R**(K - 1)", "R"]}
+  sdfg.array "I" {dtype = #sdfg.dtype<int64>, shape = ["3"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"

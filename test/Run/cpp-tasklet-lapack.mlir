@@ -12,12 +12,12 @@
 // LINKED-DAG: U LAPACKE_zgetrf
 // LINKED-DAG: U cblas_ddot
 sdfg.sdfg "cpp_lapack" ["A", "P", "R", "X", "D"] {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.array "A" {dtype = "complex128", shape = ["N", "N"]}
-  sdfg.array "P" {dtype = "int32", shape = ["N"]}
-  sdfg.array "R" {dtype = "int32", shape = ["1"]}
-  sdfg.array "X" {dtype = "float64", shape = ["N"]}
-  sdfg.array "D" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<complex128>, shape = ["N", "N"]}
+  sdfg.array "P" {dtype = #sdfg.dtype<int32>, shape = ["N"]}
+  sdfg.array "R" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %a2 = sdfg.access "A"

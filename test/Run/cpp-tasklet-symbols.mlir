@@ -6,10 +6,10 @@
 // RUN: sdfg-run %s --symbol N=3 --symbol K=100 --engine aot --inputs %S/Inputs/cpp-tasklet-symbols.npz --expected %S/Inputs/cpp-tasklet-symbols.npz 2>&1 | FileCheck %s
 // CHECK: 2 outputs match
 sdfg.sdfg "cpp_symbols" ["A", "Out"] {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.symbol "K" {dtype = "int32"}
-  sdfg.array "A" {dtype = "int64", shape = ["N", "N"]}
-  sdfg.array "Out" {dtype = "int64", shape = ["N", "N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["N", "N"]}
+  sdfg.array "Out" {dtype = #sdfg.dtype<int64>, shape = ["N", "N"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %o = sdfg.access "Out"

@@ -3,8 +3,8 @@
 // RUN: not sdfg-run %s 2>&1 | FileCheck %s -DFILE=%s
 // CHECK: {{^}}[[FILE]]:12:3: error: cannot compile: function 'no_such_function' is not supported in expressions
 sdfg.sdfg "edge_error" [] {
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "__return" {dtype = "int64", shape = ["1"]}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
   %a = sdfg.state "first" {
   }
   %b = sdfg.state "second" {

@@ -13,13 +13,13 @@
 // LOWERED-NOT: complex.pow
 // LOWERED-NOT: math.fpowi
 sdfg.sdfg "integer_powers" ["C", "Z", "Z3", "W", "F"] {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.symbol "t" {dtype = "int64"}
-  sdfg.array "C" {dtype = "complex128", shape = ["N"]}
-  sdfg.array "Z" {dtype = "complex128", shape = ["N"]}
-  sdfg.array "Z3" {dtype = "complex128", shape = ["N"]}
-  sdfg.array "W" {dtype = "complex128", shape = ["N"]}
-  sdfg.array "F" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "t" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "C" {dtype = #sdfg.dtype<complex128>, shape = ["N"]}
+  sdfg.array "Z" {dtype = #sdfg.dtype<complex128>, shape = ["N"]}
+  sdfg.array "Z3" {dtype = #sdfg.dtype<complex128>, shape = ["N"]}
+  sdfg.array "W" {dtype = #sdfg.dtype<complex128>, shape = ["N"]}
+  sdfg.array "F" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {

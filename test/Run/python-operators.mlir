@@ -7,15 +7,15 @@
 // RUN: sdfg-run %s --engine aot --expected %S/Inputs/python-operators-expected.npz 2>&1 | FileCheck %s
 // CHECK: 1 outputs match
 sdfg.sdfg "python_operators" [] {
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.symbol "x" {dtype = "int64"}
-  sdfg.symbol "a" {dtype = "int64"}
-  sdfg.symbol "b" {dtype = "int64"}
-  sdfg.symbol "c" {dtype = "int64"}
-  sdfg.symbol "d" {dtype = "int64"}
-  sdfg.symbol "e" {dtype = "int64"}
-  sdfg.symbol "f" {dtype = "float64"}
-  sdfg.array "__return" {dtype = "float64", shape = ["16", "7"]}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "x" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "a" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "b" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "c" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "d" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "e" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "f" {dtype = #sdfg.dtype<float64>}
+  sdfg.array "__return" {dtype = #sdfg.dtype<float64>, shape = ["16", "7"]}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {

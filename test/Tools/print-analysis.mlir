@@ -44,13 +44,13 @@
 // MAPPED-NEXT:     nested sdfg 'body': reads T[i - 1]; writes B[i] (wcr)
 // MAPPED-NEXT:       state 'body': reads T[i - 1]; writes B[i] (wcr)
 sdfg.sdfg "prog" ["A", "B", "C"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
   %s0 = sdfg.state "init" {
     %a = sdfg.access "A"
     %t = sdfg.access "T"
@@ -107,10 +107,10 @@ sdfg.sdfg "prog" ["A", "B", "C"] attributes {experimental_blocks} {
 // SYM-NEXT:       state 'body': uses K, P
 // SYM-NEXT: // -----
 sdfg.sdfg "nested" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -118,10 +118,10 @@ sdfg.sdfg "nested" ["A", "B"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "M", P = "i"}} {
         sdfg.sdfg "f" ["a", "b"] {
-          sdfg.symbol "K" {dtype = "int32"}
-          sdfg.symbol "P" {dtype = "int64"}
-          sdfg.array "a" {dtype = "float64", shape = ["K"]}
-          sdfg.array "b" {dtype = "float64", shape = ["1"]}
+          sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
+          sdfg.symbol "P" {dtype = #sdfg.dtype<int64>}
+          sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["K"]}
+          sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
           %body = sdfg.state "body" {
             %a = sdfg.access "a"
             %t = sdfg.tasklet "t" {code = "y = x * P", ins = {x}, outs = {y}}
@@ -158,10 +158,10 @@ sdfg.sdfg "nested" ["A", "B"] {
 // SYM-NEXT:   edge 'guard' -> 'done': uses N, i
 // SYM-NEXT:   edge 'body' -> 'guard': assigns i, m; uses i
 sdfg.sdfg "machine" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "m" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "m" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {

@@ -20,7 +20,7 @@ sdfg.sdfg "first" [] {
 
 // CHECK: // -----
 // CHECK-LABEL: sdfg.sdfg "second" []
-// CHECK: sdfg.symbol "N" {dtype = "int32"}
+// CHECK: sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
 sdfg.sdfg "second" [] {
-  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
 }

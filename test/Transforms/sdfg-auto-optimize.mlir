@@ -18,10 +18,10 @@
 // CHECK: sdfg.tasklet "t" {code = "y = x + 1"
 // CHECK-NOT: sdfg.state
 sdfg.sdfg "frontend_loop" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {
@@ -47,15 +47,15 @@ sdfg.sdfg "frontend_loop" ["A", "B"] {
 // intermediate array, sized by the SDFG's own symbol and used only outside
 // maps, becomes persistent; the small accumulator goes to registers.
 // CHECK-LABEL: sdfg.sdfg "total"
-// CHECK: sdfg.array "T" {dtype = "float64", lifetime = #sdfg.lifetime<Persistent>, shape = ["N"], transient}
-// CHECK: sdfg.array "trans_S" {dtype = "float64", shape = ["1"], storage = #sdfg.storage<Register>, transient}
+// CHECK: sdfg.array "T" {dtype = #sdfg.dtype<float64>, lifetime = #sdfg.lifetime<Persistent>, shape = ["N"], transient}
+// CHECK: sdfg.array "trans_S" {dtype = #sdfg.dtype<float64>, shape = ["1"], storage = #sdfg.storage<Register>, transient}
 // CHECK: sdfg.map "sum" ["tile_i"] = "0:N:128" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
 // CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 127) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 sdfg.sdfg "total" ["A", "S"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N"], transient}
-  sdfg.array "S" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -87,9 +87,9 @@ sdfg.sdfg "total" ["A", "S"] {
 // CHECK-LABEL: sdfg.sdfg "done"
 // CHECK: sdfg.map "m" ["i"] = "0:N" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
 sdfg.sdfg "done" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

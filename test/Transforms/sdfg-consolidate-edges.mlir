@@ -18,9 +18,9 @@
 // CHECK-DAG: sdfg.memlet %A -> %m_entry["IN_A"] {data = "A", subset = "0:N + 1", volume = "N + 1"}
 // CHECK-DAG: sdfg.memlet %m_exit["OUT_B"] -> %B {data = "B", subset = "1:N + 2", volume = "N + 1"}
 sdfg.sdfg "stencil" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N + 1"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N + 2"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N + 2"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -45,10 +45,10 @@ sdfg.sdfg "stencil" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "symbolic"
 // CHECK: ins = {IN_A, IN_A_1}
 sdfg.sdfg "symbolic" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N + M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -71,8 +71,8 @@ sdfg.sdfg "symbolic" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "wcr"
 // CHECK: exit_ins = {IN_B, IN_B_1}
 sdfg.sdfg "wcr" ["A", "B"] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"]}
-  sdfg.array "B" {dtype = "float64", shape = ["2"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

@@ -18,12 +18,12 @@
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}}{{$}}
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {condition = "(N - 1) > 0"}
 sdfg.sdfg "single" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.symbol "c" {dtype = "int64"}
-  sdfg.symbol "m" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "c" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "m" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {
@@ -47,8 +47,8 @@ sdfg.sdfg "single" ["A", "B"] {
 // CHECK: assignments = ["k = 1"]
 // CHECK: assignments = ["k = 2"]
 sdfg.sdfg "twice" [] {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.symbol "k" {dtype = "int64"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {
@@ -65,8 +65,8 @@ sdfg.sdfg "twice" [] {
 // CHECK-LABEL: sdfg.sdfg "data_dependent"
 // CHECK: assignments = ["k = A[0]"]
 sdfg.sdfg "data_dependent" ["A"] {
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.array "A" {dtype = "int64", shape = ["4"]}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {
@@ -80,8 +80,8 @@ sdfg.sdfg "data_dependent" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "reads_counter"
 // CHECK: assignments = ["k = i"]
 sdfg.sdfg "reads_counter" [] {
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "k" {dtype = "int64"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {

@@ -13,7 +13,7 @@
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {condition = "N > 0"}
 // CHECK-NOT: sdfg.edge
 sdfg.sdfg "false_edge" [] {
-  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   %a = sdfg.state "a" {
   }
   %dead = sdfg.state "dead" {
@@ -52,7 +52,7 @@ sdfg.sdfg "shadowed" [] {
 // CHECK: sdfg.state "b"
 // CHECK: sdfg.state "c"
 sdfg.sdfg "live" [] {
-  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   %a = sdfg.state "a" {
   }
   %b = sdfg.state "b" {

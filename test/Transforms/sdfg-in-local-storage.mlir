@@ -13,8 +13,8 @@
 
 // A tile of A (with a neighbour) and a row of B: copies of fixed size.
 // CHECK-LABEL: sdfg.sdfg "tiled"
-// CHECK-DAG: sdfg.array "trans_A" {dtype = "float64", shape = ["33"], transient}
-// CHECK-DAG: sdfg.array "trans_B" {dtype = "float64", shape = ["1", "M"], transient}
+// CHECK-DAG: sdfg.array "trans_A" {dtype = #sdfg.dtype<float64>, shape = ["33"], transient}
+// CHECK-DAG: sdfg.array "trans_B" {dtype = #sdfg.dtype<float64>, shape = ["1", "M"], transient}
 // CHECK: sdfg.map "n" ["i"]
 // CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["x"] {data = "trans_A", subset = "i - t"}
 // CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["z"] {data = "trans_A", subset = "i - t + 1"}
@@ -30,11 +30,11 @@
 // ONLY: sdfg.array "trans_B"
 // ONLY-NOT: trans_A
 sdfg.sdfg "tiled" ["A", "B", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N + 1"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -65,8 +65,8 @@ sdfg.sdfg "tiled" ["A", "B", "C"] {
 // CHECK-LABEL: sdfg.sdfg "written"
 // CHECK-NOT: trans_A
 sdfg.sdfg "written" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
@@ -92,9 +92,9 @@ sdfg.sdfg "written" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "triangle"
 // CHECK-NOT: trans_A
 sdfg.sdfg "triangle" ["A", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N", "N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
@@ -120,9 +120,9 @@ sdfg.sdfg "triangle" ["A", "C"] {
 // CHECK-LABEL: sdfg.sdfg "flat"
 // CHECK-NOT: trans_A
 sdfg.sdfg "flat" ["A", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"

@@ -21,8 +21,8 @@
 // CHECK-DAG: sdfg.edge %[[P]] -> %[[P1]] {assignments = ["k = 1"]}
 // CHECK-DAG: sdfg.edge %[[B]] -> %[[Q]] {condition = "k > 0"}
 sdfg.sdfg "middle" ["X"] attributes {experimental_blocks} {
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.array "X" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %p = sdfg.state "p" {
   }
   %r = sdfg.region "r" attributes {kind = "NamedRegion"} {
@@ -56,8 +56,8 @@ sdfg.sdfg "middle" ["X"] attributes {experimental_blocks} {
 // CHECK-DAG: sdfg.edge %[[C]] -> %[[Y]] {condition = "N > 0"}
 // CHECK-DAG: sdfg.edge %[[C]] -> %[[N]] {condition = "not (N > 0)"}
 sdfg.sdfg "branching" [] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "k" {dtype = "int64"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
   %first = sdfg.region "first" attributes {kind = "ControlFlowRegion"} {
     %c = sdfg.state "c" {
     }
@@ -81,7 +81,7 @@ sdfg.sdfg "branching" [] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "returning"
 // CHECK: sdfg.region "r"
 sdfg.sdfg "returning" [] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   %r = sdfg.region "r" attributes {kind = "ControlFlowRegion"} {
     %a = sdfg.state "a" {
     }
@@ -103,7 +103,7 @@ sdfg.sdfg "returning" [] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "may_stop"
 // CHECK: sdfg.region "r"
 sdfg.sdfg "may_stop" [] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   %r = sdfg.region "r" attributes {kind = "ControlFlowRegion"} {
     %a = sdfg.state "a" {
     }

@@ -12,7 +12,7 @@
 // A[k_1 + 2]. The edge into `s` now enters `init`; the one out of it
 // leaves `done`.
 // CHECK-LABEL: sdfg.sdfg "loop"
-// CHECK: sdfg.symbol "k_1" {dtype = "int64"}
+// CHECK: sdfg.symbol "k_1" {dtype = #sdfg.dtype<int64>}
 // CHECK-NOT: sdfg.nested
 // CHECK: %[[PRE:.*]] = sdfg.state "pre"
 // CHECK: %[[INIT:.*]] = sdfg.state "init"
@@ -29,9 +29,9 @@
 // CHECK-DAG: sdfg.edge %[[GUARD]] -> %[[DONE]] {condition = "not (k_1 < (N - 2))"}
 // CHECK-DAG: sdfg.edge %[[BODY]] -> %[[GUARD]] {assignments = ["k_1 = k_1 + 1"]}
 sdfg.sdfg "loop" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %pre = sdfg.state "pre" {
   }
   %s = sdfg.state "s" {
@@ -39,9 +39,9 @@ sdfg.sdfg "loop" ["A"] {
     %A2 = sdfg.access "A"
     %n = sdfg.nested "g" attributes {ins = {x}, outs = {x}, symbol_mapping = {L = "N - 2"}} {
       sdfg.sdfg "g" ["x"] {
-        sdfg.symbol "L" {dtype = "int32"}
-        sdfg.symbol "k" {dtype = "int64"}
-        sdfg.array "x" {dtype = "float64", shape = ["L"]}
+        sdfg.symbol "L" {dtype = #sdfg.dtype<int32>}
+        sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["L"]}
         %init = sdfg.state "init" {
         }
         %guard = sdfg.state "guard" {
@@ -76,8 +76,8 @@ sdfg.sdfg "loop" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "crowded"
 // CHECK: sdfg.nested "g2"
 sdfg.sdfg "crowded" ["A", "B"] {
-  sdfg.array "A" {dtype = "float64", shape = ["1"]}
-  sdfg.array "B" {dtype = "float64", shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -85,7 +85,7 @@ sdfg.sdfg "crowded" ["A", "B"] {
     sdfg.memlet %t["o"] -> %B {data = "B", subset = "0"}
     %n = sdfg.nested "g2" attributes {outs = {x}} {
       sdfg.sdfg "g2" ["x"] {
-        sdfg.array "x" {dtype = "float64", shape = ["1"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
         %a = sdfg.state "a" {
           %t0 = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
@@ -104,15 +104,15 @@ sdfg.sdfg "crowded" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "data_condition"
 // CHECK: sdfg.nested "g3"
 sdfg.sdfg "data_condition" ["A", "B"] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"]}
-  sdfg.array "B" {dtype = "float64", shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
     %n = sdfg.nested "g3" attributes {ins = {x}, outs = {y}} {
       sdfg.sdfg "g3" ["x", "y"] {
-        sdfg.array "x" {dtype = "float64", shape = ["2"]}
-        sdfg.array "y" {dtype = "float64", shape = ["1"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
+        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
         %a = sdfg.state "a" {
         }
         %b = sdfg.state "b" {
@@ -138,14 +138,14 @@ sdfg.sdfg "data_condition" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "may_stop"
 // CHECK: sdfg.nested "g4"
 sdfg.sdfg "may_stop" ["B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "B" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %n = sdfg.nested "g4" attributes {outs = {y}, symbol_mapping = {N = "N"}} {
       sdfg.sdfg "g4" ["y"] {
-        sdfg.symbol "N" {dtype = "int32"}
-        sdfg.array "y" {dtype = "float64", shape = ["1"]}
+        sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
         %a = sdfg.state "a" {
         }
         %b = sdfg.state "b" {

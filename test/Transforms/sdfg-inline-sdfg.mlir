@@ -14,7 +14,7 @@
 // drops its unit dimension, the transient `t` is renamed (the outer SDFG has
 // one), and the tasklets attach to the map's entry and exit.
 // CHECK-LABEL: sdfg.sdfg "in_map"
-// CHECK: sdfg.scalar "t_1" {dtype = "float64", shape = ["1"], transient}
+// CHECK: sdfg.scalar "t_1" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
 // CHECK-NOT: sdfg.nested
 // CHECK: sdfg.map "m" ["i"] = "0:N"
 // CHECK: %[[SCALE:.*]] = sdfg.tasklet "scale" {code = "y = x * (i + 1)"
@@ -24,11 +24,11 @@
 // CHECK-DAG: sdfg.memlet %[[SCALE]]["y"] -> %[[T]] {data = "t_1", subset = "0"}
 // CHECK-DAG: sdfg.memlet %[[COPY]]["o"] -> %exit["IN_B"] {data = "B", subset = "i"}
 sdfg.sdfg "in_map" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.scalar "t" {dtype = "float64", shape = ["1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -36,11 +36,11 @@ sdfg.sdfg "in_map" ["A", "B"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "i + 1", M = "M"}} {
         sdfg.sdfg "f" ["a", "b"] {
-          sdfg.symbol "K" {dtype = "int64"}
-          sdfg.symbol "M" {dtype = "int32"}
-          sdfg.array "a" {dtype = "float64", shape = ["M"]}
-          sdfg.array "b" {dtype = "float64", shape = ["1"]}
-          sdfg.scalar "t" {dtype = "float64", shape = ["1"], transient}
+          sdfg.symbol "K" {dtype = #sdfg.dtype<int64>}
+          sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+          sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
+          sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+          sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
           %body = sdfg.state "body" {
             %a = sdfg.access "a"
             %scale = sdfg.tasklet "scale" {code = "y = x * K", ins = {x}, outs = {y}}
@@ -75,15 +75,15 @@ sdfg.sdfg "in_map" ["A", "B"] {
 // CHECK: sdfg.memlet %A -> %{{.*}}["IN_x"] {data = "A", subset = "2:N"}
 // CHECK: sdfg.memlet %{{.*}}["OUT_x"] -> %{{.*}} {data = "A", subset = "2:N"}
 sdfg.sdfg "top_level" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
     %n = sdfg.nested "g" attributes {ins = {x}, outs = {x}, symbol_mapping = {L = "N - 2"}} {
       sdfg.sdfg "g" ["x"] {
-        sdfg.symbol "L" {dtype = "int32"}
-        sdfg.array "x" {dtype = "float64", shape = ["L"]}
+        sdfg.symbol "L" {dtype = #sdfg.dtype<int32>}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["L"]}
         %init = sdfg.state "init" {
         }
         %body = sdfg.state "body" {
@@ -114,9 +114,9 @@ sdfg.sdfg "top_level" ["A"] {
 // CHECK-NOT: sdfg.nested
 // CHECK: sdfg.memlet %{{.*}}["o"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda x, y: (x + y))"}
 sdfg.sdfg "reduce" ["A", "S"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "S" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
@@ -124,8 +124,8 @@ sdfg.sdfg "reduce" ["A", "S"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %n = sdfg.nested "h" attributes {ins = {a}, outs = {s}} {
         sdfg.sdfg "h" ["a", "s"] {
-          sdfg.scalar "a" {dtype = "float64", shape = ["1"]}
-          sdfg.array "s" {dtype = "float64", shape = ["1"]}
+          sdfg.scalar "a" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+          sdfg.array "s" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
           %body = sdfg.state "body" {
             %a = sdfg.access "a"
             %t = sdfg.tasklet "sq" {code = "o = v * v", ins = {v}, outs = {o}}
@@ -149,12 +149,12 @@ sdfg.sdfg "reduce" ["A", "S"] {
 // CHECK-LABEL: sdfg.sdfg "two_states"
 // CHECK: sdfg.nested "f2"
 sdfg.sdfg "two_states" ["A"] {
-  sdfg.array "A" {dtype = "float64", shape = ["2"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %n = sdfg.nested "f2" attributes {outs = {x}} {
       sdfg.sdfg "f2" ["x"] {
-        sdfg.array "x" {dtype = "float64", shape = ["2"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
         %one = sdfg.state "one" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
@@ -179,15 +179,15 @@ sdfg.sdfg "two_states" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "strided"
 // CHECK: sdfg.nested "col"
 sdfg.sdfg "strided" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %n = sdfg.nested "col" attributes {outs = {x}, symbol_mapping = {N = "N"}} {
       sdfg.sdfg "col" ["x"] {
-        sdfg.symbol "N" {dtype = "int32"}
-        sdfg.array "x" {dtype = "float64", shape = ["N"]}
+        sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
         %body = sdfg.state "body" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
@@ -206,13 +206,13 @@ sdfg.sdfg "strided" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "two_windows"
 // CHECK: sdfg.nested "u"
 sdfg.sdfg "two_windows" ["A"] {
-  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
     %n = sdfg.nested "u" attributes {ins = {x}, outs = {x}} {
       sdfg.sdfg "u" ["x"] {
-        sdfg.array "x" {dtype = "float64", shape = ["2"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
         %body = sdfg.state "body" {
           %xr = sdfg.access "x"
           %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
@@ -234,12 +234,12 @@ sdfg.sdfg "two_windows" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "wcr_mismatch"
 // CHECK: sdfg.nested "w"
 sdfg.sdfg "wcr_mismatch" ["A"] {
-  sdfg.array "A" {dtype = "float64", shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %n = sdfg.nested "w" attributes {outs = {x}} {
       sdfg.sdfg "w" ["x"] {
-        sdfg.array "x" {dtype = "float64", shape = ["1"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
         %body = sdfg.state "body" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"

@@ -13,8 +13,8 @@
 // CHECK-NEXT: sdfg.edge %[[LOOP]] -> %[[END]]
 // CHECK-NOT: sdfg.edge
 sdfg.sdfg "counted" [] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {
@@ -35,8 +35,8 @@ sdfg.sdfg "counted" [] {
 // CHECK-LABEL: sdfg.sdfg "with_break"
 // CHECK-NOT: sdfg.loop
 sdfg.sdfg "with_break" [] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {
@@ -58,9 +58,9 @@ sdfg.sdfg "with_break" [] {
 // CHECK-LABEL: sdfg.sdfg "busy_guard"
 // CHECK-NOT: sdfg.loop
 sdfg.sdfg "busy_guard" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {
@@ -84,8 +84,8 @@ sdfg.sdfg "busy_guard" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "halving"
 // CHECK-NOT: sdfg.loop
 sdfg.sdfg "halving" [] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {

@@ -33,10 +33,10 @@
 // CHECK: sdfg.memlet %{{.*}}["B"] -> %exit["IN_B"] {data = "B", subset = "0:N"}
 // CHECK-NOT: sdfg.loop
 sdfg.sdfg "independent" ["A", "B"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %l = sdfg.loop "for_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 2"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -59,9 +59,9 @@ sdfg.sdfg "independent" ["A", "B"] attributes {experimental_blocks} {
 // CHECK: symbol_mapping = {N = "N", i = "i_"}
 // CHECK: sdfg.loop "again"
 sdfg.sdfg "counting_down" ["A"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
   %l = sdfg.loop "down" attributes {condition = "i > 0", init = "i = N - 1", loop_variable = "i", update = "i = i - 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -90,11 +90,11 @@ sdfg.sdfg "counting_down" ["A"] attributes {experimental_blocks} {
 // CHECK: sdfg.nested "body" attributes {ins = {A}, outs = {B}
 // CHECK: sdfg.scalar "T" {{.*}}transient
 sdfg.sdfg "private_scratch" ["A", "B"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.scalar "T" {dtype = "float64", shape = ["1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   %l = sdfg.loop "scratch" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -118,9 +118,9 @@ sdfg.sdfg "private_scratch" ["A", "B"] attributes {experimental_blocks} {
 // CHECK: sdfg.map "down2" ["i"] = "N - 1:1:-2"
 // CHECK-NOT: sdfg.loop
 sdfg.sdfg "down_by_two" ["A"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %l = sdfg.loop "down2" attributes {condition = "i >= 0", init = "i = N - 1", loop_variable = "i", update = "i = i - 2"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -136,9 +136,9 @@ sdfg.sdfg "down_by_two" ["A"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "carried"
 // CHECK: sdfg.loop
 sdfg.sdfg "carried" ["A"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %l = sdfg.loop "scan" attributes {condition = "i < N", init = "i = 1", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -156,10 +156,10 @@ sdfg.sdfg "carried" ["A"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "same_element"
 // CHECK: sdfg.loop
 sdfg.sdfg "same_element" ["A", "s"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "s" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "s" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %l = sdfg.loop "sum" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -179,10 +179,10 @@ sdfg.sdfg "same_element" ["A", "s"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "used_after"
 // CHECK: sdfg.loop
 sdfg.sdfg "used_after" ["A", "B"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %l = sdfg.loop "for_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %b = sdfg.access "B"
@@ -205,10 +205,10 @@ sdfg.sdfg "used_after" ["A", "B"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "scratch_read_first"
 // CHECK: sdfg.loop
 sdfg.sdfg "scratch_read_first" ["B"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.scalar "T" {dtype = "float64", shape = ["1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   %l = sdfg.loop "for_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %r = sdfg.access "T"
@@ -233,10 +233,10 @@ sdfg.sdfg "scratch_read_first" ["B"] attributes {experimental_blocks} {
 // CHECK: sdfg.state "two"
 // CHECK: sdfg.edge
 sdfg.sdfg "two_states" ["A", "B"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %l = sdfg.loop "for_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "one" {
       %a = sdfg.access "A"
@@ -260,17 +260,17 @@ sdfg.sdfg "two_states" ["A", "B"] attributes {experimental_blocks} {
 // CHECK-NOT: sdfg.symbol "j"
 // CHECK: sdfg.map "rows" ["i"]
 // CHECK: sdfg.sdfg "rows" ["A", "B"]
-// CHECK: sdfg.scalar "s" {dtype = "float64", shape = ["1"], transient}
+// CHECK: sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
 // CHECK: sdfg.state "first"
 // CHECK: sdfg.map "cols" ["j"] = "0:M"
 sdfg.sdfg "rows" ["A", "B"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "j" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.scalar "s" {dtype = "float64", shape = ["1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   %l = sdfg.loop "rows" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %first = sdfg.state "first" {
       %a = sdfg.access "A"
@@ -301,11 +301,11 @@ sdfg.sdfg "rows" ["A", "B"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "carried_across_states"
 // CHECK: sdfg.loop
 sdfg.sdfg "carried_across_states" ["A", "B"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.scalar "s" {dtype = "float64", shape = ["1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   %l = sdfg.loop "carry" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %use = sdfg.state "use" {
       %sv = sdfg.access "s"
@@ -331,10 +331,10 @@ sdfg.sdfg "carried_across_states" ["A", "B"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "assigning_body"
 // CHECK: sdfg.loop
 sdfg.sdfg "assigning_body" ["A"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %l = sdfg.loop "assign" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %one = sdfg.state "one" {
     }
@@ -355,15 +355,15 @@ sdfg.sdfg "assigning_body" ["A"] attributes {experimental_blocks} {
 // CHECK-NOT: sdfg.symbol "j"
 // CHECK: sdfg.map "sums" ["i"] = "0:N"
 // CHECK: sdfg.sdfg "sums" ["A", "B"]
-// CHECK: sdfg.symbol "j" {dtype = "int64"}
+// CHECK: sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
 // CHECK: sdfg.loop "add" attributes {condition = "j < M", init = "j = 0", loop_variable = "j", update = "j = j + 1"}
 sdfg.sdfg "inner_sum" ["A", "B"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "j" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %l = sdfg.loop "sums" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %zero = sdfg.state "zero" {
       %b = sdfg.access "B"
@@ -394,15 +394,15 @@ sdfg.sdfg "inner_sum" ["A", "B"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "row_view"
 // CHECK-NOT: sdfg.view
 // CHECK: sdfg.map "by_row" ["i"] = "0:N"
-// CHECK: sdfg.view "R" {dtype = "float64", shape = ["M"], transient}
+// CHECK: sdfg.view "R" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["views"] {data = "A", other_subset = "0:M", subset = "i, 0:M"}
 sdfg.sdfg "row_view" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.view "R" {dtype = "float64", shape = ["M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.view "R" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
   %l = sdfg.loop "by_row" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -422,12 +422,12 @@ sdfg.sdfg "row_view" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "inner_var_after"
 // CHECK: sdfg.loop "outer"
 sdfg.sdfg "inner_var_after" ["A", "B"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "j" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %l = sdfg.loop "outer" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %zero = sdfg.state "zero" {
       %a = sdfg.access "A"

@@ -77,8 +77,8 @@
 // THREE: {data = "A", subset = "2"}
 // THREE: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["i = 3"]}
 sdfg.sdfg "three" ["A"] attributes {experimental_blocks} {
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["3"]}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["3"]}
   %l = sdfg.loop "l" attributes {condition = "i < 3", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -99,8 +99,8 @@ sdfg.sdfg "three" ["A"] attributes {experimental_blocks} {
 // TWO-NOT: sdfg.loop
 // TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = 1"]}
 sdfg.sdfg "down" ["A"] attributes {experimental_blocks} {
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["6"]}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["6"]}
   %l = sdfg.loop "down" attributes {condition = "k >= 2", init = "k = 5", loop_variable = "k", update = "k = k - 2"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -128,9 +128,9 @@ sdfg.sdfg "down" ["A"] attributes {experimental_blocks} {
 // THREE: sdfg.loop "l_main" attributes {condition = "i < N - 2", init = "i = 0", loop_variable = "i", update = "i = i + 3"} {
 // THREE: sdfg.loop "l_rest"
 sdfg.sdfg "symbolic" ["A"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %l = sdfg.loop "l" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
     }
@@ -146,7 +146,7 @@ sdfg.sdfg "symbolic" ["A"] attributes {experimental_blocks} {
 // TWO-NOT: sdfg.region
 // TWO: sdfg.loop "l"
 sdfg.sdfg "assigns_var" [] attributes {experimental_blocks} {
-  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   %l = sdfg.loop "l" attributes {condition = "i < 4", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "a" {
     }
@@ -165,7 +165,7 @@ sdfg.sdfg "assigns_var" [] attributes {experimental_blocks} {
 // TWO-NOT: sdfg.region
 // TWO: sdfg.loop "l"
 sdfg.sdfg "with_break" [] attributes {experimental_blocks} {
-  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   %l = sdfg.loop "l" attributes {condition = "i < 4", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "a" {
     }
@@ -187,9 +187,9 @@ sdfg.sdfg "with_break" [] attributes {experimental_blocks} {
 // THREE: {data = "A", subset = "i + 2"}
 // THREE-NOT: six_end
 sdfg.sdfg "divisible" ["A", "B"] attributes {experimental_blocks} {
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["6"]}
-  sdfg.array "B" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["6"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %l = sdfg.loop "six" attributes {condition = "i <= 5", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -223,10 +223,10 @@ sdfg.sdfg "divisible" ["A", "B"] attributes {experimental_blocks} {
 // THREE-LABEL: sdfg.sdfg "symbolic_down"
 // THREE: sdfg.loop "d_main" attributes {condition = "i > 4", init = "i = N - 1", loop_variable = "i", update = "i = i - 6"}
 sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "j" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %l = sdfg.loop "d" attributes {condition = "i >= 1", init = "i = N - 1", loop_variable = "i", update = "i = i - 2"} {
     %c = sdfg.conditional "c" {
       sdfg.branch "big" attributes {condition = "i > 3"} {
@@ -234,8 +234,8 @@ sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
           %a = sdfg.access "A"
           %n = sdfg.nested "inner" attributes {outs = {X}, symbol_mapping = {i = "i"}} {
             sdfg.sdfg "inner" ["X"] {
-              sdfg.symbol "i" {dtype = "int64"}
-              sdfg.array "X" {dtype = "float64", shape = ["1"]}
+              sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+              sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
               %s = sdfg.state "s" {
                 %x = sdfg.access "X"
                 %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
@@ -264,8 +264,8 @@ sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
 // TWO-NOT: sdfg.region
 // TWO: sdfg.loop "cpp"
 sdfg.sdfg "cpp_reads_var" ["A"] attributes {experimental_blocks} {
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["4"]}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   %l = sdfg.loop "cpp" attributes {condition = "i < 4", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -283,8 +283,8 @@ sdfg.sdfg "cpp_reads_var" ["A"] attributes {experimental_blocks} {
 // TWO-NOT: sdfg.region
 // TWO: sdfg.loop "shrinking"
 sdfg.sdfg "bound_changes" [] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.symbol "i" {dtype = "int64"}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   %l = sdfg.loop "shrinking" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %a = sdfg.state "a" {
     }
@@ -302,8 +302,8 @@ sdfg.sdfg "bound_changes" [] attributes {experimental_blocks} {
 // TWO-NOT: sdfg.region
 // TWO: sdfg.loop "sized"
 sdfg.sdfg "sized_by_var" [] attributes {experimental_blocks} {
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "T" {dtype = "float64", shape = ["i + 1"], transient}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["i + 1"], transient}
   %l = sdfg.loop "sized" attributes {condition = "i < 4", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %t = sdfg.access "T"

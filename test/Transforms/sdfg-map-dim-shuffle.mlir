@@ -17,10 +17,10 @@
 // ORDER-LABEL: sdfg.sdfg "three"
 // ORDER: sdfg.map "m" ["k", "i", "j"] = "0:2, 0:N, 0:M"
 sdfg.sdfg "three" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M", "2"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "M", "2"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M", "2"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M", "2"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -41,8 +41,8 @@ sdfg.sdfg "three" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "one"
 // CHECK: sdfg.map "m" ["i"] = "0:N"
 sdfg.sdfg "one" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -61,9 +61,9 @@ sdfg.sdfg "one" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "dynamic"
 // CHECK: sdfg.map "m" ["i", "j"] = "0:N, 0:n"
 sdfg.sdfg "dynamic" ["A", "L"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "N"]}
-  sdfg.array "L" {dtype = "int32", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "L" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
   %s = sdfg.state "s" {
     %L = sdfg.access "L"
     %A = sdfg.access "A"

@@ -18,10 +18,10 @@
 // CHECK: sdfg.memlet %[[OE]]["OUT_A"] -> %[[E2]]["IN_A"] {data = "A", subset = "0:N, 0:M"}
 // CHECK: sdfg.memlet %[[X2]]["OUT_B"] -> %[[OX]]["IN_B"] {data = "B", subset = "0:N, 0:M"}
 sdfg.sdfg "two_d" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -43,8 +43,8 @@ sdfg.sdfg "two_d" ["A", "B"] {
 // CHECK: sdfg.map "m" ["i"] = "0:N"
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "one_d" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -63,8 +63,8 @@ sdfg.sdfg "one_d" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "dynamic"
 // CHECK: sdfg.map "m" ["i", "j"] = "0:2, 0:n"
 sdfg.sdfg "dynamic" ["A", "K"] {
-  sdfg.array "A" {dtype = "float64", shape = ["2", "8"]}
-  sdfg.array "K" {dtype = "int64", shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2", "8"]}
+  sdfg.array "K" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %K = sdfg.access "K"
     %A = sdfg.access "A"

@@ -39,10 +39,10 @@
 // ONE: sdfg.tasklet "t" {code = "y = (j)"
 // ONE-NOT: sdfg.map
 sdfg.sdfg "three" ["B", "C", "D"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
-  sdfg.array "D" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %C = sdfg.access "C"
@@ -93,11 +93,11 @@ sdfg.sdfg "three" ["B", "C", "D"] {
 // CHECK-DAG: sdfg.memlet %[[X]]["OUT_B"] -> %B {data = "B", subset = "0:N"}
 // CHECK-DAG: sdfg.memlet %[[X]]["OUT_B_1"] -> %C {data = "C", subset = "0:N"}
 sdfg.sdfg "shared" ["A", "D", "B", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N + 1"]}
-  sdfg.array "D" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
+  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %D = sdfg.access "D"
@@ -142,11 +142,11 @@ sdfg.sdfg "shared" ["A", "D", "B", "C"] {
 // CHECK-NOT: sdfg.memlet %A
 // CHECK: sdfg.memlet %[[X]]["OUT_C"] -> %C {data = "C", subset = "0:M, 0:N"}
 sdfg.sdfg "permuted" ["A", "B", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "C" {dtype = "float64", shape = ["M", "N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["M", "N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
@@ -190,12 +190,12 @@ sdfg.sdfg "permuted" ["A", "B", "C"] {
 // CHECK-NEXT: }
 // CHECK: sdfg.map "top" ["j"] = "0:M"
 sdfg.sdfg "nested" ["A", "B", "C", "D"] {
-  sdfg.array "D" {dtype = "float64", shape = ["M"]}
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -239,9 +239,9 @@ sdfg.sdfg "nested" ["A", "B", "C", "D"] {
 // CHECK: sdfg.map "a"
 // CHECK: sdfg.map "b"
 sdfg.sdfg "same_output" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -272,9 +272,9 @@ sdfg.sdfg "same_output" ["A", "B"] {
 // CHECK: sdfg.map "a"
 // CHECK: sdfg.map "b"
 sdfg.sdfg "read_write" ["A", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N + 1"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
@@ -304,10 +304,10 @@ sdfg.sdfg "read_write" ["A", "C"] {
 // CHECK: sdfg.map "a"
 // CHECK: sdfg.map "b"
 sdfg.sdfg "path" ["A", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N"], transient}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -339,10 +339,10 @@ sdfg.sdfg "path" ["A", "C"] {
 // CHECK: sdfg.map "b" ["i"] = "1:N"
 // CHECK: sdfg.map "c" ["i"] = "0:N"
 sdfg.sdfg "ranges" ["B", "C", "D"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
-  sdfg.array "D" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %C = sdfg.access "C"
@@ -380,10 +380,10 @@ sdfg.sdfg "ranges" ["B", "C", "D"] {
 // CHECK: sdfg.map "b" ["j"]
 // CHECK: sdfg.tasklet "t" {code = "y = i + j"
 sdfg.sdfg "capture" ["B", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int32"}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %C = sdfg.access "C"
@@ -411,10 +411,10 @@ sdfg.sdfg "capture" ["B", "C"] {
 // CHECK: sdfg.map "a"
 // CHECK: sdfg.map "b"
 sdfg.sdfg "view" ["A", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N + 1"]}
-  sdfg.view "V" {dtype = "float64", shape = ["N"], transient}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %V = sdfg.access "V" {outs = {views}}
@@ -447,11 +447,11 @@ sdfg.sdfg "view" ["A", "C"] {
 // CHECK: sdfg.map "a"
 // CHECK: sdfg.map "b"
 sdfg.sdfg "inherited_order" ["A", "B", "C", "D"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
-  sdfg.array "D" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B0 = sdfg.access "B"

@@ -10,7 +10,7 @@
 // MATCHES: sdfg-map-fusion: no matches
 
 // CHECK-LABEL: sdfg.sdfg "chain"
-// CHECK: sdfg.scalar "T" {dtype = "float64", {{.*}}shape = ["1"]{{.*}}transient}
+// CHECK: sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, {{.*}}shape = ["1"]{{.*}}transient}
 // CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "a" ["i"] = "0:N" attributes {exit_ins = {IN_C}, exit_outs = {OUT_C}, ins = {IN_A, IN_B}, outs = {OUT_A, OUT_B}} {
 // CHECK-NEXT: ^bb0(%[[IE:.*]]: !sdfg.node, %[[IX:.*]]: !sdfg.node):
 // CHECK-DAG: %[[T1:.*]] = sdfg.tasklet "t1" {code = "y = x * 2"
@@ -23,11 +23,11 @@
 // CHECK-DAG: sdfg.memlet %[[T2]]["z"] -> %[[IX]]["IN_C"] {data = "C", subset = "i"}
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "chain" ["A", "B", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -62,10 +62,10 @@ sdfg.sdfg "chain" ["A", "B", "C"] {
 // CHECK: sdfg.map "a"
 // CHECK: sdfg.map "b"
 sdfg.sdfg "shifted" ["A", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N + 1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -96,10 +96,10 @@ sdfg.sdfg "shifted" ["A", "C"] {
 // CHECK: sdfg.map "a"
 // CHECK: sdfg.map "b"
 sdfg.sdfg "visible" ["A", "T", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -131,9 +131,9 @@ sdfg.sdfg "visible" ["A", "T", "C"] {
 // CHECK: sdfg.map "a"
 // CHECK: sdfg.map "b"
 sdfg.sdfg "in_place" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N + 1"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -165,10 +165,10 @@ sdfg.sdfg "in_place" ["A"] {
 // CHECK: sdfg.map "a" ["i"]
 // CHECK: sdfg.map "b" ["j"]
 sdfg.sdfg "cpp_param" ["A", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"

@@ -20,11 +20,11 @@
 // CHECK-DAG: sdfg.memlet %m_exit["OUT_T"] -> %[[O]] {data = "O", subset = "0:N", wcr = "(lambda a, b: a + b)"}
 // CHECK-DAG: sdfg.memlet %[[O0]] -> %m_entry
 sdfg.sdfg "rows" ["A", "O"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -52,11 +52,11 @@ sdfg.sdfg "rows" ["A", "O"] {
 // CHECK-NOT: sdfg.map "init"
 // CHECK-NOT: Reduce
 sdfg.sdfg "noinit" ["A", "O"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -83,11 +83,11 @@ sdfg.sdfg "noinit" ["A", "O"] {
 // CHECK: sdfg.array "T"
 // CHECK: Reduce
 sdfg.sdfg "overwrite" ["A", "O"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -113,11 +113,11 @@ sdfg.sdfg "overwrite" ["A", "O"] {
 // CHECK: sdfg.array "T"
 // CHECK: Reduce
 sdfg.sdfg "shared" ["A", "O"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"

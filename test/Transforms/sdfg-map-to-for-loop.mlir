@@ -13,7 +13,7 @@
 // CHECK: %[[A:.*]] = sdfg.access "A"
 // CHECK: %[[N:.*]] = sdfg.nested "m" attributes {ins = {A}, outs = {B}, symbol_mapping = {N = "N"}} {
 // CHECK: sdfg.sdfg "m" ["A", "B"] attributes {experimental_blocks} {
-// CHECK: sdfg.symbol "i" {dtype = "int64"}
+// CHECK: sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
 // CHECK: sdfg.loop "m_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 2"} {
 // CHECK: sdfg.state "m" {
 // CHECK-DAG: %[[IA:.*]] = sdfg.access "A"
@@ -25,9 +25,9 @@
 // CHECK: sdfg.memlet %[[N]]["B"] -> %{{.*}} {data = "B", subset = "0:N"}
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "one_dim" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -56,10 +56,10 @@ sdfg.sdfg "one_dim" ["A", "B"] {
 // CHECK: sdfg.nested "inner"
 // CHECK: sdfg.loop "inner_k" attributes {condition = "k < 4", init = "k = 0", loop_variable = "k", update = "k = k + 1"} {
 sdfg.sdfg "two_dims" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M", "4"]}
-  sdfg.scalar "T" {dtype = "float64", shape = ["1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M", "4"]}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "outer" ["i", "j"] = "0:N, 1:M" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -87,9 +87,9 @@ sdfg.sdfg "two_dims" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "dynamic_range"
 // CHECK: sdfg.map "m"
 sdfg.sdfg "dynamic_range" ["A", "n"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.scalar "n" {dtype = "int64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.scalar "n" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %n = sdfg.access "n"
     %A = sdfg.access "A"
@@ -110,9 +110,9 @@ sdfg.sdfg "dynamic_range" ["A", "n"] {
 // CHECK-LABEL: sdfg.sdfg "two_connectors"
 // CHECK: sdfg.map "m"
 sdfg.sdfg "two_connectors" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

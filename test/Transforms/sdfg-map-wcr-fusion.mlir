@@ -14,7 +14,7 @@
 // Row sums: the reduction maps [a] and [b] collapse to [a, b], which lines
 // up with [i, j].
 // CHECK-LABEL: sdfg.sdfg "rows"
-// CHECK: sdfg.scalar "T" {dtype = "float64", {{.*}}shape = ["1"]{{.*}}transient}
+// CHECK: sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, {{.*}}shape = ["1"]{{.*}}transient}
 // CHECK: sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {exit_ins = {IN_O}, exit_outs = {OUT_O}, ins = {IN_A}, outs = {OUT_A}} {
 // CHECK-NEXT: ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
 // CHECK-DAG: %[[T1:.*]] = sdfg.tasklet "t1"
@@ -27,11 +27,11 @@
 // CHECK-NOT: sdfg.map
 // CHECK: sdfg.memlet %m_exit["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = "(lambda x, y: x + y)"}
 sdfg.sdfg "rows" ["A", "O"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -70,11 +70,11 @@ sdfg.sdfg "rows" ["A", "O"] {
 // CHECK: sdfg.memlet %{{.*}}["s"] -> %{{.*}}["IN_O"] {data = "O", subset = "j", wcr = "(lambda x, y: x + y)"}
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "cols" ["A", "O"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "N"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "N"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -111,11 +111,11 @@ sdfg.sdfg "cols" ["A", "O"] {
 // CHECK: sdfg.array "T" {{.*}}transient
 // CHECK: sdfg.map "ri" ["b"] = "0:M"
 sdfg.sdfg "twice" ["A", "O"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -151,11 +151,11 @@ sdfg.sdfg "twice" ["A", "O"] {
 // CHECK: sdfg.array "T" {{.*}}transient
 // CHECK: sdfg.map "ri" ["b"] = "0:M"
 sdfg.sdfg "plain" ["A", "O"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -191,12 +191,12 @@ sdfg.sdfg "plain" ["A", "O"] {
 // CHECK: sdfg.array "T" {{.*}}transient
 // CHECK: sdfg.map "ri" ["b"] = "0:M"
 sdfg.sdfg "shared" ["A", "O", "R"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N"]}
-  sdfg.array "R" {dtype = "float64", shape = ["1"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "R" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -236,11 +236,11 @@ sdfg.sdfg "shared" ["A", "O", "R"] {
 // CHECK: sdfg.array "T" {{.*}}transient
 // CHECK: sdfg.map "ri" ["b"] = "1:M"
 sdfg.sdfg "partial" ["A", "O"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "O" {dtype = "float64", shape = ["N"]}
-  sdfg.array "T" {dtype = "float64", shape = ["N", "M"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"

@@ -12,9 +12,9 @@
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = "0:N", volume = "3*N - 6"}
 // CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}} {data = "B", subset = "1:N - 1", volume = "N - 2"}
 sdfg.sdfg "stencil" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -35,9 +35,9 @@ sdfg.sdfg "stencil" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "exact"
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = "0:N", volume = "N"}
 sdfg.sdfg "exact" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -58,10 +58,10 @@ sdfg.sdfg "exact" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "indirect"
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = "0:M", volume = "N"}
 sdfg.sdfg "indirect" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"

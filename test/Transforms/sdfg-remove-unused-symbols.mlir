@@ -13,25 +13,25 @@
 // argument, M sizes an array, i is read by a memlet, c by a condition and
 // t by a tasklet.
 // CHECK-LABEL: sdfg.sdfg "unused"
-// CHECK-NEXT: sdfg.symbol "N" {dtype = "int64"}
-// CHECK-NEXT: sdfg.symbol "M" {dtype = "int64"}
-// CHECK-NEXT: sdfg.symbol "i" {dtype = "int64"}
-// CHECK-NEXT: sdfg.symbol "c" {dtype = "int64"}
-// CHECK-NEXT: sdfg.symbol "t" {dtype = "int64"}
+// CHECK-NEXT: sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+// CHECK-NEXT: sdfg.symbol "M" {dtype = #sdfg.dtype<int64>}
+// CHECK-NEXT: sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+// CHECK-NEXT: sdfg.symbol "c" {dtype = #sdfg.dtype<int64>}
+// CHECK-NEXT: sdfg.symbol "t" {dtype = #sdfg.dtype<int64>}
 // CHECK-NEXT: sdfg.array
 // CHECK: sdfg.edge %s0 -> %s1 {assignments = ["i = 1", "c = 0", "t = 2"]}
 // CHECK-NEXT: sdfg.edge %s1 -> %s2 {condition = "c == 0"}
 // CHECK-NEXT: sdfg.edge %s1 -> %s2 {condition = "c != 0"}
 sdfg.sdfg "unused" ["A", "N"] {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.symbol "M" {dtype = "int64"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "c" {dtype = "int64"}
-  sdfg.symbol "t" {dtype = "int64"}
-  sdfg.symbol "j" {dtype = "int64"}
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.symbol "z" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["M"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "c" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "t" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "z" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {
@@ -58,11 +58,11 @@ sdfg.sdfg "unused" ["A", "N"] {
 // CHECK: assignments = ["a = 4", "b = 2", "d = 1", "e = 0"]
 // CHECK: assignments = ["e = e + 1"]
 sdfg.sdfg "used" ["B"] {
-  sdfg.symbol "a" {dtype = "int64"}
-  sdfg.symbol "b" {dtype = "int64"}
-  sdfg.symbol "d" {dtype = "int64"}
-  sdfg.symbol "e" {dtype = "int64"}
-  sdfg.array "B" {dtype = "float64", shape = ["4"]}
+  sdfg.symbol "a" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "b" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "d" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "e" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {

@@ -16,7 +16,7 @@
 // The defining tasklet becomes an assignment on the way into its state;
 // the reader reads the symbol, and so does the condition.
 // CHECK-LABEL: sdfg.sdfg "promote"
-// CHECK: sdfg.symbol "t" {dtype = "int64"}
+// CHECK: sdfg.symbol "t" {dtype = #sdfg.dtype<int64>}
 // CHECK-NOT: sdfg.scalar "t"
 // CHECK: %s0 = sdfg.state "s0" {
 // CHECK-NEXT: %u = sdfg.tasklet "u" {code = "o = 2 * t", outs = {o}}
@@ -27,10 +27,10 @@
 // CHECK: sdfg.edge %s0 -> %s1 {condition = "t > 0"}
 // CHECK: sdfg.edge %promote_t -> %s0 {assignments = ["t = N + A[0]"]}
 sdfg.sdfg "promote" ["A", "B", "N"] {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.array "A" {dtype = "int64", shape = ["4"]}
-  sdfg.array "B" {dtype = "int64", shape = ["1"]}
-  sdfg.scalar "t" {dtype = "int64", shape = ["1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
   %s0 = sdfg.state "s0" {
     %a = sdfg.access "A"
     %c = sdfg.tasklet "c" {code = "o = i + N", ins = {i}, outs = {o}}
@@ -53,19 +53,19 @@ sdfg.sdfg "promote" ["A", "B", "N"] {
 // a float element (floats may only be compared); the truth value is read
 // by a tasklet as well as by conditions.
 // CHECK-LABEL: sdfg.sdfg "loop"
-// CHECK: sdfg.symbol "n" {dtype = "int64"}
-// CHECK: sdfg.symbol "c" {dtype = "bool"}
+// CHECK: sdfg.symbol "n" {dtype = #sdfg.dtype<int64>}
+// CHECK: sdfg.symbol "c" {dtype = #sdfg.dtype<bool>}
 // CHECK: sdfg.tasklet "keep" {code = "o = c", outs = {o}}
 // CHECK: sdfg.edge %test -> %promote_n_1 {condition = "c"}
 // CHECK: sdfg.edge %promote_n -> %init {assignments = ["n = X[0]"]}
 // CHECK: sdfg.edge %promote_n_1 -> %step {assignments = ["n = n + 1"]}
 // CHECK: sdfg.edge %promote_c -> %test {assignments = ["c = F[1] < 0.5"]}
 sdfg.sdfg "loop" ["X", "F", "R"] {
-  sdfg.array "X" {dtype = "int64", shape = ["1"]}
-  sdfg.array "R" {dtype = "bool", shape = ["1"]}
-  sdfg.array "F" {dtype = "float64", shape = ["8"]}
-  sdfg.scalar "n" {dtype = "int64", shape = ["1"], transient}
-  sdfg.scalar "c" {dtype = "bool", shape = ["1"], transient}
+  sdfg.array "X" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.array "R" {dtype = #sdfg.dtype<bool>, shape = ["1"]}
+  sdfg.array "F" {dtype = #sdfg.dtype<float64>, shape = ["8"]}
+  sdfg.scalar "n" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.scalar "c" {dtype = #sdfg.dtype<bool>, shape = ["1"], transient}
   %init = sdfg.state "init" {
     %x = sdfg.access "X"
     %n = sdfg.access "n"
@@ -104,8 +104,8 @@ sdfg.sdfg "loop" ["X", "F", "R"] {
 // CHECK: sdfg.scalar "t"
 // CHECK: code = "o = i // 2"
 sdfg.sdfg "division" ["A"] {
-  sdfg.array "A" {dtype = "int64", shape = ["4"]}
-  sdfg.scalar "t" {dtype = "int64", shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
   %s0 = sdfg.state "s0" {
     %a = sdfg.access "A"
     %c = sdfg.tasklet "c" {code = "o = i // 2", ins = {i}, outs = {o}}
@@ -124,8 +124,8 @@ sdfg.sdfg "division" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "in_map"
 // CHECK: sdfg.scalar "t"
 sdfg.sdfg "in_map" ["B"] {
-  sdfg.array "B" {dtype = "int64", shape = ["4"]}
-  sdfg.scalar "t" {dtype = "int64", shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 3", outs = {o}}
     %t = sdfg.access "t"
@@ -149,9 +149,9 @@ sdfg.sdfg "in_map" ["B"] {
 // CHECK: sdfg.scalar "a"
 // CHECK: sdfg.scalar "f"
 sdfg.sdfg "kinds" ["a", "B"] {
-  sdfg.scalar "a" {dtype = "int64", shape = ["1"]}
-  sdfg.scalar "f" {dtype = "float64", shape = ["1"], transient}
-  sdfg.array "B" {dtype = "float64", shape = ["1"]}
+  sdfg.scalar "a" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.scalar "f" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 3", outs = {o}}
     %a = sdfg.access "a"
@@ -176,8 +176,8 @@ sdfg.sdfg "kinds" ["a", "B"] {
 // CHECK-LABEL: sdfg.sdfg "old_value"
 // CHECK: sdfg.scalar "t"
 sdfg.sdfg "old_value" ["B"] {
-  sdfg.array "B" {dtype = "int64", shape = ["1"]}
-  sdfg.scalar "t" {dtype = "int64", shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 3", outs = {o}}
     %t = sdfg.access "t"
@@ -203,11 +203,11 @@ sdfg.sdfg "old_value" ["B"] {
 // CHECK: sdfg.scalar "t"
 // CHECK: sdfg.scalar "w"
 sdfg.sdfg "subset_and_narrow" ["A", "I", "B"] {
-  sdfg.array "A" {dtype = "int64", shape = ["4"]}
-  sdfg.array "I" {dtype = "int32", shape = ["2"]}
-  sdfg.array "B" {dtype = "int64", shape = ["1"]}
-  sdfg.scalar "t" {dtype = "int64", shape = ["1"], transient}
-  sdfg.scalar "w" {dtype = "int64", shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
+  sdfg.array "I" {dtype = #sdfg.dtype<int32>, shape = ["2"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.scalar "w" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 1", outs = {o}}
     %t = sdfg.access "t"
@@ -234,9 +234,9 @@ sdfg.sdfg "subset_and_narrow" ["A", "I", "B"] {
 // CHECK: sdfg.scalar "t"
 // CHECK: sdfg.scalar "k"
 sdfg.sdfg "odd_uses" ["B"] {
-  sdfg.array "B" {dtype = "int64", shape = ["1"]}
-  sdfg.scalar "t" {dtype = "int64", shape = ["1"], transient}
-  sdfg.scalar "k" {dtype = "int64", shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.scalar "k" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 1", outs = {o}}
     %t = sdfg.access "t"

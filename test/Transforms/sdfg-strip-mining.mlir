@@ -25,10 +25,10 @@
 // DIM0: sdfg.map "m" ["i"] = "0:Min(7, N - tile_i - 1) + 1"
 // DIM0: subset = "i + tile_i, j"
 sdfg.sdfg "two_dims" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "M"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -52,8 +52,8 @@ sdfg.sdfg "two_dims" ["A", "B"] {
 // CHECK: sdfg.map "m" ["i"] = "0:Min(63, N - tile_i - 1) + 1:2"
 // CHECK: subset = "i + tile_i"
 sdfg.sdfg "strided" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = "1:N:2" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -74,8 +74,8 @@ sdfg.sdfg "strided" ["A"] {
 // CHECK: sdfg.map "m" ["i"] = "0:N" attributes
 // CHECK-NOT: tile_i
 sdfg.sdfg "cpp_uses_param" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {

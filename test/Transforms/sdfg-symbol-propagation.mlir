@@ -15,12 +15,12 @@
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["j = i + 1"], condition = "i < N - 1"}
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = j * 2", "i = i + 1", "m = j"]}
 sdfg.sdfg "in_loop" ["A"] {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "j" {dtype = "int64"}
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.symbol "m" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "m" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {
@@ -44,9 +44,9 @@ sdfg.sdfg "in_loop" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "join"
 // CHECK: subset = "j"
 sdfg.sdfg "join" ["A"] {
-  sdfg.symbol "N" {dtype = "int64"}
-  sdfg.symbol "j" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %a = sdfg.state "a" {
   }
   %b = sdfg.state "b" {
@@ -67,9 +67,9 @@ sdfg.sdfg "join" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "reads_data"
 // CHECK: subset = "j"
 sdfg.sdfg "reads_data" ["A", "X"] {
-  sdfg.symbol "j" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["4"]}
-  sdfg.scalar "X" {dtype = "int64", shape = ["1"]}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.scalar "X" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
   %a = sdfg.state "a" {
   }
   %b = sdfg.state "b" {

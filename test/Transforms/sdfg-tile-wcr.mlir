@@ -24,16 +24,16 @@
 // Without partial parallelism: tiles over both dimensions, one accumulator
 // per tile.
 // TILED-LABEL: sdfg.sdfg "partial"
-// TILED: sdfg.array "trans_C" {dtype = "float64", shape = ["32"], transient}
+// TILED: sdfg.array "trans_C" {dtype = #sdfg.dtype<float64>, shape = ["32"], transient}
 // TILED: sdfg.map "m" ["tile_k", "tile_i"] = "0:K:32, 0:N:32"
 // TILED: sdfg.map "m" ["k", "i"] = "tile_k:Min(K - 1, tile_k + 31) + 1, tile_i:Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // TILED: data = "trans_C"
 // TILED: data = "C", other_subset
 sdfg.sdfg "partial" ["A", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "K" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["K", "N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["K", "N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
@@ -53,16 +53,16 @@ sdfg.sdfg "partial" ["A", "C"] {
 // Every dimension conflicts: tiles, each summing into its own accumulator
 // set to 0, added to S once per tile.
 // CHECK-LABEL: sdfg.sdfg "total"
-// CHECK: sdfg.array "trans_S" {dtype = "float64", shape = ["1"], transient}
+// CHECK: sdfg.array "trans_S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
 // CHECK: sdfg.map "sum" ["tile_i"] = "0:N:32"
 // CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK: sdfg.tasklet "init" {code = "__out = 0"
 // CHECK: data = "trans_S", subset = "0", wcr = "(lambda a, b: a + b)"
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_S"] {data = "S", other_subset = "0", subset = "0", wcr = "(lambda a, b: a + b)"}
 sdfg.sdfg "total" ["A", "S"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "S" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
@@ -84,8 +84,8 @@ sdfg.sdfg "total" ["A", "S"] {
 // CHECK: sdfg.map "small" ["i", "j"] = "0:8, 0:4" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK-NOT: trans_
 sdfg.sdfg "small" ["A", "S"] {
-  sdfg.array "A" {dtype = "float64", shape = ["8", "4"]}
-  sdfg.array "S" {dtype = "float64", shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["8", "4"]}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
@@ -108,9 +108,9 @@ sdfg.sdfg "small" ["A", "S"] {
 // CHECK: sdfg.map "m" ["i"] = "0:N" attributes
 // CHECK-NOT: trans_
 sdfg.sdfg "free" ["A", "C"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["2 * N + 1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["2 * N + 1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
@@ -131,9 +131,9 @@ sdfg.sdfg "free" ["A", "C"] {
 // CHECK: sdfg.map "m" ["i"] = "0:N" attributes
 // CHECK-NOT: trans_
 sdfg.sdfg "maximum" ["A", "S"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "S" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
@@ -154,9 +154,9 @@ sdfg.sdfg "maximum" ["A", "S"] {
 // CHECK: sdfg.map "m" ["i"] = "0:N" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK-NOT: trans_
 sdfg.sdfg "ordered" ["A", "S"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "S" {dtype = "float64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"

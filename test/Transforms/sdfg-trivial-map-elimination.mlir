@@ -14,9 +14,9 @@
 // CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["x"] {data = "A", subset = "i, 3"}
 // CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_B"] {data = "B", subset = "i, 3"}
 sdfg.sdfg "partly" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "5"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "5"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "5"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "5"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -41,9 +41,9 @@ sdfg.sdfg "partly" ["A", "B"] {
 // CHECK-DAG: sdfg.memlet %A -> %t["x"] {data = "A", subset = "N - 1"}
 // CHECK-DAG: sdfg.memlet %t["y"] -> %B {data = "B", subset = "N - 1"}
 sdfg.sdfg "whole" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -64,7 +64,7 @@ sdfg.sdfg "whole" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "cpp"
 // CHECK: sdfg.map "m" ["i"] = "2"
 sdfg.sdfg "cpp" ["B"] {
-  sdfg.array "B" {dtype = "float64", shape = ["4"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %me, %mx = sdfg.map "m" ["i"] = "2" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}} {

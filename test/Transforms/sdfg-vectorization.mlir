@@ -23,9 +23,9 @@
 // EIGHT: sdfg.map "m" ["i", "j_vec"] = "0:N, 0:16:8"
 // EIGHT: sdfg.map "m" ["j"] = "j_vec:j_vec + 8" attributes {{{.*}}schedule = #sdfg.schedule<Unrolled>}
 sdfg.sdfg "exact" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "17"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "16"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "17"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "16"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -48,8 +48,8 @@ sdfg.sdfg "exact" ["A", "B"] {
 // CHECK: sdfg.map "m" ["i"] = "i_vec:Min(N - 1, i_vec + 3) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK: {data = "A", subset = "i_vec:Min(N - 1, i_vec + 3) + 1"}
 sdfg.sdfg "remainder" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
@@ -71,9 +71,9 @@ sdfg.sdfg "remainder" ["A"] {
 // CHECK: sdfg.map "m" ["i"] = "0:N"
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "strided" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["2 * N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2 * N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -96,9 +96,9 @@ sdfg.sdfg "strided" ["A", "B"] {
 // CHECK: sdfg.map "m" ["i", "j"] = "0:N, 0:N"
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "transposed" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

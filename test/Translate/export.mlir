@@ -12,10 +12,10 @@
 // RUN: sdfg-translate --import-sdfg %t.sdfg | FileCheck %s --check-prefix=BACK
 
 sdfg.sdfg "small" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "k" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N", "4"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "4"]}
   %s0 = sdfg.state "compute" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"

@@ -7,14 +7,14 @@
 // RUN: sdfg-translate --import-sdfg %corpus/jacobi_2d.cfg.sdfg | sdfg-opt | FileCheck %s --check-prefix=CFG
 
 // CHECK-LABEL: sdfg.sdfg "progs_control_jacobi_2d" ["A", "B"] {
-// CHECK-NEXT:    sdfg.symbol "N" {dtype = "int32"}
-// CHECK-NEXT:    sdfg.symbol "T" {dtype = "int32"}
-// CHECK-NEXT:    sdfg.symbol "t" {dtype = "int64"}
-// CHECK-NEXT:    sdfg.array "A" {dtype = "float64", shape = ["N", "N"]}
-// CHECK-NEXT:    sdfg.array "B" {dtype = "float64", shape = ["N", "N"]}
+// CHECK-NEXT:    sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+// CHECK-NEXT:    sdfg.symbol "T" {dtype = #sdfg.dtype<int32>}
+// CHECK-NEXT:    sdfg.symbol "t" {dtype = #sdfg.dtype<int64>}
+// CHECK-NEXT:    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+// CHECK-NEXT:    sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
 // A view keeps its strides (those of the viewed array) and its total size.
-// CHECK-NEXT:    sdfg.view "A_0" {dtype = "float64"{{.*}}, shape = ["N - 2", "N - 2"], strides = ["N", "1"], total_size = "N**2 - 2*N - 2", transient}
-// CHECK:         sdfg.view "B_4" {dtype = "float64"{{.*}}, shape = ["N - 2", "N - 2"], strides = ["N", "1"]
+// CHECK-NEXT:    sdfg.view "A_0" {dtype = #sdfg.dtype<float64>{{.*}}, shape = ["N - 2", "N - 2"], strides = ["N", "1"], total_size = "N**2 - 2*N - 2", transient}
+// CHECK:         sdfg.view "B_4" {dtype = #sdfg.dtype<float64>{{.*}}, shape = ["N - 2", "N - 2"], strides = ["N", "1"]
 // CHECK:         %[[INIT:.*]] = sdfg.state "init" {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[LINIT:.*]] = sdfg.state "for_25_init" {

@@ -25,8 +25,8 @@
 // RUN: diff %t.orig.mlir %t.legacy-nested.mlir
 
 // CHECK-LABEL: sdfg.sdfg "legacy" ["A"] {
-// CHECK-NEXT:    sdfg.symbol "i" {dtype = "int64"}
-// CHECK-NEXT:    sdfg.array "A" {dtype = "float64", shape = ["4"]}
+// CHECK-NEXT:    sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+// CHECK-NEXT:    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
 // CHECK-NEXT:    %[[S0:[^ ]+]] = sdfg.state "s0" {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[S1:[^ ]+]] = sdfg.state "s1" attributes {start} {

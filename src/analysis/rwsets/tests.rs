@@ -31,11 +31,11 @@ fn subset(s: &str) -> Subset {
 
 const MAPS: &str = r#"
 sdfg.sdfg "maps" ["A", "B", "idx"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.array "idx" {dtype = "int64", shape = ["2"]}
-  sdfg.scalar "t" {dtype = "float64", shape = ["1"], transient}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "idx" {dtype = #sdfg.dtype<int64>, shape = ["2"]}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -81,14 +81,14 @@ fn copies_read_their_other_subset_and_indirections_read_whole_containers() {
 
 const CONTROL: &str = r#"
 sdfg.sdfg "control" ["A", "B", "C", "x"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "j" {dtype = "int64"}
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
-  sdfg.array "C" {dtype = "float64", shape = ["N"]}
-  sdfg.scalar "x" {dtype = "int64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.scalar "x" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
   %l = sdfg.loop "for" attributes {condition = "i < N - 1", init = "i = 2", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -145,10 +145,10 @@ fn conditions_and_assignments_read_data_and_regions_widen_their_symbols() {
 
 const NESTED: &str = r#"
 sdfg.sdfg "outer" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "M" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N", "M"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -156,9 +156,9 @@ sdfg.sdfg "outer" ["A", "B"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "M"}} {
         sdfg.sdfg "f" ["a", "b"] {
-          sdfg.symbol "K" {dtype = "int32"}
-          sdfg.array "a" {dtype = "float64", shape = ["K"]}
-          sdfg.array "b" {dtype = "float64", shape = ["1"]}
+          sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
+          sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["K"]}
+          sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
           %body = sdfg.state "body" {
             %a = sdfg.access "a"
             %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}

@@ -16,11 +16,11 @@ fn block<'a>(sdfg: &'a Sdfg, label: &str) -> &'a Block {
 
 const STATE: &str = r#"
 sdfg.sdfg "st" ["A", "B"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "S" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
-  sdfg.array "B" {dtype = "float64", shape = ["N + 1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "S" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -57,11 +57,11 @@ fn states_bind_map_parameters_and_use_the_rest() {
 
 const FLOW: &str = r#"
 sdfg.sdfg "flow" ["x"] attributes {experimental_blocks} {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "i" {dtype = "int64"}
-  sdfg.symbol "k" {dtype = "int64"}
-  sdfg.symbol "m" {dtype = "int64"}
-  sdfg.scalar "x" {dtype = "int64", shape = ["1"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "m" {dtype = #sdfg.dtype<int64>}
+  sdfg.scalar "x" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
   %a = sdfg.state "a" {
   }
   %b = sdfg.state "b" {
@@ -97,16 +97,16 @@ fn region_uses_leave_out_symbols_assigned_on_every_way_before() {
 
 const NESTED: &str = r#"
 sdfg.sdfg "outer" ["A"] {
-  sdfg.symbol "N" {dtype = "int32"}
-  sdfg.symbol "P" {dtype = "int32"}
-  sdfg.array "A" {dtype = "float64", shape = ["N"]}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "P" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %n = sdfg.nested "f" attributes {outs = {a}, symbol_mapping = {K = "N - 1", P = "P"}} {
       sdfg.sdfg "f" ["a"] {
-        sdfg.symbol "K" {dtype = "int32"}
-        sdfg.symbol "P" {dtype = "int32"}
-        sdfg.array "a" {dtype = "float64", shape = ["K"]}
+        sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
+        sdfg.symbol "P" {dtype = #sdfg.dtype<int32>}
+        sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["K"]}
         %body = sdfg.state "body" {
           %a = sdfg.access "a"
           %t = sdfg.tasklet "t" {code = "y = P", outs = {y}}

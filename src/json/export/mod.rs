@@ -43,7 +43,7 @@ impl Exporter {
             s.containers.iter().map(|(n, d)| (n.clone(), data::descriptor(d))).collect();
         a.insert("_arrays".into(), Value::Object(arrays));
         let mut symbols: Map<String, Value> =
-            s.symbols.iter().map(|(n, t)| (n.clone(), Value::String(t.clone()))).collect();
+            s.symbols.iter().map(|(n, t)| (n.clone(), Value::String(t.name().to_string()))).collect();
         symbols.extend(s.callbacks.iter().map(|c| (c.name.clone(), callback::callback(c))));
         a.insert("symbols".into(), Value::Object(symbols));
         // The frontend always writes empty frame code; DaCe expects the keys.

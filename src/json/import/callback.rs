@@ -19,11 +19,10 @@ pub(super) fn callback(cx: &mut Ctx, name: &str, value: &Value, loc: Loc) -> Opt
     (cx.diags.len() == errors_before).then(|| Callback { name: name.to_string(), arguments, returns, loc: obj.loc.clone() })
 }
 
-/// Reads a callback type from its JSON text (the dialect keeps it so).
-pub(crate) fn callback_from_text(name: &str, text: &str, loc: &Loc) -> Result<Callback, String> {
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("invalid callback type JSON: {e}"))?;
+/// Reads a callback type from its JSON (the dialect keeps it as text).
+pub(crate) fn callback_from_json(name: &str, value: &Value, loc: &Loc) -> Result<Callback, String> {
     let mut cx = Ctx::new(None);
-    match callback(&mut cx, name, &value, loc.clone()) {
+    match callback(&mut cx, name, value, loc.clone()) {
         Some(c) if cx.diags.is_empty() => Ok(c),
         _ => Err(cx.diags.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; ")),
     }

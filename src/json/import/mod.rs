@@ -8,7 +8,7 @@ mod data;
 mod defaults;
 mod memlet;
 mod nodes;
-pub(crate) use callback::callback_from_text;
+pub(crate) use callback::callback_from_json;
 pub(crate) use memlet::{OTHER_SUBSET_APPROX, SUBSET_APPROX};
 pub(crate) use nodes::RANGE_APPROX;
 mod positions;

@@ -3,7 +3,7 @@
 
 use super::reader::{Ctx, Obj};
 use super::{callback, cfg, data, defaults};
-use crate::model::{BlockKind, Callback, Cfg, Constant, Loc, Sdfg};
+use crate::model::{BlockKind, Callback, Cfg, Constant, Loc, ScalarType, Sdfg};
 use serde_json::Value;
 
 /// Attributes this importer models (everything else goes to `extra`).
@@ -63,26 +63,26 @@ fn string_list(cx: &mut Ctx, a: &Obj, key: &str) -> Vec<String> {
         .collect()
 }
 
-/// `symbols`: name → dtype name, and the callback-typed ones apart.
-fn symbols(cx: &mut Ctx, a: &Obj) -> (Vec<(String, String)>, Vec<Callback>) {
+/// `symbols`: name → scalar type, and the callback-typed ones apart.
+fn symbols(cx: &mut Ctx, a: &Obj) -> (Vec<(String, ScalarType)>, Vec<Callback>) {
     let Some(obj) = a.opt_object(cx, "symbols") else { return (Vec::new(), Vec::new()) };
     let mut plain = Vec::new();
     let mut callbacks = Vec::new();
     for (name, t) in obj.map {
-        let t = match t {
-            Value::String(s) if crate::model::ScalarType::from_name(s).is_some() => s.clone(),
-            Value::Null => "int32".to_string(),
-            other if callback::is_callback(other) => {
-                callbacks.extend(callback::callback(cx, name, other, obj.at(name)));
-                continue;
-            }
-            other => {
-                let shown = other.as_str().map(str::to_string).unwrap_or_else(|| other.to_string());
-                cx.error(&obj.at(name), format!("unknown symbol dtype `{shown}`"));
-                "int32".to_string()
-            }
+        let known = match t {
+            Value::String(s) => ScalarType::from_name(s),
+            // DaCe's default symbol type.
+            Value::Null => Some(ScalarType::I32),
+            _ => None,
         };
-        plain.push((name.clone(), t));
+        match known {
+            Some(t) => plain.push((name.clone(), t)),
+            None if callback::is_callback(t) => callbacks.extend(callback::callback(cx, name, t, obj.at(name))),
+            None => {
+                let shown = t.as_str().map(str::to_string).unwrap_or_else(|| t.to_string());
+                cx.error(&obj.at(name), format!("unknown symbol dtype `{shown}`"));
+            }
+        }
     }
     (plain, callbacks)
 }
