@@ -164,10 +164,10 @@ impl FnGen<'_, '_> {
         let o_idx: Vec<Val> = kept.iter().map(|&d| idx[d].clone()).collect();
         let o_idx = if o_idx.is_empty() { vec![self.b.i64(0)] } else { o_idx };
         let full = self.operand_indices(out, &o_idx)?;
-        let addr = self.element_address(&out.data, &full)?;
+        let at = self.element_at(&out.data, &full)?;
         // The loops are sequential, so the update needs no atomics.
         let saved = std::mem::replace(&mut self.parallel, 0);
-        let r = self.wcr_write(&addr, out_ty, &v, wcr);
+        let r = self.wcr_write(&at, out_ty, &v, wcr);
         self.parallel = saved;
         r?;
         self.close(outer);

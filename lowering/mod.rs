@@ -1,10 +1,11 @@
 //! Lowering of SDFGs to upstream MLIR (`func`, `cf`, `scf`, `arith`, `math`,
-//! `complex`, `llvm`), then through MLIR's own conversions (`scf.parallel`
+//! `complex`, `memref`, `llvm`), then through MLIR's own conversions (`scf.parallel`
 //! to OpenMP, everything to the LLVM dialect) to native code.
 //!
 //! `convert-sdfg-to-scf` walks the model of the module's SDFG: control flow
 //! becomes `cf` blocks, maps become `scf.for`/`scf.parallel` nests, memlets
-//! become address arithmetic on `!llvm.ptr`, tasklets become arithmetic.
+//! become `memref.load`/`memref.store` on strided views of the containers
+//! (see [`element`]), tasklets become arithmetic.
 //! See [`abi`] for the calling convention.
 
 pub mod abi;
@@ -23,6 +24,7 @@ pub mod cpp_helpers;
 mod cpp_prelude;
 mod cpp_tasklet;
 mod einsum;
+mod element;
 mod expr;
 mod fft;
 mod function;

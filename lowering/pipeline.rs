@@ -13,8 +13,9 @@ use std::{
     time::Instant,
 };
 
-/// From `scf`/`cf`/`arith`/`math`/`complex`/`llvm` (and `scf.parallel`) to
-/// the LLVM dialect.
+/// From `scf`/`cf`/`arith`/`math`/`complex`/`memref`/`llvm` (and
+/// `scf.parallel`) to the LLVM dialect; `reconcile-unrealized-casts` folds
+/// the casts between memref descriptors and memref views.
 pub const TO_LLVM: &str = "builtin.module(canonicalize,convert-scf-to-openmp,finalize-memref-to-llvm,convert-scf-to-cf,\
 convert-complex-to-standard,convert-math-to-funcs{convert-ctlz=false},\
 convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts)";

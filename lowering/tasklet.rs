@@ -199,9 +199,8 @@ impl FnGen<'_, '_> {
                             for sink in sinks {
                                 let mut value = v.clone();
                                 if let Some(op) = op {
-                                    let addr = self.sink_address(sink, &idx)?;
-                                    let ty = self.container(&sink.data)?.ty;
-                                    let old = self.b.load(&addr, ty);
+                                    let element = self.sink_element(sink, &idx)?;
+                                    let old = self.read(&element)?;
                                     value = self.tbinary(*op, &old, &v).map_err(at)?;
                                 }
                                 self.write(sink, &idx, &value).map_err(at)?;
@@ -291,10 +290,10 @@ impl FnGen<'_, '_> {
         s.dims().iter().any(|d| d.start == d.end && matches!(&d.start, crate::symbolic::Expr::Sym(p) if self.owned.contains_key(p)))
     }
 
-    /// Address of element `idx` of a sink's window.
-    fn sink_address(&mut self, sink: &Sink, idx: &[Val]) -> Result<Val, String> {
+    /// Element `idx` of a sink's window.
+    fn sink_element(&mut self, sink: &Sink, idx: &[Val]) -> Result<super::element::Element, String> {
         let full = self.window_indices(&sink.start, &sink.free, idx)?;
-        self.element_address(&sink.data, &full)
+        self.element_at(&sink.data, &full)
     }
 
     /// Indices into the container for indices `idx` into a window.

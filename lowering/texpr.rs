@@ -110,9 +110,8 @@ impl FnGen<'_, '_> {
                     Some(Input::Window { data, start, free }) => {
                         let (data, start, free) = (data.clone(), start.clone(), free.clone());
                         let full = self.window_indices(&start, &free, &idx)?;
-                        let ty = self.container(&data)?.ty;
-                        let addr = self.element_address(&data, &full)?;
-                        self.b.load(&addr, ty)
+                        let e = self.element_at(&data, &full)?;
+                        self.read(&e)?
                     }
                     Some(Input::Value(_)) => return Err(format!("'{value}' holds one element and cannot be indexed")),
                     None => {

@@ -1,11 +1,14 @@
 //! Write-conflict resolution: `(lambda a, b: a + b)` combines the value in
 //! memory with the written one. Inside parallel maps the update is atomic:
-//! an `atomicrmw` where LLVM has one for the operator, else a
-//! compare-and-swap loop (complex values: per-part atomics for sums, else
-//! a critical section); elsewhere a plain read-modify-write.
+//! `memref.atomic_rmw` where it has the operator, else
+//! `memref.generic_atomic_rmw` (a compare-and-swap loop) on the element's
+//! bits; complex values: per-part atomics through the element's address
+//! for sums, else a critical section. Elsewhere a plain read-modify-write
+//! with `memref.load`/`memref.store`.
 
 use super::builder::memory::AtomicOp;
 use super::builder::Val;
+use super::element::Element;
 use super::function::FnGen;
 use super::types::Ty;
 use crate::tasklet::lambda::{parse_lambda, Lambda, Reduction};
@@ -32,46 +35,55 @@ fn atomic_kind(l: &Lambda, ty: Ty) -> Option<AtomicOp> {
 }
 
 impl FnGen<'_, '_> {
-    /// Combines `v` into `*addr` with the lambda `wcr`.
-    pub fn wcr_write(&mut self, addr: &Val, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
+    /// Combines `v` into element `at` with the lambda `wcr`.
+    pub fn wcr_write(&mut self, at: &Element, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
         let lambda = parse_lambda(wcr)?;
         let value = self.b.cast(v, ty);
         if self.parallel == 0 {
-            return self.read_modify_write(addr, ty, &value, &lambda);
+            return self.read_modify_write(at, &value, &lambda);
         }
         if ty.is_complex() {
-            return self.complex_parallel_write(addr, ty, &value, &lambda);
+            return self.complex_parallel_write(at, ty, &value, &lambda);
         }
         if let Some(kind) = atomic_kind(&lambda, ty).filter(|_| ty != Ty::I1) {
-            self.b.atomic_rmw(kind, addr, &value);
-            return Ok(());
+            if let Some((m, idx)) = self.view(at, ty) {
+                self.b.memref_atomic_rmw(kind, &m, &idx, &value);
+                return Ok(());
+            }
         }
-        self.cas_loop(addr, ty, &value, &lambda)
+        self.atomic_update(at, ty, &value, &lambda)
     }
 
     /// Complex sums add each part atomically (the parts are independent);
     /// other complex updates run in an OpenMP critical section.
-    fn complex_parallel_write(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
+    fn complex_parallel_write(&mut self, at: &Element, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
         if l.reduction() == Some(Reduction::Sum) {
+            // `memref.atomic_rmw` takes no complex values: each part is
+            // updated through its address.
+            let addr = self.address(&at.name, &at.at)?;
             let (re, im) = self.b.parts(value);
             let one = self.b.i64(1);
-            let im_addr = self.b.gep(addr, &one, ty.complex_part());
-            self.b.atomic_rmw(AtomicOp::FAdd, addr, &re);
+            let im_addr = self.b.gep(&addr, &one, ty.complex_part());
+            self.b.atomic_rmw(AtomicOp::FAdd, &addr, &re);
             self.b.atomic_rmw(AtomicOp::FAdd, &im_addr, &im);
             return Ok(());
         }
+        self.critical_write(at, value, l)
+    }
+
+    /// A read-modify-write one thread at a time.
+    fn critical_write(&mut self, at: &Element, value: &Val, l: &Lambda) -> Result<(), String> {
         self.b.begin_critical();
-        self.read_modify_write(addr, ty, value, l)?;
+        self.read_modify_write(at, value, l)?;
         self.b.end();
         Ok(())
     }
 
-    /// `*addr = wcr(*addr, value)` without atomics.
-    fn read_modify_write(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
-        let old = self.b.load(addr, ty);
-        let new = self.combine(l, &old, value, ty)?;
-        self.b.store(&new, addr, ty);
-        Ok(())
+    /// `at = wcr(at, value)` without atomics.
+    fn read_modify_write(&mut self, at: &Element, value: &Val, l: &Lambda) -> Result<(), String> {
+        let old = self.read(at)?;
+        let new = self.combine(l, &old, value, at.ty)?;
+        self.write_plain(at, &new)
     }
 
     /// `wcr(old, new)` as a value.
@@ -81,11 +93,11 @@ impl FnGen<'_, '_> {
         self.combine(&lambda, old, &new, ty)
     }
 
-    /// A plain read-modify-write (no other thread touches `*addr`).
-    pub fn wcr_update(&mut self, addr: &Val, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
+    /// A plain read-modify-write (no other thread touches the element).
+    pub fn wcr_update(&mut self, at: &Element, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
         let lambda = parse_lambda(wcr)?;
         let value = self.b.cast(v, ty);
-        self.read_modify_write(addr, ty, &value, &lambda)
+        self.read_modify_write(at, &value, &lambda)
     }
 
     /// `body[old := old, new := new]`.
@@ -97,41 +109,38 @@ impl FnGen<'_, '_> {
         Ok(self.b.cast(&r, ty))
     }
 
-    /// Retries `cmpxchg` until no other thread wrote in between.
-    fn cas_loop(&mut self, addr: &Val, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
-        // Floats are exchanged as integers of their width, bools as the byte
-        // that holds them (atomics take whole bytes).
+    /// Any lambda, atomically: `memref.generic_atomic_rmw` retries the
+    /// update until no other thread wrote in between.
+    fn atomic_update(&mut self, at: &Element, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
+        // Compare-and-swap takes integers: floats are exchanged as integers
+        // of their width, bools as the byte that holds them.
         let int = match ty.bits() {
             1 | 8 => Ty::I8,
             16 => Ty::I16,
             32 => Ty::I32,
             _ => Ty::I64,
         };
-        let bits_of = |g: &mut Self, v: &Val| -> Val {
-            if ty.is_float() {
-                g.b.bitcast(v, int)
-            } else if ty == Ty::I1 {
-                g.b.cast(v, Ty::U8)
-            } else {
-                v.clone()
-            }
+        let Some((m, idx)) = self.view(at, int) else {
+            // Pointer elements have no memref view.
+            return self.critical_write(at, value, l);
         };
-        let old0 = self.b.load(addr, ty);
-        let (args, _) = self.b.begin_while(&[old0], &[ty]);
-        let old = &args[0];
-        let new = self.combine(l, old, value, ty)?;
-        let (ob, nb) = (bits_of(self, old), bits_of(self, &new));
-        let (cur, ok) = self.b.compare_exchange(addr, &ob, &nb);
-        let retry = self.b.not(&ok);
-        let cur = if ty.is_float() {
-            self.b.bitcast(&cur, ty)
+        let bits = self.b.begin_atomic_update(&m, &idx);
+        let old = if ty.is_float() {
+            self.b.bitcast(&bits, ty)
         } else if ty == Ty::I1 {
-            self.b.cast(&cur, Ty::I1)
+            self.b.cast(&bits, Ty::I1)
         } else {
-            cur.with_ty(ty)
+            bits.with_ty(ty)
         };
-        let next = self.b.while_condition(&retry, &[cur]);
-        self.b.end_with(&next);
+        let new = self.combine(l, &old, value, ty)?;
+        let new_bits = if ty.is_float() {
+            self.b.bitcast(&new, int)
+        } else if ty == Ty::I1 {
+            self.b.cast(&new, Ty::U8)
+        } else {
+            new.with_ty(int)
+        };
+        self.b.end_with(&[new_bits]);
         Ok(())
     }
 }

@@ -143,7 +143,9 @@ impl Body {
         )
     }
 
-    /// `*addr = *addr op value`, atomically; returns the old value.
+    /// `*addr = *addr op value`, atomically; returns the old value. Element
+    /// updates go through `memref.atomic_rmw`; this is for the parts of
+    /// complex elements, which it does not take.
     pub fn atomic_rmw(&mut self, op: AtomicOp, addr: &Val, value: &Val) -> Val {
         let (bin_op, ordering) = (self.ir.i64_attr(op.code()), self.ir.i64_attr(MONOTONIC));
         let spec = OpSpec::new("llvm.atomicrmw")
@@ -151,35 +153,6 @@ impl Body {
             .attr("bin_op", bin_op)
             .attr("ordering", ordering);
         self.def(value.ty, spec)
-    }
-
-    /// Writes `new` to `*addr` if it holds `expected`, atomically; returns
-    /// the value found and whether the write happened.
-    pub fn compare_exchange(&mut self, addr: &Val, expected: &Val, new: &Val) -> (Val, Val) {
-        let ordering = self.ir.i64_attr(MONOTONIC);
-        let pair_ty = self
-            .ir
-            .struct_type(&[self.ir.ty(expected.ty), self.ir.ty(Ty::I1)]);
-        let pair = self.emit(
-            OpSpec::new("llvm.cmpxchg")
-                .operands(&[addr.raw, expected.raw, new.raw])
-                .results(&[pair_ty])
-                .attr("success_ordering", ordering)
-                .attr("failure_ordering", ordering),
-        );
-        let pair = super::ir::result(pair, 0);
-        let field = |b: &mut Body, i: i64, ty: Ty| {
-            let position = b.ir.i64_array(&[i]);
-            b.def(
-                ty,
-                OpSpec::new("llvm.extractvalue")
-                    .operands(&[pair])
-                    .attr("position", position),
-            )
-        };
-        let found = field(self, 0, expected.ty);
-        let done = field(self, 1, Ty::I1);
-        (found, done)
     }
 
     /// `func.call @callee(args)`, returning `results`.

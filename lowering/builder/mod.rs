@@ -1,8 +1,8 @@
 //! The one place that makes the generated code: SSA values, blocks and
 //! constants here; conversions and comparisons in `convert`, memory and
-//! calls in [`memory`], structured regions in [`regions`], module-level
-//! symbols in [`module`], MLIR tasklets in `mlir_source`, MLIR's C API in
-//! `ir`.
+//! calls in [`memory`], containers as `memref` views in [`memref`],
+//! structured regions in [`regions`], module-level symbols in [`module`],
+//! MLIR tasklets in `mlir_source`, MLIR's C API in `ir`.
 //!
 //! Everything outside this module builds code through these typed methods
 //! and never sees how an op is spelled: a [`Val`] is a handle, a
@@ -11,6 +11,7 @@
 mod ir;
 mod convert;
 pub mod memory;
+pub mod memref;
 mod mlir_source;
 pub mod module;
 pub mod regions;

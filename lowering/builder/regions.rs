@@ -1,5 +1,6 @@
 //! Structured control flow: `scf.if`, `scf.for`, `scf.parallel`,
-//! `scf.while`, `scf.execute_region` and OpenMP critical sections, opened
+//! `scf.while`, `scf.execute_region`, OpenMP critical sections and
+//! `memref.generic_atomic_rmw` (an atomic update of one element), opened
 //! with a `begin_*` method and closed with [`Body::end`] /
 //! [`Body::end_with`], innermost first.
 
@@ -18,6 +19,7 @@ enum Kind {
     WhileAfter,
     ExecuteRegion,
     Critical,
+    AtomicUpdate,
 }
 
 /// A region open around the insertion point: its op, and the block to go
@@ -231,6 +233,24 @@ impl Body {
         self.open_region(Kind::Critical, op, block);
     }
 
+    /// Opens `memref.generic_atomic_rmw m[indices]`: returns the value the
+    /// element holds; [`Body::end_with`] the new value writes it if no other
+    /// thread wrote in between, and runs the region again otherwise.
+    pub fn begin_atomic_update(&mut self, m: &super::memref::MemRef, indices: &[Val]) -> Val {
+        let mut operands = vec![m.raw()];
+        operands.extend(raw_vals(&self.memref_indices(m, indices)));
+        let elem = self.ir.ty(m.elem);
+        let op = self.emit(
+            OpSpec::new("memref.generic_atomic_rmw")
+                .operands(&operands)
+                .results(&[elem])
+                .regions(1),
+        );
+        let block = ir::append_block(self.ir, ir::region(op, 0), &[elem]);
+        self.open_region(Kind::AtomicUpdate, op, block);
+        Val { raw: ir::block_arg(block, 0), ty: m.elem }
+    }
+
     /// Closes the innermost open region.
     pub fn end(&mut self) {
         self.end_with(&[]);
@@ -250,6 +270,9 @@ impl Body {
             }
             Kind::Critical => {
                 self.emit(OpSpec::new("omp.terminator"));
+            }
+            Kind::AtomicUpdate => {
+                self.emit(OpSpec::new("memref.atomic_yield").operands(&raw_vals(values)));
             }
             Kind::WhileBefore => {
                 panic!("scf.while condition region closed without while_condition")

@@ -1,16 +1,16 @@
 // convert-sdfg-to-scf: maps become loop nests (parallel ones scf.parallel),
-// memlets address arithmetic, tasklets arithmetic; the entry point takes the
-// packed argument array.
+// memlets memref loads and stores (one index per dimension), tasklets
+// arithmetic; the entry point takes the packed argument array.
 // RUN: sdfg-opt %s --convert-sdfg-to-scf | FileCheck %s
 // RUN: sdfg-opt %s --pass-pipeline='builtin.module(convert-sdfg-to-scf,canonicalize,convert-scf-to-openmp,finalize-memref-to-llvm,convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts)' | FileCheck %s --check-prefix=LLVM
 
 // CHECK-LABEL: func.func @scale(%{{.*}}: !llvm.ptr) attributes {llvm.emit_c_interface}
 // CHECK: scf.parallel
-// CHECK: %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f64
+// CHECK: %[[X:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<?xf64, strided<[?], offset: ?>>
 // CHECK: %[[Y:.*]] = arith.mulf %[[X]], %{{.*}} : f64
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i64
 // CHECK: arith.addf
-// CHECK: llvm.store
+// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xf64, strided<[?], offset: ?>>
 // CHECK: return
 // CHECK-NOT: sdfg.
 
@@ -18,6 +18,8 @@
 // LLVM: omp.parallel
 // LLVM: omp.wsloop
 // LLVM-NOT: scf.
+// LLVM-NOT: memref.
+// LLVM-NOT: unrealized_conversion_cast
 sdfg.sdfg "scale" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}

@@ -1,0 +1,19 @@
+// B = 10 * A + i, where A (3x4, column-major, index offsets -1, -2) is read
+// at A[i + 1, j + 2] and B (3x4, rows 6 apart, index offsets -2, -1) is
+// written at B[i + 2, j + 1]: both land on element (i, j).
+sdfg.sdfg "strided_offset_elements" ["A", "B"] {
+  sdfg.array "A" {dtype = "float64", shape = ["3", "4"], strides = ["1", "3"], offset = ["-1", "-2"], total_size = "12"}
+  sdfg.array "B" {dtype = "float64", shape = ["3", "4"], strides = ["6", "1"], offset = ["-2", "-1"], total_size = "18"}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    %b = sdfg.access "B"
+    %me, %mx = sdfg.map "m" ["i", "j"] = "0:3, 0:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "t" {code = "o = 10.0 * x + i", ins = {x}, outs = {o}}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i + 1, j + 2"}
+      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = "i + 2, j + 1"}
+    }
+    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "1:4, 2:6"}
+    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "2:5, 1:5"}
+  }
+}
