@@ -6,7 +6,7 @@ use super::builder::{Body, BlockRef, Val};
 use super::expr::{self, Names};
 use super::types::Ty;
 use super::ModuleGen;
-use crate::model::{DataDesc, DataKind, Sdfg};
+use crate::model::{DataDesc, DataKind, Sdfg, Wcr};
 use crate::symbolic::Expr;
 use std::collections::HashMap;
 
@@ -289,7 +289,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
 
     /// Writes an element, combining with write-conflict resolution `wcr`
     /// (atomically inside parallel maps unless `exclusive`).
-    pub fn store_element(&mut self, name: &str, indices: &[Val], v: &Val, wcr: Option<&str>, exclusive: bool) -> Result<(), String> {
+    pub fn store_element(&mut self, name: &str, indices: &[Val], v: &Val, wcr: Option<&Wcr>, exclusive: bool) -> Result<(), String> {
         let ty = self.container(name)?.ty;
         if self.registers.contains_key(name) {
             let value = match wcr {
