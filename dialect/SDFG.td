@@ -144,6 +144,51 @@ def SDFG_DTypeAttr : EnumAttr<SDFG_Dialect, SDFG_DType, "dtype"> {
 // DaCe's JSON gives it, kept so export is lossless.
 def SDFG_AnyDTypeAttr : AnyAttrOf<[SDFG_DTypeAttr, StrAttr]>;
 
+//===----------------------------------------------------------------------===//
+// Write-conflict resolution
+//===----------------------------------------------------------------------===//
+
+def SDFG_WcrKind : I32EnumAttr<"WcrKind", "what a write-conflict resolution computes (DaCe's ReductionType)", [
+    I32EnumAttrCase<"Custom", 0>,
+    I32EnumAttrCase<"Min", 1>,
+    I32EnumAttrCase<"Max", 2>,
+    I32EnumAttrCase<"Sum", 3>,
+    I32EnumAttrCase<"Product", 4>,
+    I32EnumAttrCase<"Logical_And", 5>,
+    I32EnumAttrCase<"Bitwise_And", 6>,
+    I32EnumAttrCase<"Logical_Or", 7>,
+    I32EnumAttrCase<"Bitwise_Or", 8>,
+    I32EnumAttrCase<"Logical_Xor", 9>,
+    I32EnumAttrCase<"Bitwise_Xor", 10>,
+    I32EnumAttrCase<"Min_Location", 11>,
+    I32EnumAttrCase<"Max_Location", 12>,
+    I32EnumAttrCase<"Exchange", 13>,
+    I32EnumAttrCase<"Sub", 14>,
+    I32EnumAttrCase<"Div", 15>]> {
+  let cppNamespace = "::sdfg";
+  let genSpecializedAttr = 0;
+}
+
+def SDFG_WcrAttr : AttrDef<SDFG_Dialect, "Wcr"> {
+  let mnemonic = "wcr";
+  let summary = "a memlet's write-conflict resolution: its kind and lambda";
+  let description = [{
+    The Python lambda DaCe stores (`old, new -> combined`), kept as written,
+    and the kind of reduction it performs, so passes and back ends can switch
+    on the kind without parsing the lambda. The reader checks that the kind
+    is the one the lambda computes; any lambda that is none of the named
+    reductions is `Custom`.
+
+    ```mlir
+    wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">
+    wcr = #sdfg.wcr<Max, "lambda a, b: max(a, b)">
+    ```
+  }];
+  let parameters = (ins EnumParameter<SDFG_WcrKind>:$kind,
+                        StringRefParameter<"the lambda, as DaCe writes it">:$lambda);
+  let assemblyFormat = "`<` $kind `,` $lambda `>`";
+}
+
 class SDFG_Op<string mnemonic, list<Trait> traits = []>
     : Op<SDFG_Dialect, mnemonic, traits>;
 
@@ -499,14 +544,14 @@ def SDFG_MemletOp : SDFG_Op<"memlet", [ParentOneOf<NodeParents>]> {
 
     ```mlir
     sdfg.memlet %a -> %me["IN_a"] {data = "a", subset = "0:N"}
-    sdfg.memlet %t["z"] -> %exit["IN_h"] {data = "h", subset = "0:B", wcr = "lambda x, y: x + y", dynamic}
+    sdfg.memlet %t["z"] -> %exit["IN_h"] {data = "h", subset = "0:B", wcr = #sdfg.wcr<Sum, "lambda x, y: x + y">, dynamic}
     ```
   }];
   let arguments = (ins SDFG_NodeType:$src, SDFG_NodeType:$dst,
                        OptionalAttr<StrAttr>:$src_conn, OptionalAttr<StrAttr>:$dst_conn,
                        OptionalAttr<StrAttr>:$data, OptionalAttr<StrAttr>:$subset,
                        OptionalAttr<StrAttr>:$other_subset, OptionalAttr<StrAttr>:$volume,
-                       OptionalAttr<UnitAttr>:$dynamic, OptionalAttr<StrAttr>:$wcr,
+                       OptionalAttr<UnitAttr>:$dynamic, OptionalAttr<SDFG_WcrAttr>:$wcr,
                        OptionalAttr<BoolAttr>:$is_data_src, ExtraAttr:$extra);
   let assemblyFormat = [{
     $src (`[` $src_conn^ `]`)? `->` $dst (`[` $dst_conn^ `]`)? attr-dict

@@ -157,6 +157,29 @@ MlirStringRef sdfgEnumAttrValue(MlirAttribute attribute) {
   return MlirStringRef{nullptr, 0};
 }
 
+/// The write-conflict resolution `#sdfg.wcr<kind, "lambda">`; null when
+/// `kind` names no WcrKind.
+MlirAttribute sdfgWcrAttrGet(MlirContext context, MlirStringRef kind, MlirStringRef lambda) {
+  if (auto k = sdfg::symbolizeWcrKind(unwrap(kind)))
+    return wrap(sdfg::WcrAttr::get(unwrap(context), *k, unwrap(lambda)));
+  return MlirAttribute{nullptr};
+}
+
+/// Whether the attribute is a `#sdfg.wcr`.
+bool sdfgAttributeIsAWcr(MlirAttribute attribute) {
+  return llvm::isa<sdfg::WcrAttr>(unwrap(attribute));
+}
+
+/// The kind of a `#sdfg.wcr` by name (static: it outlives the context).
+MlirStringRef sdfgWcrAttrGetKind(MlirAttribute attribute) {
+  return wrap(sdfg::stringifyWcrKind(llvm::cast<sdfg::WcrAttr>(unwrap(attribute)).getKind()));
+}
+
+/// The lambda of a `#sdfg.wcr` (owned by the context).
+MlirStringRef sdfgWcrAttrGetLambda(MlirAttribute attribute) {
+  return wrap(llvm::cast<sdfg::WcrAttr>(unwrap(attribute)).getLambda());
+}
+
 /// Registers a pass implemented in Rust under its argument name, so textual
 /// pipelines (`builtin.module(sdfg-verify,canonicalize)`) can name it. The
 /// C API has no such entry point.

@@ -5,7 +5,7 @@
 use super::arith::Op;
 use super::builder::Val;
 use super::function::FnGen;
-use crate::model::{DataEdge, DataKind};
+use crate::model::{DataEdge, DataKind, Wcr};
 use crate::symbolic::{Dim, Expr, Subset};
 
 impl FnGen<'_, '_> {
@@ -41,7 +41,7 @@ impl FnGen<'_, '_> {
         let zero = self.b.i64(0);
         let one = self.b.i64(1);
         if squeeze(&ss) == squeeze(&ds) && dst_kind != DataKind::Stream {
-            return self.copy_nest(&src, &src_dims, &dst, &dst_dims, e.memlet.wcr.as_deref());
+            return self.copy_nest(&src, &src_dims, &dst, &dst_dims, e.memlet.wcr.as_ref());
         }
         // Different shapes: walk the flat element index of both subsets.
         let kv = self.b.begin_for(&zero, &n, &one, &[]).iv;
@@ -56,7 +56,7 @@ impl FnGen<'_, '_> {
             self.module.stream_push(&mut self.b, &s, &value, ty);
         } else {
             let to = self.unravel(&kv, &dst_dims)?;
-            self.store_at(&dst, &to, &value, e.memlet.wcr.as_deref())?;
+            self.store_at(&dst, &to, &value, e.memlet.wcr.as_ref())?;
         }
         self.b.end();
         Ok(())
@@ -88,7 +88,7 @@ impl FnGen<'_, '_> {
     }
 
     /// Nested loops over the non-unit dimensions shared by both subsets.
-    fn copy_nest(&mut self, src: &str, sd: &[Dim], dst: &str, dd: &[Dim], wcr: Option<&str>) -> Result<(), String> {
+    fn copy_nest(&mut self, src: &str, sd: &[Dim], dst: &str, dd: &[Dim], wcr: Option<&Wcr>) -> Result<(), String> {
         let free_src: Vec<usize> = (0..sd.len()).filter(|&i| sd[i].num_elements().as_int() != Some(1)).collect();
         let free_dst: Vec<usize> = (0..dd.len()).filter(|&i| dd[i].num_elements().as_int() != Some(1)).collect();
         let mut from: Vec<Val> = sd.iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?;
@@ -139,7 +139,7 @@ impl FnGen<'_, '_> {
         self.load_element(data, idx)
     }
 
-    fn store_at(&mut self, data: &str, idx: &[Val], v: &Val, wcr: Option<&str>) -> Result<(), String> {
+    fn store_at(&mut self, data: &str, idx: &[Val], v: &Val, wcr: Option<&Wcr>) -> Result<(), String> {
         self.store_element(data, idx, v, wcr, false)
     }
 

@@ -11,6 +11,7 @@ use super::builder::memref::MemRef;
 use super::builder::Val;
 use super::function::FnGen;
 use super::types::Ty;
+use crate::model::Wcr;
 use crate::symbolic::Expr;
 
 /// An element of a container in memory, located but not yet accessed.
@@ -184,7 +185,7 @@ impl FnGen<'_, '_> {
 
     /// Writes an element, combining with write-conflict resolution `wcr`
     /// (atomically inside parallel maps unless `exclusive`).
-    pub fn store_element(&mut self, name: &str, indices: &[Val], v: &Val, wcr: Option<&str>, exclusive: bool) -> Result<(), String> {
+    pub fn store_element(&mut self, name: &str, indices: &[Val], v: &Val, wcr: Option<&Wcr>, exclusive: bool) -> Result<(), String> {
         let ty = self.container(name)?.ty;
         if self.registers.contains_key(name) {
             let value = match wcr {

@@ -7,7 +7,7 @@ use super::builder::Val;
 use super::function::FnGen;
 use super::state::StateCx;
 use super::types::Ty;
-use crate::model::NodeKind;
+use crate::model::{NodeKind, Wcr};
 use crate::symbolic::Dim;
 use std::collections::HashMap;
 
@@ -17,7 +17,7 @@ pub(super) struct Operand {
     pub(super) start: Vec<Val>,
     /// Dimensions of the subset that are not of extent 1, with their extents.
     pub(super) dims: Vec<(usize, Val)>,
-    pub(super) wcr: Option<String>,
+    pub(super) wcr: Option<Wcr>,
 }
 
 impl FnGen<'_, '_> {
@@ -71,7 +71,7 @@ impl FnGen<'_, '_> {
             }
             "Reduce" => {
                 let (inp, out) = (get("_in")?, get("_out")?);
-                let wcr = properties.get("wcr").and_then(|v| v.as_str()).unwrap_or("(lambda a, b: a)").to_string();
+                let wcr = Wcr::parse(properties.get("wcr").and_then(|v| v.as_str()).unwrap_or("(lambda a, b: a)")).map_err(|e| e.to_string())?;
                 let axes = axes_property(properties);
                 let identity = properties.get("identity").and_then(|v| v.as_f64());
                 self.reduce(inp, out, &wcr, axes, identity)
@@ -140,7 +140,7 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
-    fn reduce(&mut self, inp: &Operand, out: &Operand, wcr: &str, axes: Option<Vec<usize>>, identity: Option<f64>) -> Result<(), String> {
+    fn reduce(&mut self, inp: &Operand, out: &Operand, wcr: &Wcr, axes: Option<Vec<usize>>, identity: Option<f64>) -> Result<(), String> {
         // `axes` number every dimension of the input subset, unit ones
         // included (as DaCe's expansion does); the loops run over the
         // non-unit ones, `inp.dims`, and the output window drops the same.
@@ -208,7 +208,7 @@ impl FnGen<'_, '_> {
 
     pub(super) fn store_into(&mut self, o: &Operand, idx: &[Val], v: &Val) -> Result<(), String> {
         let full = self.operand_indices(o, idx)?;
-        self.store_element(&o.data, &full, v, o.wcr.clone().as_deref(), false)
+        self.store_element(&o.data, &full, v, o.wcr.as_ref(), false)
     }
 
     pub(super) fn store_plain(&mut self, o: &Operand, idx: &[Val], v: &Val) -> Result<(), String> {

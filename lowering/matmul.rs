@@ -25,9 +25,9 @@ impl FnGen<'_, '_> {
             return Ok(false);
         }
         // Accumulating output (`C += A @ B`) is beta = 1; other WCRs are not BLAS.
-        let beta = match c.wcr.as_deref().map(crate::tasklet::lambda::parse_lambda) {
+        let beta = match c.wcr.as_ref().map(|w| w.kind()) {
             None => beta,
-            Some(Ok(l)) if l.reduction() == Some(crate::tasklet::lambda::Reduction::Sum) && beta == 0.0 => 1.0,
+            Some(crate::tasklet::lambda::Reduction::Sum) if beta == 0.0 => 1.0,
             Some(_) => return Ok(false),
         };
         let m = if ta { dim(a, 1)? } else { dim(a, 0)? };

@@ -5,7 +5,7 @@ use super::builder::{Detached, Val};
 use super::function::FnGen;
 use super::state::StateCx;
 use super::types::Ty;
-use crate::model::{DataKind, NodeKind};
+use crate::model::{DataKind, NodeKind, Wcr};
 use crate::tasklet::{Stmt, Target};
 use std::collections::HashMap;
 
@@ -51,7 +51,7 @@ pub struct Sink {
     pub data: String,
     pub start: Vec<Val>,
     pub free: Vec<usize>,
-    pub wcr: Option<String>,
+    pub wcr: Option<Wcr>,
     /// Written where assigned (else once, after the code).
     pub dynamic: bool,
     pub stream: bool,
@@ -312,6 +312,6 @@ impl FnGen<'_, '_> {
     /// Writes `v` to element `idx` of a sink, resolving write conflicts.
     pub fn write(&mut self, sink: &Sink, idx: &[Val], v: &Val) -> Result<(), String> {
         let full = self.window_indices(&sink.start, &sink.free, idx)?;
-        self.store_element(&sink.data, &full, v, sink.wcr.as_deref(), sink.exclusive)
+        self.store_element(&sink.data, &full, v, sink.wcr.as_ref(), sink.exclusive)
     }
 }

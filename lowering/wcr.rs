@@ -11,19 +11,20 @@ use super::builder::Val;
 use super::element::Element;
 use super::function::FnGen;
 use super::types::Ty;
-use crate::tasklet::lambda::{parse_lambda, Lambda, Reduction};
+use crate::model::Wcr;
+use crate::tasklet::lambda::{Lambda, Reduction};
 use std::collections::HashMap;
 
-/// The atomic read-modify-write of a lambda, when there is one for this type.
-fn atomic_kind(l: &Lambda, ty: Ty) -> Option<AtomicOp> {
+/// The atomic read-modify-write of a reduction, when there is one for this type.
+fn atomic_kind(kind: Reduction, ty: Ty) -> Option<AtomicOp> {
     let float = ty.is_float();
     let unsigned = ty.is_unsigned();
-    match l.reduction()? {
+    match kind {
         Reduction::Sum if float => Some(AtomicOp::FAdd),
         Reduction::Sum => Some(AtomicOp::Add),
-        Reduction::BitAnd if !float => Some(AtomicOp::And),
-        Reduction::BitOr if !float => Some(AtomicOp::Or),
-        Reduction::BitXor if !float => Some(AtomicOp::Xor),
+        Reduction::BitwiseAnd if !float => Some(AtomicOp::And),
+        Reduction::BitwiseOr if !float => Some(AtomicOp::Or),
+        Reduction::BitwiseXor if !float => Some(AtomicOp::Xor),
         Reduction::Max if float => Some(AtomicOp::FMax),
         Reduction::Min if float => Some(AtomicOp::FMin),
         Reduction::Max if unsigned => Some(AtomicOp::UMax),
@@ -34,30 +35,35 @@ fn atomic_kind(l: &Lambda, ty: Ty) -> Option<AtomicOp> {
     }
 }
 
+/// The lambda to compile; its body may be outside the tasklet language.
+fn body(wcr: &Wcr) -> Result<&Lambda, String> {
+    wcr.lambda().map_err(|e| e.to_string())
+}
+
 impl FnGen<'_, '_> {
     /// Combines `v` into element `at` with the lambda `wcr`.
-    pub fn wcr_write(&mut self, at: &Element, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
-        let lambda = parse_lambda(wcr)?;
+    pub fn wcr_write(&mut self, at: &Element, ty: Ty, v: &Val, wcr: &Wcr) -> Result<(), String> {
+        let lambda = body(wcr)?;
         let value = self.b.cast(v, ty);
         if self.parallel == 0 {
-            return self.read_modify_write(at, &value, &lambda);
+            return self.read_modify_write(at, &value, lambda);
         }
         if ty.is_complex() {
-            return self.complex_parallel_write(at, ty, &value, &lambda);
+            return self.complex_parallel_write(at, ty, &value, wcr);
         }
-        if let Some(kind) = atomic_kind(&lambda, ty).filter(|_| ty != Ty::I1) {
+        if let Some(kind) = atomic_kind(wcr.kind(), ty).filter(|_| ty != Ty::I1) {
             if let Some((m, idx)) = self.view(at, ty) {
                 self.b.memref_atomic_rmw(kind, &m, &idx, &value);
                 return Ok(());
             }
         }
-        self.atomic_update(at, ty, &value, &lambda)
+        self.atomic_update(at, ty, &value, lambda)
     }
 
     /// Complex sums add each part atomically (the parts are independent);
     /// other complex updates run in an OpenMP critical section.
-    fn complex_parallel_write(&mut self, at: &Element, ty: Ty, value: &Val, l: &Lambda) -> Result<(), String> {
-        if l.reduction() == Some(Reduction::Sum) {
+    fn complex_parallel_write(&mut self, at: &Element, ty: Ty, value: &Val, wcr: &Wcr) -> Result<(), String> {
+        if wcr.kind() == Reduction::Sum {
             // `memref.atomic_rmw` takes no complex values: each part is
             // updated through its address.
             let addr = self.address(&at.name, &at.at)?;
@@ -68,7 +74,7 @@ impl FnGen<'_, '_> {
             self.b.atomic_rmw(AtomicOp::FAdd, &im_addr, &im);
             return Ok(());
         }
-        self.critical_write(at, value, l)
+        self.critical_write(at, value, body(wcr)?)
     }
 
     /// A read-modify-write one thread at a time.
@@ -87,17 +93,15 @@ impl FnGen<'_, '_> {
     }
 
     /// `wcr(old, new)` as a value.
-    pub fn wcr_combine(&mut self, wcr: &str, old: &Val, new: &Val, ty: Ty) -> Result<Val, String> {
-        let lambda = parse_lambda(wcr)?;
+    pub fn wcr_combine(&mut self, wcr: &Wcr, old: &Val, new: &Val, ty: Ty) -> Result<Val, String> {
         let new = self.b.cast(new, ty);
-        self.combine(&lambda, old, &new, ty)
+        self.combine(body(wcr)?, old, &new, ty)
     }
 
     /// A plain read-modify-write (no other thread touches the element).
-    pub fn wcr_update(&mut self, at: &Element, ty: Ty, v: &Val, wcr: &str) -> Result<(), String> {
-        let lambda = parse_lambda(wcr)?;
+    pub fn wcr_update(&mut self, at: &Element, ty: Ty, v: &Val, wcr: &Wcr) -> Result<(), String> {
         let value = self.b.cast(v, ty);
-        self.read_modify_write(at, &value, &lambda)
+        self.read_modify_write(at, &value, body(wcr)?)
     }
 
     /// `body[old := old, new := new]`.

@@ -47,7 +47,7 @@ impl<'c> OpBuilder<'c> {
             let e = &s.state.edges[s.flows[slot(entry)][k]];
             let src = s.handle(e.src, entry, true)?;
             let dst = s.handle(e.dst, entry, false)?;
-            let mut attrs = self.memlet_attrs(&e.memlet);
+            let mut attrs = self.memlet_attrs(&e.memlet)?;
             attrs.opt_str("src_conn", e.src_conn.as_deref()).opt_str("dst_conn", e.dst_conn.as_deref());
             let loc = e.loc.or(s.state.nodes[e.src].loc.or(s.within));
             // SAFETY: both handles are live values of ops built for this state.
@@ -148,19 +148,21 @@ impl<'c> OpBuilder<'c> {
         Ok(())
     }
 
-    fn memlet_attrs(&self, m: &Memlet) -> super::attr_list::AttrList<'c> {
+    fn memlet_attrs(&self, m: &Memlet) -> Result<super::attr_list::AttrList<'c>, String> {
         let mut attrs = self.attrs();
         attrs.opt_str("data", m.data.as_deref());
         attrs.opt_str("subset", m.subset.as_ref().map(|s| s.to_string()).as_deref());
         attrs.opt_str("other_subset", m.other_subset.as_ref().map(|s| s.to_string()).as_deref());
         attrs.opt_str("volume", m.volume.as_ref().map(|s| s.to_string()).as_deref());
         attrs.flag("dynamic", m.dynamic);
-        attrs.opt_str("wcr", m.wcr.as_deref());
+        if let Some(w) = &m.wcr {
+            attrs.attr("wcr", super::wcr_attr::build(self.context, w)?);
+        }
         if let Some(b) = m.is_data_src {
             attrs.bool("is_data_src", b);
         }
         attrs.extra(&m.extra);
-        attrs
+        Ok(attrs)
     }
 }
 

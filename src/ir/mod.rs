@@ -12,6 +12,7 @@ pub mod build;
 mod build_state;
 pub mod read;
 mod read_state;
+mod wcr_attr;
 pub(crate) mod attrs;
 
 pub use context::{new_context, parse_module};

@@ -210,7 +210,7 @@ impl StateReader<'_> {
             other_subset: v.cached_subset("other_subset", self.cache)?,
             volume: v.opt_expr("volume")?,
             dynamic: v.flag("dynamic"),
-            wcr: v.opt_str("wcr")?,
+            wcr: v.op.attribute("wcr").ok().map(|a| super::wcr_attr::read(a).map_err(|e| v.error(e.to_string()))).transpose()?,
             is_data_src: v.opt_bool("is_data_src")?,
             extra: v.extra()?,
         };

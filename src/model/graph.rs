@@ -1,6 +1,6 @@
 //! Control-flow graphs, states, nodes and memlets.
 
-use super::{Assignment, Condition, DType, Extra, Loc, LoopStatements, Schedule, Sdfg};
+use super::{Assignment, Condition, DType, Extra, Loc, LoopStatements, Schedule, Sdfg, Wcr};
 use crate::symbolic::{Expr, Subset};
 
 /// Code with its language (`Python`, `CPP`, `MLIR`, ...).
@@ -264,8 +264,8 @@ pub struct Memlet {
     pub other_subset: Option<Subset>,
     pub volume: Option<Expr>,
     pub dynamic: bool,
-    /// Write-conflict resolution lambda, e.g. `lambda x, y: x + y`.
-    pub wcr: Option<String>,
+    /// Write-conflict resolution, e.g. `lambda x, y: x + y`.
+    pub wcr: Option<Wcr>,
     /// Whether `data` is the container at the source end of the memlet path.
     pub is_data_src: Option<bool>,
     pub extra: Extra,

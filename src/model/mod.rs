@@ -22,6 +22,7 @@ mod graph;
 mod loc;
 pub mod scope;
 mod statements;
+mod wcr;
 
 pub use callback::{Callback, CallbackType};
 pub use containers::Containers;
@@ -34,6 +35,7 @@ pub use graph::{
     MapScope, ConsumeScope, Memlet, Node, NodeKind, RegionKind, State,
 };
 pub use loc::Loc;
+pub use wcr::{Wcr, WcrError};
 pub(crate) use loc::child_path;
 
 /// Properties kept verbatim (JSON object) because the compiler does not

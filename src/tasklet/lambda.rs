@@ -1,8 +1,9 @@
-//! Write-conflict resolution lambdas, `(lambda a, b: a + b)`: the shape the
-//! verifier checks, the parsed body the lowering compiles, and the common
-//! reductions transformations and atomics recognise.
+//! Write-conflict resolution lambdas, `(lambda a, b: a + b)`: the shape
+//! importers check, the parsed body the lowering compiles, and the kind of
+//! reduction (DaCe's `ReductionType`) transformations and atomics switch on.
 
-use super::{BinOp, Expr, Stmt, Target};
+pub use super::reduction::{Reduction, UnknownReduction};
+use super::{BinOp, BoolOp, CmpOp, Expr, Stmt, Target};
 
 /// Why a write-conflict resolution is not a two-argument lambda.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,78 +67,83 @@ fn balanced(text: &str) -> bool {
 
 /// A parsed lambda: parameter names (the value in memory, the value
 /// written) and body.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Lambda {
     pub old: String,
     pub new: String,
     pub body: Expr,
 }
 
-/// A reduction of the two parameters in either order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reduction {
-    Sum,
-    Product,
-    Min,
-    Max,
-    BitAnd,
-    BitOr,
-    BitXor,
+/// Why a text is not a write-conflict resolution lambda; displays as the
+/// rest of a sentence about the text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LambdaError {
+    #[error("{}", .0.reason())]
+    Shape(ShapeError),
+    #[error("has a body that does not parse: {0}")]
+    Syntax(String),
+    #[error("has a body that is not one expression")]
+    NotExpression,
 }
 
 /// Parses a write-conflict resolution lambda.
-pub fn parse_lambda(text: &str) -> Result<Lambda, String> {
-    let (old, new, body) = split(text).map_err(|e| format!("write-conflict resolution '{text}' {}", e.reason()))?;
-    let stmts = super::parse(&format!("__wcr = {body}")).map_err(|e| format!("lambda '{text}': {e}"))?;
-    match stmts.into_iter().next() {
-        Some(Stmt::Assign { target: Target::Name { .. }, op: None, value, .. }) => {
+pub fn parse_lambda(text: &str) -> Result<Lambda, LambdaError> {
+    let (old, new, body) = split(text).map_err(LambdaError::Shape)?;
+    let stmts = super::parse(&format!("__wcr = {body}")).map_err(|e| LambdaError::Syntax(e.message))?;
+    match <[Stmt; 1]>::try_from(stmts) {
+        Ok([Stmt::Assign { target: Target::Name { .. }, op: None, value, .. }]) => {
             Ok(Lambda { old: old.to_string(), new: new.to_string(), body: value })
         }
-        _ => Err(format!("bad lambda body in '{text}'")),
+        _ => Err(LambdaError::NotExpression),
     }
 }
 
 impl Lambda {
-    /// The reduction the body performs, when it is one of the common ones
-    /// applied to the two parameters.
-    pub fn reduction(&self) -> Option<Reduction> {
+    /// What the body computes, as DaCe's `detect_reduction_type` names it;
+    /// the named kinds apply the operator to the two parameters themselves
+    /// (in either order where it commutes), anything else is `Custom`.
+    pub fn reduction(&self) -> Reduction {
         let is = |e: &Expr, name: &str| matches!(e, Expr::Name { id, .. } if id == name);
-        let params = |a: &Expr, b: &Expr| (is(a, &self.old) && is(b, &self.new)) || (is(a, &self.new) && is(b, &self.old));
+        let ordered = |a: &Expr, b: &Expr| is(a, &self.old) && is(b, &self.new);
+        let params = |a: &Expr, b: &Expr| ordered(a, b) || ordered(b, a);
         match &self.body {
             Expr::Binary { op, left, right, .. } if params(left, right) => match op {
-                BinOp::Add => Some(Reduction::Sum),
-                BinOp::Mul => Some(Reduction::Product),
-                BinOp::BitAnd => Some(Reduction::BitAnd),
-                BinOp::BitOr => Some(Reduction::BitOr),
-                BinOp::BitXor => Some(Reduction::BitXor),
-                _ => None,
+                BinOp::Add => Reduction::Sum,
+                BinOp::Mul => Reduction::Product,
+                BinOp::BitAnd => Reduction::BitwiseAnd,
+                BinOp::BitOr => Reduction::BitwiseOr,
+                BinOp::BitXor => Reduction::BitwiseXor,
+                BinOp::Sub if ordered(left, right) => Reduction::Sub,
+                BinOp::Div if ordered(left, right) => Reduction::Div,
+                _ => Reduction::Custom,
             },
             Expr::Call { func, args, .. } if args.len() == 2 && params(&args[0], &args[1]) => match func.as_str() {
-                "max" => Some(Reduction::Max),
-                "min" => Some(Reduction::Min),
-                _ => None,
+                "max" => Reduction::Max,
+                "min" => Reduction::Min,
+                _ => Reduction::Custom,
             },
-            _ => None,
+            Expr::BoolOp { op, values, .. } if values.len() == 2 && params(&values[0], &values[1]) => match op {
+                BoolOp::And => Reduction::LogicalAnd,
+                BoolOp::Or => Reduction::LogicalOr,
+            },
+            Expr::Compare { ops, operands, .. } if ops[..] == [CmpOp::Ne] && params(&operands[0], &operands[1]) => {
+                Reduction::LogicalXor
+            }
+            body if is(body, &self.new) => Reduction::Exchange,
+            _ => Reduction::Custom,
         }
     }
-
-    /// The identity of a sum (`0`) or a product (`1`).
-    pub fn identity(&self) -> Option<&'static str> {
-        match self.reduction()? {
-            Reduction::Sum => Some("0"),
-            Reduction::Product => Some("1"),
-            _ => None,
-        }
-    }
-}
-
-/// The identity of a write-conflict resolution that sums or multiplies.
-pub fn identity_of(text: &str) -> Option<&'static str> {
-    parse_lambda(text).ok()?.identity()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_lambda, split, Reduction, ShapeError};
+    use super::{parse_lambda, split, LambdaError, Reduction, ShapeError};
+
+    #[test]
+    fn malformed_lambdas_are_errors() {
+        assert_eq!(parse_lambda("x + y").err(), Some(LambdaError::Shape(ShapeError::NotLambda)));
+        assert!(matches!(parse_lambda("lambda a, b: a +"), Err(LambdaError::Syntax(_))));
+    }
 
     #[test]
     fn shapes_are_checked_like_dace_writes_them() {
@@ -154,14 +160,23 @@ mod tests {
     #[test]
     fn reductions_and_identities() {
         let r = |t: &str| parse_lambda(t).unwrap().reduction();
-        assert_eq!(r("(lambda a, b: (a + b))"), Some(Reduction::Sum));
-        assert_eq!(r("lambda a, b: b * a"), Some(Reduction::Product));
-        assert_eq!(r("lambda x, y: min(y, x)"), Some(Reduction::Min));
-        assert_eq!(r("lambda x, y: x | y"), Some(Reduction::BitOr));
-        assert_eq!(r("lambda x, y: x - y"), None);
-        assert_eq!(r("lambda x, y: x + 1"), None);
-        assert_eq!(parse_lambda("lambda a, b: a + b").unwrap().identity(), Some("0"));
-        assert_eq!(parse_lambda("lambda a, b: a * b").unwrap().identity(), Some("1"));
-        assert_eq!(parse_lambda("lambda a, b: max(a, b)").unwrap().identity(), None);
+        assert_eq!(r("(lambda a, b: (a + b))"), Reduction::Sum);
+        assert_eq!(r("lambda a, b: b * a"), Reduction::Product);
+        assert_eq!(r("lambda x, y: min(y, x)"), Reduction::Min);
+        assert_eq!(r("lambda x, y: x | y"), Reduction::BitwiseOr);
+        assert_eq!(r("lambda x, y: y ^ x"), Reduction::BitwiseXor);
+        assert_eq!(r("lambda a, b: a and b"), Reduction::LogicalAnd);
+        assert_eq!(r("lambda a, b: (b or a)"), Reduction::LogicalOr);
+        assert_eq!(r("lambda a, b: a != b"), Reduction::LogicalXor);
+        assert_eq!(r("lambda a, b: b"), Reduction::Exchange);
+        assert_eq!(r("lambda x, y: x - y"), Reduction::Sub);
+        assert_eq!(r("lambda x, y: y - x"), Reduction::Custom);
+        assert_eq!(r("lambda x, y: x / y"), Reduction::Div);
+        assert_eq!(r("lambda x, y: x + 1"), Reduction::Custom);
+        assert_eq!(r("lambda a, b: a"), Reduction::Custom);
+        assert_eq!(r("lambda a, b: a and b and a"), Reduction::Custom);
+        assert_eq!(Reduction::Sum.identity(), Some("0"));
+        assert_eq!(Reduction::Product.identity(), Some("1"));
+        assert_eq!(Reduction::Max.identity(), None);
     }
 }

@@ -15,6 +15,7 @@
 
 mod ast;
 pub mod lambda;
+mod reduction;
 mod check;
 mod expr;
 mod parser;

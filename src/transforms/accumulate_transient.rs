@@ -5,8 +5,8 @@
 //! (DaCe's AccumulateTransient).
 //!
 //! ```mlir
-//! sdfg.memlet %t["y"] -> %inner_x["IN_C"] {data = "C", subset = "i, j", wcr = "(lambda a, b: a + b)"}
-//! sdfg.memlet %inner_x["OUT_C"] -> %outer_x["IN_C"] {data = "C", subset = "i, j", wcr = "(lambda a, b: a + b)"}
+//! sdfg.memlet %t["y"] -> %inner_x["IN_C"] {data = "C", subset = "i, j", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//! sdfg.memlet %inner_x["OUT_C"] -> %outer_x["IN_C"] {data = "C", subset = "i, j", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! ```
 //! becomes
 //! ```mlir
@@ -15,10 +15,10 @@
 //! %l0 = sdfg.access "trans_C"
 //! sdfg.memlet %init["__out"] -> %l0 {data = "trans_C", subset = "0, 0"}
 //! sdfg.memlet %l0 -> %inner_e
-//! sdfg.memlet %t["y"] -> %inner_x["IN_C"] {data = "trans_C", subset = "0, 0", wcr = "(lambda a, b: a + b)"}
+//! sdfg.memlet %t["y"] -> %inner_x["IN_C"] {data = "trans_C", subset = "0, 0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! %l = sdfg.access "trans_C"
-//! sdfg.memlet %inner_x["OUT_C"] -> %l {data = "trans_C", subset = "0, 0", wcr = "(lambda a, b: a + b)"}
-//! sdfg.memlet %l -> %outer_x["IN_C"] {data = "C", subset = "i, j", other_subset = "0, 0", wcr = "(lambda a, b: a + b)"}
+//! sdfg.memlet %inner_x["OUT_C"] -> %l {data = "trans_C", subset = "0, 0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//! sdfg.memlet %l -> %outer_x["IN_C"] {data = "C", subset = "i, j", other_subset = "0, 0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! ```
 //! (a larger accumulator is set by a map). The region is what the inner
 //! writes reach over the inner range, else the memlet between the exits.
@@ -32,9 +32,8 @@
 
 use super::local_storage::{self as ls, Plan};
 use super::{place, Match, Options, Transformation};
-use crate::model::{DataEdge, Memlet, NodeKind, Sdfg, State};
+use crate::model::{DataEdge, Memlet, NodeKind, Sdfg, State, Wcr};
 use crate::symbolic::{Dim, Expr, Subset};
-use crate::tasklet::lambda::identity_of;
 
 pub struct AccumulateTransient;
 
@@ -125,7 +124,7 @@ fn plans(sdfg: &Sdfg, state: &State, b: usize, given: Option<&str>) -> Vec<(Plan
     for link in ls::links(sdfg, state, b, false, true) {
         let Some(desc) = sdfg.container(&link.data) else { continue };
         let wcr = state.edges[link.edge].memlet.wcr.clone();
-        let identity = given.or_else(|| wcr.as_deref().and_then(identity_of)).map(str::to_string);
+        let identity = given.or_else(|| wcr.as_ref().and_then(Wcr::identity)).map(str::to_string);
         let Some(tree) = ls::inner_tree(state, link.edge, false, &link.data) else { continue };
         let same_op = tree.iter().all(|&i| state.edges[i].memlet.wcr == wcr && state.edges[i].memlet.data.as_deref() == Some(&link.data));
         // Any other use of the data in the outer map would see partial sums.

@@ -30,11 +30,11 @@
 //!   %e2, %x2 = sdfg.map "reduce_values" ["__r1"] = "0:M" {
 //!     %t = sdfg.tasklet "identity" {code = "__out = __inp"}
 //!     sdfg.memlet %e2["OUT___inp"] -> %t["__inp"] {data = "A", subset = "__o0, __r1"}
-//!     sdfg.memlet %t["__out"] -> %x2["IN___out"] {data = "O", subset = "__o0", wcr = "(lambda a, b: a + b)"}
+//!     sdfg.memlet %t["__out"] -> %x2["IN___out"] {data = "O", subset = "__o0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //!   }
 //! }
 //! sdfg.memlet %A -> %e1["IN___inp"] {data = "A", subset = "0:N, 0:M"}
-//! sdfg.memlet %x1["OUT___out"] -> %O {data = "O", subset = "0:N", wcr = "(lambda a, b: a + b)"}
+//! sdfg.memlet %x1["OUT___out"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! sdfg.memlet %O0 -> %e1
 //! ```
 //!

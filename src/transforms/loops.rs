@@ -141,7 +141,7 @@ pub fn state_uses(state: &State, name: &str) -> bool {
                 || subset_uses(&m.subset, name)
                 || subset_uses(&m.other_subset, name)
                 || m.volume.as_ref().is_some_and(|v| uses(v, name))
-                || m.wcr.as_ref().is_some_and(|w| text_uses(w, name))
+                || m.wcr.as_ref().is_some_and(|w| text_uses(w.text(), name))
         })
 }
 

@@ -5,15 +5,15 @@
 //! ```mlir
 //! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... %t["y"] -> %x["IN_T"] {data = "T", subset = "i, j"} }
 //! sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-//! %r = sdfg.library "Reduce" {axes = [1], identity = 0, wcr = "(lambda a, b: a + b)"}
+//! %r = sdfg.library "Reduce" {axes = [1], identity = 0, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! sdfg.memlet %T -> %r["_in"] {data = "T", subset = "0:N, 0:M"}
 //! sdfg.memlet %r["_out"] -> %O {data = "O", subset = "0:N"}
 //! ```
 //! becomes
 //! ```mlir
 //! (a map setting O[0:N] to 0, then an ordering edge from its O to %e)
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... %t["y"] -> %x["IN_T"] {data = "O", subset = "i", wcr = "(lambda a, b: a + b)"} }
-//! sdfg.memlet %x["OUT_T"] -> %O {data = "O", subset = "0:N", wcr = "(lambda a, b: a + b)"}
+//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... %t["y"] -> %x["IN_T"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">} }
+//! sdfg.memlet %x["OUT_T"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! ```
 //! Without an identity the Reduce combines into what the output holds, and
 //! so do the WCR writes: nothing is initialised. Preconditions: `T` is a
@@ -32,7 +32,7 @@ use super::map_expansion::has_dynamic_inputs;
 use super::uses::{access_data, full_subset, may_alias, mentioned_in_code, same_subset};
 use super::{local_storage as ls, place, Match, Options, Transformation};
 use crate::model::dataflow::Dataflow;
-use crate::model::{scope, DataEdge, DataKind, Memlet, NodeKind, Sdfg, State};
+use crate::model::{scope, DataEdge, DataKind, Memlet, NodeKind, Sdfg, State, Wcr};
 use crate::symbolic::{Dim, Expr, Subset};
 
 pub struct MapReduceFusion;
@@ -73,7 +73,7 @@ struct Fusion {
     out_data: String,
     /// The map's write tree into `T` and each edge's new subset of the output.
     tree: Vec<(usize, Subset)>,
-    wcr: String,
+    wcr: Wcr,
     /// The output region and the identity to set it to first.
     init: Option<(Subset, String)>,
     out_conn: Option<String>,
@@ -101,7 +101,7 @@ fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     if classpath.rsplit('.').next() != Some("Reduce") || !matches!(r.dst_conn.as_deref(), None | Some("_in")) || !reads_all || r.memlet.other_subset.is_some() {
         return None;
     }
-    let wcr = properties.get("wcr")?.as_str()?.to_string();
+    let wcr = Wcr::parse(properties.get("wcr")?.as_str()?).ok()?;
     let axes: Vec<usize> = match properties.get("axes") {
         None | Some(serde_json::Value::Null) => (0..shape.len()).collect(),
         Some(v) => v.as_array()?.iter().map(|x| x.as_u64().map(|x| x as usize)).collect::<Option<_>>()?,

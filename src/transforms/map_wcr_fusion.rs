@@ -9,7 +9,7 @@
 //! %e2, %x2 = sdfg.map "r" ["a"] = "0:N" {
 //!   %e3, %x3 = sdfg.map "ri" ["b"] = "0:M" {
 //!     ... %e3["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-//!     %t2["s"] -> %x3["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+//!     %t2["s"] -> %x3["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 //!   }
 //! }
 //! ```
@@ -18,7 +18,7 @@
 //! %e1, %x2 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" {
 //!   ... %t1["y"] -> %T {data = "T", subset = "0"}
 //!   %T -> %t2["x"] {data = "T", subset = "0"}
-//!   %t2["s"] -> %x2["IN_O"] {data = "O", subset = "i", wcr = "(lambda x, y: x + y)"}
+//!   %t2["s"] -> %x2["IN_O"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 //! }
 //! ```
 //! with `T` now a scalar. As in DaCe, the reduction's two maps are

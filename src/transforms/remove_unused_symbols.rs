@@ -152,7 +152,7 @@ fn used_names(sdfg: &Sdfg) -> HashSet<String> {
                         let m = &e.memlet;
                         m.subset.iter().chain(m.other_subset.iter()).for_each(|s| out.extend(s.free_symbols()));
                         m.volume.iter().for_each(|v| out.extend(v.free_symbols()));
-                        m.wcr.iter().for_each(|w| words(w, &mut out));
+                        m.wcr.iter().for_each(|w| words(w.text(), &mut out));
                     }
                 }
                 _ => {}

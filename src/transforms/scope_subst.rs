@@ -103,6 +103,6 @@ pub fn renaming_is_safe(state: &State, e2: usize, x2: usize, body: &[usize], ren
         let m = &e.memlet;
         let symbols = m.subset.iter().chain(&m.other_subset).flat_map(|s| s.free_symbols());
         let symbols: BTreeSet<String> = symbols.chain(m.volume.iter().flat_map(Expr::free_symbols)).collect();
-        !symbols.iter().any(|s| foreign.contains(&s.as_str())) && !m.wcr.as_deref().is_some_and(|w| says(w, &names))
+        !symbols.iter().any(|s| foreign.contains(&s.as_str())) && !m.wcr.as_ref().is_some_and(|w| says(w.text(), &names))
     })
 }

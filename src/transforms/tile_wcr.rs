@@ -11,7 +11,7 @@
 //!    conflicted ones a sequential map inside, so each thread owns what it
 //!    updates.
 //!    ```mlir
-//!    %e, %x = sdfg.map "m" ["k", "i"] = "0:K, 0:N" { ... -> %x["IN_C"] {data = "C", subset = "i", wcr = "(lambda a, b: a + b)"} }
+//!    %e, %x = sdfg.map "m" ["k", "i"] = "0:K, 0:N" { ... -> %x["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">} }
 //!    ```
 //!    becomes
 //!    ```mlir
@@ -35,7 +35,6 @@
 //! `partial-parallelism=false` to skip outcome 1.
 
 use super::accumulate_transient::AccumulateTransient;
-use crate::tasklet::lambda::identity_of as wcr_identity;
 use super::map_expansion::has_dynamic_inputs;
 use super::scope_subst::inside;
 use super::{map_tiling, place, Match, Options, Transformation};
@@ -133,7 +132,7 @@ fn accumulate_per_tile(sdfg: &mut Sdfg, m: &Match, outer_x: usize) -> Result<(),
         .iter()
         // Dynamic writes (indirect ones) would need a whole copy per tile.
         .filter(|d| d.dst == outer_x && !d.memlet.dynamic)
-        .filter_map(|d| Some((d.memlet.data.clone()?, wcr_identity(d.memlet.wcr.as_deref()?)?)))
+        .filter_map(|d| Some((d.memlet.data.clone()?, d.memlet.wcr.as_ref()?.identity()?)))
         .filter(|(data, _)| sdfg.container(data).is_some_and(|c| c.kind != DataKind::Stream))
         .collect();
     let [(data, identity)] = writes.as_slice() else { return Ok(()) };
@@ -169,7 +168,7 @@ fn conflicted_params(sdfg: &Sdfg, state: &State, e: usize) -> Option<BTreeSet<us
             _ => false,
         };
         let (Some(data), Some(wcr), Some(subset)) = (&d.memlet.data, &d.memlet.wcr, &d.memlet.subset) else { continue };
-        if !writes || !matches!(state.nodes[d.dst].kind, NodeKind::MapExit { .. }) || wcr_identity(wcr).is_none() {
+        if !writes || !matches!(state.nodes[d.dst].kind, NodeKind::MapExit { .. }) || wcr.identity().is_none() {
             continue;
         }
         if sdfg.container(data).is_none_or(|c| c.kind == DataKind::Stream) {

@@ -109,12 +109,6 @@ pub(crate) fn assigned_name(lhs: &str) -> &str {
     lhs.trim()
 }
 
-/// Whether a write-conflict resolution has the shape of a two-argument
-/// Python lambda, `(lambda a, b: a + b)`; returns a reason when not.
-pub(crate) fn wcr_problem(wcr: &str) -> Option<&'static str> {
-    crate::tasklet::lambda::split(wcr).err().map(|e| e.reason())
-}
-
 /// The dimensions of a subset.
 pub(crate) fn dims(subset: &Subset) -> &[Dim] {
     subset.dims()
@@ -170,15 +164,5 @@ mod tests {
         assert_eq!(split("a == b"), [(None, "a == b".into())]);
         assert_eq!(split("x = a <= b"), [(Some("x".into()), "a <= b".into())]);
         assert_eq!(split("a = 1; b = 2\n"), [(Some("a".into()), "1".into()), (Some("b".into()), "2".into())]);
-    }
-
-    #[test]
-    fn wcr_shapes() {
-        assert_eq!(wcr_problem("(lambda x, y: (x + y))"), None);
-        assert_eq!(wcr_problem("lambda a, b: max(a, b)"), None);
-        assert!(wcr_problem("x + y").is_some());
-        assert!(wcr_problem("lambda x: x").is_some());
-        assert!(wcr_problem("(lambda x, y: (x + y)").is_some());
-        assert!(wcr_problem("lambdax, y: x").is_some());
     }
 }

@@ -1,8 +1,9 @@
 //! Memlets: the container they name, subset dimensionality and bounds,
-//! `other_subset`, write-conflict lambdas, and the ends of their memlet
-//! paths (DaCe: `Memlet.validate` and the edge loop of `validate_state`).
+//! `other_subset`, and the ends of their memlet paths (DaCe:
+//! `Memlet.validate` and the edge loop of `validate_state`). Write-conflict
+//! lambdas are checked where they are read (`model::Wcr::parse`).
 
-use super::exprs::{dims, wcr_problem};
+use super::exprs::dims;
 use super::paths::{describe, memlet_path, PathError};
 use super::{copies, Env, Verifier};
 use crate::model::dataflow::Dataflow;
@@ -13,11 +14,6 @@ pub(super) fn check(v: &mut Verifier, env: &Env, graph: &Dataflow) {
     let s = graph.state();
     for (k, e) in s.edges.iter().enumerate() {
         let m = &e.memlet;
-        if let Some(w) = &m.wcr {
-            if let Some(why) = wcr_problem(w) {
-                v.error(&e.loc, format!("memlet wcr '{w}' {why}"));
-            }
-        }
         let Some(data) = &m.data else { continue };
         let Some(desc) = env.container(data) else {
             if !env.has_constant(data) {

@@ -64,13 +64,11 @@ fn memlet_data_and_dimensions() {
     let msgs = with_state(|s| {
         s.edges[0].memlet.data = Some("Q".into());
         s.edges[1].memlet.subset = Some(range(&[("i", "i"), ("0", "0")]));
-        s.edges[2].memlet.wcr = Some("x + y".into());
         s.edges[3].memlet.data = Some("A".into());
         s.edges[3].memlet.subset = Some(range(&[("0", "N - 1")]));
     });
     assert_has(&msgs, "memlet data 'Q' is not a container of this sdfg");
     assert_has(&msgs, "memlet subset of 'A' has 2 dimensions, the container has 1");
-    assert_has(&msgs, "memlet wcr 'x + y' is not a lambda");
     assert_has(&msgs, "memlet data 'A' is neither end of its path ('B')");
 }
 

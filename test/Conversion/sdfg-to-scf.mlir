@@ -43,10 +43,10 @@ sdfg.sdfg "scale" ["A", "B"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "add" {code = "o = b", ins = {b}, outs = {o}}
       sdfg.memlet %entry["OUT_B"] -> %t["b"] {data = "B", subset = "i, j"}
-      sdfg.memlet %t["o"] -> %exit["IN_A"] {data = "A", subset = "i", wcr = "(lambda x, y: (x + y))"}
+      sdfg.memlet %t["o"] -> %exit["IN_A"] {data = "A", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
     }
     sdfg.memlet %B -> %me["IN_B"] {data = "B", subset = "0:N, 0:N"}
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N", wcr = "(lambda x, y: (x + y))"}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
   }
   sdfg.edge %s -> %t
 }

@@ -37,8 +37,8 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
       %t = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x = #sdfg.dtype<float64>}, outs = {y}}
       // CHECK: sdfg.memlet %[[E]]["OUT_A"] -> %[[T]]["x"] {data = "A", subset = "j"}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "j"}
-      // CHECK: sdfg.memlet %[[T]]["y"] -> %[[X]]["IN_B"] {data = "B", subset = "j", wcr = "lambda a, b: a + b"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "j", wcr = "lambda a, b: a + b"}
+      // CHECK: sdfg.memlet %[[T]]["y"] -> %[[X]]["IN_B"] {data = "B", subset = "j", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "j", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
     // CHECK: sdfg.memlet %[[A]] -> %m_entry["IN_A"] {data = "A", subset = "0:N"}
     sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "0:N"}
@@ -53,10 +53,10 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "pop" {code = "o = e", ins = {e}, outs = {o}}
       sdfg.memlet %entry["OUT_stream"] -> %t["e"] {data = "S", subset = "0", dynamic}
-      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = "0:N", dynamic, wcr = "lambda a, b: a + b"}
+      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = "0:N", dynamic, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
     sdfg.memlet %s -> %ce["IN_stream"] {data = "S", subset = "0", dynamic}
-    sdfg.memlet %cx["OUT_B"] -> %b {data = "B", subset = "0:N", dynamic, wcr = "lambda a, b: a + b"}
+    sdfg.memlet %cx["OUT_B"] -> %b {data = "B", subset = "0:N", dynamic, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
   }
   // CHECK: sdfg.state "calls"
   %s2 = sdfg.state "calls" {

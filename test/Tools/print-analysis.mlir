@@ -69,7 +69,7 @@ sdfg.sdfg "prog" ["A", "B", "C"] attributes {experimental_blocks} {
       %b = sdfg.access "B"
       %tk = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %t -> %tk["x"] {data = "T", subset = "i - 1"}
-      sdfg.memlet %tk["y"] -> %b {data = "B", subset = "i", wcr = "lambda a, b: a + b"}
+      sdfg.memlet %tk["y"] -> %b {data = "B", subset = "i", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
   }
   %c = sdfg.conditional "if" {

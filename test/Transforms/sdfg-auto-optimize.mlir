@@ -72,11 +72,11 @@ sdfg.sdfg "total" ["A", "S"] {
       %t = sdfg.tasklet "t" {code = "y = x + w", ins = {x, w}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
       sdfg.memlet %entry["OUT_T"] -> %t["w"] {data = "T", subset = "0"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda a, b: a + b)"}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
     sdfg.memlet %T -> %e["IN_T"] {data = "T", subset = "0"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = "(lambda a, b: a + b)"}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
   sdfg.edge %s -> %s2
 }

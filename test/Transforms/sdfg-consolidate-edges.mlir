@@ -80,11 +80,11 @@ sdfg.sdfg "wcr" ["A", "B"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "z = x\nw = x", ins = {x}, outs = {z, w}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["z"] -> %exit["IN_B"] {data = "B", subset = "0", wcr = "lambda a, b: a + b"}
+      sdfg.memlet %t["z"] -> %exit["IN_B"] {data = "B", subset = "0", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
       sdfg.memlet %t["w"] -> %exit["IN_B_1"] {data = "B", subset = "1", dynamic}
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:4"}
-    sdfg.memlet %x["OUT_B"] -> %B {data = "B", subset = "0", wcr = "lambda a, b: a + b"}
+    sdfg.memlet %x["OUT_B"] -> %B {data = "B", subset = "0", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     sdfg.memlet %x["OUT_B_1"] -> %B {data = "B", subset = "1", dynamic}
   }
 }

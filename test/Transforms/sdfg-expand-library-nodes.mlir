@@ -29,11 +29,11 @@
 // CHECK: sdfg.map "reduce_values" ["__r1"] = "0:M"
 // CHECK: sdfg.tasklet "identity" {code = "__out = __inp", ins = {__inp}, outs = {__out}}
 // CHECK: -> %identity["__inp"] {data = "A", subset = "__o0, __r1"}
-// CHECK: %identity["__out"] -> %{{.*}}["IN___out"] {data = "O", subset = "__o0", wcr = "(lambda a, b: a + b)"}
+// CHECK: %identity["__out"] -> %{{.*}}["IN___out"] {data = "O", subset = "__o0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK: sdfg.memlet %entry["OUT___inp"] -> %reduce_values_entry["IN___inp"] {data = "A", subset = "__o0, 0:M"}
 // CHECK: sdfg.memlet %reduce_init_exit["OUT___out"] -> %[[O0]] {data = "O", subset = "0:N"}
 // CHECK: sdfg.memlet %A -> %reduce_output_entry["IN___inp"] {data = "A", subset = "0:N, 0:M"}
-// CHECK: sdfg.memlet %reduce_output_exit["OUT___out"] -> %O {data = "O", subset = "0:N", wcr = "(lambda a, b: a + b)"}
+// CHECK: sdfg.memlet %reduce_output_exit["OUT___out"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK: sdfg.memlet %[[O0]] -> %reduce_output_entry
 // CHECK-NOT: Reduce
 // With class=Transpose it stays.
@@ -61,9 +61,9 @@ sdfg.sdfg "rows" ["A", "O"] {
 // CHECK-NOT: reduce_init
 // CHECK: sdfg.map "reduce_values" ["__r0", "__r1"] = "0:4, 0:3"
 // CHECK: {data = "A", subset = "__r0 + 2, __r1 + 1"}
-// CHECK: {data = "S", subset = "1", wcr = "(lambda a, b: max(a, b))"}
+// CHECK: {data = "S", subset = "1", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
 // CHECK: sdfg.memlet %A -> %reduce_values_entry["IN___inp"] {data = "A", subset = "2:6, 1:4"}
-// CHECK: sdfg.memlet %reduce_values_exit["OUT___out"] -> %S {data = "S", subset = "1", wcr = "(lambda a, b: max(a, b))"}
+// CHECK: sdfg.memlet %reduce_values_exit["OUT___out"] -> %S {data = "S", subset = "1", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
 // CHECK-NOT: Reduce
 sdfg.sdfg "full" ["A", "S"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["8", "8"]}
@@ -88,10 +88,10 @@ sdfg.sdfg "full" ["A", "S"] {
 // CHECK: sdfg.map "reduce_output" ["__o1"] = "0:6"
 // CHECK: sdfg.map "reduce_values" ["__r0"] = "0:4"
 // CHECK: {data = "A", subset = "__r0 + 1, __o1 + 2"}
-// CHECK: {data = "V", subset = "__o1", wcr = "(lambda a, b: a + b)"}
+// CHECK: {data = "V", subset = "__o1", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK: sdfg.memlet %reduce_init_exit["OUT___out"] -> %[[V0]] {data = "V", subset = "0:6"}
 // CHECK: sdfg.memlet %[[V0]]["views"] -> %[[Q1]] {data = "Q", is_data_src = false, other_subset = "0:8", subset = "3, 0:8"}
-// CHECK: sdfg.memlet %reduce_output_exit["OUT___out"] -> %V {data = "V", subset = "0:6", wcr = "(lambda a, b: a + b)"}
+// CHECK: sdfg.memlet %reduce_output_exit["OUT___out"] -> %V {data = "V", subset = "0:6", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK: sdfg.memlet %[[Q1]] -> %reduce_output_entry
 sdfg.sdfg "view" ["A", "Q"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["8", "8"]}
@@ -119,8 +119,8 @@ sdfg.sdfg "view" ["A", "Q"] {
 // CHECK: sdfg.tasklet "matmul" {code = "__c = __a * __b", ins = {__a, __b}, outs = {__c}}
 // CHECK: {data = "A", subset = "__i, __k"}
 // CHECK: {data = "B", subset = "__k, __j"}
-// CHECK: {data = "C", subset = "__i, __j", wcr = "(lambda x, y: (x + y))"}
-// CHECK: sdfg.memlet %matmul_exit["OUT___c"] -> %C {data = "C", subset = "0:M, 0:N", wcr = "(lambda x, y: (x + y))"}
+// CHECK: {data = "C", subset = "__i, __j", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
+// CHECK: sdfg.memlet %matmul_exit["OUT___c"] -> %C {data = "C", subset = "0:M, 0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 // CHECK: sdfg.memlet %[[C0]] -> %matmul_entry
 // CHECK-NOT: sdfg.library
 sdfg.sdfg "matmul" ["A", "B", "C"] {
@@ -151,7 +151,7 @@ sdfg.sdfg "matmul" ["A", "B", "C"] {
 // CHECK: sdfg.tasklet "gemm" {code = "__c = 2.5 * __a * __b"
 // CHECK: {data = "A", subset = "__k, __i"}
 // CHECK: sdfg.memlet %C -> %gemm_init_entry["IN___cin"] {data = "C", subset = "0:3, 0:5"}
-// CHECK: sdfg.memlet %gemm_exit["OUT___c"] -> %D {data = "D", subset = "0:3, 0:5", wcr = "(lambda x, y: (x + y))"}
+// CHECK: sdfg.memlet %gemm_exit["OUT___c"] -> %D {data = "D", subset = "0:3, 0:5", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 sdfg.sdfg "gemm" ["A", "B", "C", "D"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "3"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4", "5"]}
@@ -179,7 +179,7 @@ sdfg.sdfg "gemm" ["A", "B", "C", "D"] {
 // CHECK: sdfg.map "matmul" ["__j", "__k"] = "0:4, 0:5"
 // CHECK: {data = "x", subset = "__k + 1"}
 // CHECK: {data = "A", subset = "__k + 1, __j"}
-// CHECK: {data = "y", subset = "__j", wcr = "(lambda a, b: a + b)"}
+// CHECK: {data = "y", subset = "__j", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 sdfg.sdfg "accumulate" ["A", "x", "y"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["6", "4"]}
   sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["6"]}
@@ -191,7 +191,7 @@ sdfg.sdfg "accumulate" ["A", "x", "y"] {
     %mm = sdfg.library "mm" {classpath = "dace.libraries.blas.nodes.matmul.MatMul", ins = {_a, _b}, outs = {_c}, properties = "{}"}
     sdfg.memlet %x -> %mm["_a"] {data = "x", subset = "1:6"}
     sdfg.memlet %A -> %mm["_b"] {data = "A", subset = "1:6, 0:4"}
-    sdfg.memlet %mm["_c"] -> %y {data = "y", subset = "0:4", wcr = "(lambda a, b: a + b)"}
+    sdfg.memlet %mm["_c"] -> %y {data = "y", subset = "0:4", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }
 
@@ -203,7 +203,7 @@ sdfg.sdfg "accumulate" ["A", "x", "y"] {
 // CHECK: sdfg.map "matmul" ["__b", "__i", "__j", "__k"] = "0:2, 0:3, 0:5, 0:4"
 // CHECK: {data = "A", subset = "__b, __i, __k"}
 // CHECK: {data = "B", subset = "__k, __j"}
-// CHECK: {data = "C", subset = "__b, __i, __j", wcr = "(lambda x, y: (x + y))"}
+// CHECK: {data = "C", subset = "__b, __i, __j", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 sdfg.sdfg "batched" ["A", "B", "C"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2", "3", "4"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4", "5"]}
@@ -328,7 +328,7 @@ sdfg.sdfg "outwcr" ["A", "O"] {
     %O = sdfg.access "O"
     %r = sdfg.library "Reduce" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"axes\": [1], \"identity\": null, \"wcr\": \"(lambda a, b: a + b)\"}"}
     sdfg.memlet %A -> %r {data = "A", subset = "0:4, 0:6"}
-    sdfg.memlet %r -> %O {data = "O", subset = "0:4", wcr = "(lambda a, b: a + b)"}
+    sdfg.memlet %r -> %O {data = "O", subset = "0:4", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }
 

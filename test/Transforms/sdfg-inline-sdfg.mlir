@@ -112,7 +112,7 @@ sdfg.sdfg "top_level" ["A"] {
 // same reduction, which then goes straight into the map exit.
 // CHECK-LABEL: sdfg.sdfg "reduce"
 // CHECK-NOT: sdfg.nested
-// CHECK: sdfg.memlet %{{.*}}["o"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda x, y: (x + y))"}
+// CHECK: sdfg.memlet %{{.*}}["o"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 sdfg.sdfg "reduce" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
@@ -131,15 +131,15 @@ sdfg.sdfg "reduce" ["A", "S"] {
             %t = sdfg.tasklet "sq" {code = "o = v * v", ins = {v}, outs = {o}}
             %sn = sdfg.access "s"
             sdfg.memlet %a -> %t["v"] {data = "a", subset = "0"}
-            sdfg.memlet %t["o"] -> %sn {data = "s", subset = "0", wcr = "(lambda x, y: (x + y))"}
+            sdfg.memlet %t["o"] -> %sn {data = "s", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
           }
         }
       }
       sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = "i"}
-      sdfg.memlet %n["s"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda x, y: (x + y))"}
+      sdfg.memlet %n["s"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
     }
     sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_S"] -> %S {data = "S", subset = "0", wcr = "(lambda x, y: (x + y))"}
+    sdfg.memlet %mx["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
   }
 }
 
@@ -243,10 +243,10 @@ sdfg.sdfg "wcr_mismatch" ["A"] {
         %body = sdfg.state "body" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
-          sdfg.memlet %t["o"] -> %x {data = "x", subset = "0", wcr = "(lambda x, y: (x * y))"}
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = "0", wcr = #sdfg.wcr<Product, "(lambda x, y: (x * y))">}
         }
       }
     }
-    sdfg.memlet %n["x"] -> %A {data = "A", subset = "0", wcr = "(lambda x, y: (x + y))"}
+    sdfg.memlet %n["x"] -> %A {data = "A", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
   }
 }

@@ -12,12 +12,12 @@
 // CHECK-LABEL: sdfg.sdfg "rows"
 // CHECK-NOT: sdfg.array "T"
 // CHECK: %[[O:.*]] = sdfg.access "O"
-// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_T"] {data = "O", subset = "i", wcr = "(lambda a, b: a + b)"}
+// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_T"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK: %[[O0:.*]] = sdfg.access "O"
 // CHECK: sdfg.map "init" ["__init0"] = "0:N"
 // CHECK: sdfg.tasklet "init" {code = "__out = 0", outs = {__out}}
 // CHECK-NOT: Reduce
-// CHECK-DAG: sdfg.memlet %m_exit["OUT_T"] -> %[[O]] {data = "O", subset = "0:N", wcr = "(lambda a, b: a + b)"}
+// CHECK-DAG: sdfg.memlet %m_exit["OUT_T"] -> %[[O]] {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK-DAG: sdfg.memlet %[[O0]] -> %m_entry
 sdfg.sdfg "rows" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -48,7 +48,7 @@ sdfg.sdfg "rows" ["A", "O"] {
 // Without an identity the Reduce combines into what O holds: so do the
 // WCR writes, and nothing is initialised.
 // CHECK-LABEL: sdfg.sdfg "noinit"
-// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_T"] {data = "O", subset = "i", wcr = "(lambda a, b: a + b)"}
+// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_T"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK-NOT: sdfg.map "init"
 // CHECK-NOT: Reduce
 sdfg.sdfg "noinit" ["A", "O"] {

@@ -22,10 +22,10 @@
 // CHECK-DAG: %[[T:.*]] = sdfg.access "T"
 // CHECK-DAG: sdfg.memlet %[[T1]]["y"] -> %[[T]] {data = "T", subset = "0"}
 // CHECK-DAG: sdfg.memlet %[[T]] -> %[[T2]]["x"] {data = "T", subset = "0"}
-// CHECK-DAG: sdfg.memlet %[[T2]]["s"] -> %[[X]]["IN_O"] {data = "O", subset = "i", wcr = "(lambda x, y: x + y)"}
+// CHECK-DAG: sdfg.memlet %[[T2]]["s"] -> %[[X]]["IN_O"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 // CHECK: }
 // CHECK-NOT: sdfg.map
-// CHECK: sdfg.memlet %m_exit["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = "(lambda x, y: x + y)"}
+// CHECK: sdfg.memlet %m_exit["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 sdfg.sdfg "rows" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -48,15 +48,15 @@ sdfg.sdfg "rows" ["A", "O"] {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
         sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
       sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "a, 0:M"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
     sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:M"}
     sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
     sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = "(lambda x, y: x + y)"}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }
 
@@ -67,7 +67,7 @@ sdfg.sdfg "rows" ["A", "O"] {
 // CHECK-LABEL: sdfg.sdfg "cols"
 // CHECK: sdfg.scalar "T"
 // CHECK: sdfg.map "m" ["i", "j"] = "0:N, 0:N"
-// CHECK: sdfg.memlet %{{.*}}["s"] -> %{{.*}}["IN_O"] {data = "O", subset = "j", wcr = "(lambda x, y: x + y)"}
+// CHECK: sdfg.memlet %{{.*}}["s"] -> %{{.*}}["IN_O"] {data = "O", subset = "j", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "cols" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -91,15 +91,15 @@ sdfg.sdfg "cols" ["A", "O"] {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
         sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "b", wcr = "(lambda x, y: x + y)"}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "b", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
       sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "0:N, b"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "b", wcr = "(lambda x, y: x + y)"}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "b", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
     sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:N"}
     sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:N"}
     sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:N"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = "(lambda x, y: x + y)"}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }
 
@@ -132,15 +132,15 @@ sdfg.sdfg "twice" ["A", "O"] {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
         sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, 0"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
       sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "a, 0"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
     sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:M"}
     sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
     sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = "(lambda x, y: x + y)"}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }
 
@@ -215,17 +215,17 @@ sdfg.sdfg "shared" ["A", "O", "R"] {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
         sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
       sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "a, 0:M"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
     sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:M"}
     sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
     sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
     sdfg.memlet %T -> %t3["a"] {data = "T", subset = "0, 0"}
     sdfg.memlet %t3["b"] -> %R {data = "R", subset = "0"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = "(lambda x, y: x + y)"}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }
 
@@ -257,14 +257,14 @@ sdfg.sdfg "partial" ["A", "O"] {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
         sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
       sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "a, 1:M"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = "(lambda x, y: x + y)"}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
     sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:M"}
     sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
     sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = "(lambda x, y: x + y)"}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }

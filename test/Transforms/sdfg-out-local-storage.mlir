@@ -114,12 +114,12 @@ sdfg.sdfg "wcr" ["A", "C"] {
       ^bb0(%entry2: !sdfg.node, %exit2: !sdfg.node):
         %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
         sdfg.memlet %entry2["OUT_A"] -> %t["x"] {data = "A", subset = "i, k"}
-        sdfg.memlet %t["y"] -> %exit2["IN_C"] {data = "C", subset = "i", wcr = "(lambda a, b: a + b)"}
+        sdfg.memlet %t["y"] -> %exit2["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
       }
       sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = "i, 0:N"}
-      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = "i", wcr = "(lambda a, b: a + b)"}
+      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
     sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = "0:N", wcr = "(lambda a, b: a + b)"}
+    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }

@@ -135,10 +135,10 @@ sdfg.sdfg "accumulate" ["A", "B"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = "0", wcr = "lambda a, b: a + b"}
+      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = "0", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:4"}
-    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0", wcr = "lambda a, b: a + b"}
+    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     sdfg.memlet %T -> %B {data = "T", subset = "0"}
   }
 }

@@ -20,7 +20,7 @@
 // CHECK-LABEL: sdfg.sdfg "partial"
 // CHECK: sdfg.map "m" ["i"] = "0:N"
 // CHECK: sdfg.map "m" ["k"] = "0:K" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
-// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_C"] {data = "C", subset = "i", wcr = "(lambda a, b: a + b)"}
+// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // Without partial parallelism: tiles over both dimensions, one accumulator
 // per tile.
 // TILED-LABEL: sdfg.sdfg "partial"
@@ -41,10 +41,10 @@ sdfg.sdfg "partial" ["A", "C"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "k, i"}
-      sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = "i", wcr = "(lambda a, b: a + b)"}
+      sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:K, 0:N"}
-    sdfg.memlet %x["OUT_C"] -> %C {data = "C", subset = "0:N", wcr = "(lambda a, b: a + b)"}
+    sdfg.memlet %x["OUT_C"] -> %C {data = "C", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }
 
@@ -57,8 +57,8 @@ sdfg.sdfg "partial" ["A", "C"] {
 // CHECK: sdfg.map "sum" ["tile_i"] = "0:N:32"
 // CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK: sdfg.tasklet "init" {code = "__out = 0"
-// CHECK: data = "trans_S", subset = "0", wcr = "(lambda a, b: a + b)"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_S"] {data = "S", other_subset = "0", subset = "0", wcr = "(lambda a, b: a + b)"}
+// CHECK: data = "trans_S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_S"] {data = "S", other_subset = "0", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 sdfg.sdfg "total" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
@@ -70,10 +70,10 @@ sdfg.sdfg "total" ["A", "S"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda a, b: a + b)"}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = "(lambda a, b: a + b)"}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }
 
@@ -93,10 +93,10 @@ sdfg.sdfg "small" ["A", "S"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda a, b: a * b)"}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Product, "(lambda a, b: a * b)">}
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:8, 0:4"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = "(lambda a, b: a * b)"}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Product, "(lambda a, b: a * b)">}
   }
 }
 
@@ -118,10 +118,10 @@ sdfg.sdfg "free" ["A", "C"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = "2 * i + 1", wcr = "(lambda a, b: a + b)"}
+      sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = "2 * i + 1", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_C"] -> %C {data = "C", subset = "1:2 * N", wcr = "(lambda a, b: a + b)"}
+    sdfg.memlet %x["OUT_C"] -> %C {data = "C", subset = "1:2 * N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }
 
@@ -141,10 +141,10 @@ sdfg.sdfg "maximum" ["A", "S"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda a, b: max(a, b))"}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = "(lambda a, b: max(a, b))"}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
   }
 }
 
@@ -164,9 +164,9 @@ sdfg.sdfg "ordered" ["A", "S"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = "(lambda a, b: a + b)"}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = "(lambda a, b: a + b)"}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }

@@ -22,14 +22,14 @@
 // CHECK-NEXT:        %[[T:.*]] = sdfg.tasklet "scope" {code = "if (elem == 1):\0A    val = 1\0Aelif (elem > 1):\0A    sout = (elem - 1)\0A    sout = (elem - 2)", ins = {elem}, outs = {sout, val}}
 // CHECK-NEXT:        sdfg.memlet %[[E]]["OUT_stream"] -> %[[T]]["elem"] {data = "__tmp0"{{.*}}, subset = "0"}
 // CHECK-NEXT:        sdfg.memlet %[[T]]["sout"] -> %[[X]]["IN___tmp0"] {data = "__tmp0", dynamic{{.*}}, subset = "0"}
-// CHECK-NEXT:        sdfg.memlet %[[T]]["val"] -> %[[X]]["IN_res"] {data = "res", dynamic{{.*}}, subset = "0", wcr = "(lambda a, b: (a + b))"}
+// CHECK-NEXT:        sdfg.memlet %[[T]]["val"] -> %[[X]]["IN_res"] {data = "res", dynamic{{.*}}, subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: (a + b))">}
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %[[S2:.*]] = sdfg.access "__tmp0"
 // CHECK-NEXT:      %[[RES:.*]] = sdfg.access "res"
 // CHECK-NEXT:      sdfg.memlet %[[S]] -> %[[ENTRY]]["IN_stream"] {data = "__tmp0", dynamic{{.*}}, subset = "0"}
 // CHECK-NEXT:      sdfg.memlet %[[IV]] -> %[[T0]]["i"] {data = "iv"{{.*}}, subset = "0"}
 // CHECK-NEXT:      sdfg.memlet %[[EXIT]]["OUT___tmp0"] -> %[[S2]] {data = "__tmp0", dynamic{{.*}}, subset = "0"}
-// CHECK-NEXT:      sdfg.memlet %[[EXIT]]["OUT_res"] -> %[[RES]] {data = "res", dynamic{{.*}}, subset = "0", wcr = "(lambda a, b: (a + b))"}
+// CHECK-NEXT:      sdfg.memlet %[[EXIT]]["OUT_res"] -> %[[RES]] {data = "res", dynamic{{.*}}, subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: (a + b))">}
 // CHECK-NEXT:      sdfg.memlet %[[T0]]["s"] -> %[[S]] {data = "__tmp0"{{.*}}, subset = "0"}
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }

@@ -22,7 +22,7 @@
 // CHECK-NEXT:          sdfg.memlet %[[IE2]]["OUT___tmp_119_21_in_from_2_0"] -> %[[MUL]]["a"] {data = "A_val"{{.*}}, subset = "j"}
 // CHECK-NEXT:          sdfg.memlet %[[IE2]]["OUT___tmp_120_24_in_from_2_0"] -> %[[IND]]["__ind_in_x"] {data = "x"{{.*}}, subset = "0:W", volume = "1"}
 // CHECK-NEXT:          sdfg.memlet %[[IND]]["lookup"] -> %[[MUL]]["in_x"] {data = "__in_x_value"{{.*}}, subset = "0"}
-// CHECK-NEXT:          sdfg.memlet %[[MUL]]["out"] -> %[[IX2]]["IN___tmp_121_23_out_of_2_1"] {data = "b"{{.*}}, subset = "i", wcr = "(lambda x, y: (x + y))"}
+// CHECK-NEXT:          sdfg.memlet %[[MUL]]["out"] -> %[[IX2]]["IN___tmp_121_23_out_of_2_1"] {data = "b"{{.*}}, subset = "i", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 // CHECK-NEXT:        }
 // CHECK:             sdfg.memlet %[[E]]["OUT_A_row"] -> %[[IE]]["__map_117_b0"] {data = "A_row"{{.*}}, subset = "i"}
 // CHECK-NEXT:        sdfg.memlet %[[E]]["OUT_A_row"] -> %[[IE]]["__map_117_e1"] {data = "A_row"{{.*}}, subset = "i + 1"}

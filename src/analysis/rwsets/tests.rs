@@ -47,10 +47,10 @@ sdfg.sdfg "maps" ["A", "B", "idx"] {
       sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i - 1:i + 2"}
       sdfg.memlet %t1["y"] -> %t {data = "t", subset = "0"}
       sdfg.memlet %t -> %t2["x"] {data = "t", subset = "0"}
-      sdfg.memlet %t2["y"] -> %exit["IN_B"] {data = "B", subset = "i", wcr = "lambda a, b: a + b"}
+      sdfg.memlet %t2["y"] -> %exit["IN_B"] {data = "B", subset = "i", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
     sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "1:N - 1", wcr = "lambda a, b: a + b"}
+    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "1:N - 1", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
   }
   %c = sdfg.state "copy" {
     %a = sdfg.access "A"

@@ -48,7 +48,7 @@ pub(super) fn memlet(m: &Memlet) -> Value {
     }
     a.insert("data".into(), m.data.clone().map(Value::String).unwrap_or(Value::Null));
     if let Some(w) = &m.wcr {
-        a.insert("wcr".into(), Value::String(w.clone()));
+        a.insert("wcr".into(), Value::String(w.text().to_string()));
     }
     for (k, v) in m.extra.iter().filter(|(k, _)| *k != SUBSET_APPROX && *k != OTHER_SUBSET_APPROX) {
         a.insert(k.clone(), v.clone());

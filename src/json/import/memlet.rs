@@ -2,7 +2,7 @@
 
 use super::defaults;
 use super::reader::{Ctx, Obj};
-use crate::model::{Loc, Memlet};
+use crate::model::{Loc, Memlet, Wcr};
 use crate::symbolic::{Dim, Expr, Subset};
 use serde_json::Value;
 
@@ -74,7 +74,13 @@ fn read_attributes(cx: &mut Ctx, a: &Obj) -> Option<Memlet> {
     let other_subset = a.non_null("other_subset").and_then(|v| subset(cx, v, a.at("other_subset")));
     let subset = sub;
     let dynamic = a.bool_or(cx, "dynamic", false);
-    let wcr = a.opt_str(cx, "wcr");
+    let wcr = a.opt_str(cx, "wcr").and_then(|text| match Wcr::parse(&text) {
+        Ok(w) => Some(w),
+        Err(e) => {
+            cx.error(&a.at("wcr"), e.to_string());
+            None
+        }
+    });
     let is_data_src = a.non_null("is_data_src").and_then(|v| match v {
         Value::Bool(b) => Some(*b),
         _ => None,

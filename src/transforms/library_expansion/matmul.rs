@@ -9,9 +9,8 @@
 
 use super::nest::{Level, Nest, Port};
 use super::{format_number, fresh, same, Init, Library, Operand, Plan};
-use crate::tasklet::lambda::identity_of as wcr_identity;
-
-const SUM: &str = "(lambda x, y: (x + y))";
+use crate::model::Wcr;
+use crate::tasklet::lambda::Reduction;
 
 pub fn plan(mut lib: Library, class: &str) -> Plan {
     let (ka, kb, kc) = match class {
@@ -33,7 +32,7 @@ pub fn plan(mut lib: Library, class: &str) -> Plan {
     // `Cin` only for a non-zero beta, and then needs it.
     let sum = match lib.state.edges[c.edge].memlet.wcr.clone() {
         None => None,
-        Some(w) if wcr_identity(&w) == Some("0") && beta == 0.0 => Some(w),
+        Some(w) if w.kind() == Reduction::Sum && beta == 0.0 => Some(w),
         Some(_) => return None,
     };
     let accumulate = sum.is_some();
@@ -63,7 +62,7 @@ pub fn plan(mut lib: Library, class: &str) -> Plan {
     let a_at = operand_params(a, bn, i, &k, ta, true);
     let b_at = operand_params(b, bn, j, &k, tb, false);
     let c_at: Vec<&str> = [bn, i, j].into_iter().flatten().collect();
-    let port = |conn: &str, o: &Operand, at: &[&str], wcr: Option<String>| Port {
+    let port = |conn: &str, o: &Operand, at: &[&str], wcr: Option<Wcr>| Port {
         conn: conn.into(),
         data: o.data.clone(),
         index: o.element(at),
@@ -76,7 +75,7 @@ pub fn plan(mut lib: Library, class: &str) -> Plan {
         tasklet: label.clone(),
         code,
         inputs: vec![port("__a", a, &a_at, None), port("__b", b, &b_at, None)],
-        output: port("__c", c, &c_at, Some(sum.unwrap_or_else(|| SUM.into()))),
+        output: port("__c", c, &c_at, Some(sum.unwrap_or_else(Wcr::sum))),
     };
     if accumulate {
         return Some((main, None));

@@ -2,7 +2,7 @@
 //! every expansion is made of.
 
 use crate::model::conn::{self, Side};
-use crate::model::{CodeBlock, DataEdge, MapScope, Memlet, Node, NodeKind, Schedule, State};
+use crate::model::{CodeBlock, DataEdge, MapScope, Memlet, Node, NodeKind, Schedule, State, Wcr};
 use crate::symbolic::{Dim, Expr, Subset};
 
 /// One map of the nest: its parameters run from 0 below their extents.
@@ -17,7 +17,7 @@ pub struct Port {
     pub data: String,
     /// Per dimension of the data: a start, plus a parameter if any.
     pub index: Vec<(Expr, Option<String>)>,
-    pub wcr: Option<String>,
+    pub wcr: Option<Wcr>,
     /// The library node's edge this port replaces (its other end and memlet).
     pub edge: usize,
 }
@@ -94,7 +94,7 @@ pub fn build(state: &mut State, nest: &Nest, lib: usize, out_node: Option<usize>
         memlet,
         loc: loc.clone(),
     };
-    let inner = |port: &Port, bound: usize, wcr: Option<String>| Memlet {
+    let inner = |port: &Port, bound: usize, wcr: Option<Wcr>| Memlet {
         data: Some(port.data.clone()),
         subset: Some(nest.window(port, bound)),
         wcr,

@@ -4,6 +4,7 @@
 
 use super::nest::{Level, Nest, Port};
 use super::{fresh, same, Init, Library, Plan};
+use crate::model::Wcr;
 use serde_json::Value;
 
 pub fn plan(mut lib: Library) -> Plan {
@@ -12,7 +13,7 @@ pub fn plan(mut lib: Library) -> Plan {
     }
     let (inp, out) = (&lib.ins["_in"], &lib.outs["_out"]);
     let props = lib.properties();
-    let wcr = props.get("wcr")?.as_str()?.to_string();
+    let wcr = Wcr::parse(props.get("wcr")?.as_str()?).ok()?;
     // Axes count the dimensions whose extent is not 1 (as the lowering
     // does); with extent-1 dimensions that could mean either, so only a
     // full reduction is taken there.
