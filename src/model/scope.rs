@@ -1,19 +1,27 @@
 //! The scope tree of a state, derived from its edges as DaCe does.
 
+use super::dataflow::Dataflow;
 use super::{NodeKind, State};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// For every node, the entry node of its innermost enclosing map or consume
 /// scope (`None` = top level). An exit node belongs to its own entry's scope.
 /// Fails with a message when the graph has a cycle or a node is fed from two
 /// different scopes.
 pub fn scope_parents(state: &State) -> Result<Vec<Option<usize>>, String> {
+    scope_parents_in(&Dataflow::new(state))
+}
+
+/// [`scope_parents`] on a state's edge lists.
+pub fn scope_parents_in(graph: &Dataflow) -> Result<Vec<Option<usize>>, String> {
+    let state = graph.state();
     let n = state.nodes.len();
-    let (ins, outs) = adjacency(state);
-    let order = order_with(state, &outs).ok_or("the dataflow graph has a cycle")?;
+    let order = order_in(graph).ok_or("the dataflow graph has a cycle")?;
     let mut parent: Vec<Option<usize>> = vec![None; n];
     for &node in &order {
         let mut scope: Option<Option<usize>> = None;
-        for e in ins[node].iter().map(|&i| &state.edges[i]) {
+        for e in graph.in_edges(node).iter().map(|&i| &state.edges[i]) {
             let from = inner_scope_of_source(state, &parent, e.src);
             match scope {
                 None => scope = Some(from),
@@ -37,7 +45,7 @@ pub fn scope_parents(state: &State) -> Result<Vec<Option<usize>>, String> {
             }
             (_, Some(s)) => s,
             // A node without inputs sits where its first output leads.
-            (_, None) => outs[node].first().and_then(|&i| state.nodes[state.edges[i].dst].kind.scope_entry()),
+            (_, None) => graph.out_edges(node).first().and_then(|&i| state.nodes[state.edges[i].dst].kind.scope_entry()),
         };
         parent[node] = scope;
     }
@@ -55,27 +63,23 @@ fn inner_scope_of_source(state: &State, parent: &[Option<usize>], src: usize) ->
 
 /// Kahn's algorithm; `None` on a cycle. Ties keep node order.
 pub fn topological_order(state: &State) -> Option<Vec<usize>> {
-    order_with(state, &adjacency(state).1)
+    order_in(&Dataflow::new(state))
 }
 
-/// [`topological_order`] with the out-edges of `adjacency` at hand.
-fn order_with(state: &State, outs: &[Vec<usize>]) -> Option<Vec<usize>> {
+/// [`topological_order`] on a state's edge lists.
+fn order_in(graph: &Dataflow) -> Option<Vec<usize>> {
+    let state = graph.state();
     let n = state.nodes.len();
-    let mut indegree = vec![0usize; n];
-    for e in &state.edges {
-        if e.src < n && e.dst < n {
-            indegree[e.dst] += 1;
-        }
-    }
-    let mut ready: std::collections::BTreeSet<usize> = (0..n).filter(|&i| indegree[i] == 0).collect();
+    let mut indegree: Vec<usize> = (0..n).map(|i| graph.in_edges(i).len()).collect();
+    let mut ready: BinaryHeap<Reverse<usize>> = (0..n).filter(|&i| indegree[i] == 0).map(Reverse).collect();
     let mut order = Vec::with_capacity(n);
-    while let Some(next) = ready.pop_first() {
+    while let Some(Reverse(next)) = ready.pop() {
         order.push(next);
-        for &i in &outs[next] {
+        for &i in graph.out_edges(next) {
             let dst = state.edges[i].dst;
             indegree[dst] -= 1;
             if indegree[dst] == 0 {
-                ready.insert(dst);
+                ready.push(Reverse(dst));
             }
         }
     }

@@ -51,7 +51,8 @@ impl Transformation for AccumulateTransient {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::node_matches(sdfg, |path, state, b| {
+        place::node_matches(sdfg, |site, b| {
+            let (path, state) = (site.path, site.state);
             let found = plans(sdfg, state, b, None);
             let inner = state.edges[found.first()?.0.edge].src;
             let data: Vec<String> = found.iter().map(|p| format!("'{}'", p.0.data)).collect();

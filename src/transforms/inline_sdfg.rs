@@ -62,7 +62,8 @@ impl Transformation for InlineSdfg {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::node_matches(sdfg, |path, state, i| {
+        place::node_matches(sdfg, |site, i| {
+            let (path, state) = (site.path, site.state);
             plan(sdfg, state, i)?;
             Some(format!("nested SDFG '{}' in state '{}'", state.nodes[i].label, place::state_label(sdfg, path)))
         })

@@ -114,7 +114,8 @@ fn class_option(options: &Options) -> Result<Option<&'static str>, String> {
 }
 
 fn matches_of(sdfg: &Sdfg, only: Option<&str>) -> Vec<Match> {
-    place::node_matches(sdfg, |path, state, n| {
+    place::node_matches(sdfg, |site, n| {
+        let (path, state) = (site.path, site.state);
         let e = plan(sdfg, state, n)?;
         if only.is_some_and(|c| c != e.class) {
             return None;

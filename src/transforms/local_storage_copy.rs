@@ -50,7 +50,8 @@ pub struct LocalStorage {
 
 /// One match per map entry (exit) with copies possible.
 fn direction_matches(sdfg: &Sdfg, d: &LocalStorage) -> Vec<Match> {
-    super::place::node_matches(sdfg, |path, state, b| {
+    super::place::node_matches(sdfg, |site, b| {
+        let (path, state) = (site.path, site.state);
         let found = (d.plans)(sdfg, state, b);
         let first = found.first()?;
         let other = state.edges[first.edge].src;

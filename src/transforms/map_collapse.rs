@@ -48,7 +48,8 @@ impl Transformation for MapCollapse {
 /// Every map whose body is exactly one map, described as "map 'a'
 /// <relation> map 'b' in state 's'".
 pub fn nested_map_matches(sdfg: &Sdfg, relation: &str) -> Vec<Match> {
-    place::node_matches(sdfg, |path, state, i| {
+    place::node_matches(sdfg, |site, i| {
+        let (path, state) = (site.path, site.state);
         let inner = collapsible(state, i)?;
         let (outer, inner) = (&state.nodes[i].label, &state.nodes[inner].label);
         Some(format!("map '{outer}' {relation} map '{inner}' in state '{}'", place::state_label(sdfg, path)))

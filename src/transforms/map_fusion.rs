@@ -29,13 +29,16 @@
 use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::scope_subst::{inside, renaming_is_safe, substitute_in_scope};
-use super::uses::viewed_chain;
+use super::uses::viewed_chain_in;
 use super::place::Step;
+use super::place::StateSite;
 use super::{place, Match, Options, Transformation};
 use crate::model::conn::{self, Side};
+use crate::model::dataflow::Dataflow;
 use crate::model::{scope, DataKind, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
-use std::collections::HashMap;
+use std::cell::OnceCell;
+use std::collections::{HashMap, HashSet};
 
 pub struct MapFusion;
 
@@ -49,11 +52,13 @@ impl Transformation for MapFusion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::node_matches(sdfg, |path, state, a| {
-            let f = fusible(sdfg, state, a)?;
-            let (first, second) = (&state.nodes[f.e1].label, &state.nodes[f.e2].label);
-            Some(format!("map '{first}' into map '{second}' through '{}' in state '{}'", f.data, place::state_label(sdfg, path)))
-        })
+        let accesses = OnceCell::new();
+        place::node_matches(sdfg, |site, a| describe(sdfg, site, &accesses, a))
+    }
+
+    fn first_match(&self, sdfg: &Sdfg, _options: &Options) -> Result<Option<Match>, String> {
+        let accesses = OnceCell::new();
+        Ok(place::first_node_match(sdfg, |site, a| describe(sdfg, site, &accesses, a)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
@@ -61,11 +66,23 @@ impl Transformation for MapFusion {
     }
 }
 
+/// "map 'a' into map 'b' through 'T' in state 's'" when the maps around
+/// access node `a` fuse (`accesses`: [`access_counts`], made when first needed).
+fn describe<'s>(sdfg: &'s Sdfg, site: &StateSite, accesses: &OnceCell<HashMap<&'s str, usize>>, a: usize) -> Option<String> {
+    let state = site.state;
+    if !matches!(state.nodes[a].kind, NodeKind::Access { .. }) {
+        return None;
+    }
+    let f = fusible(sdfg, site, accesses.get_or_init(|| access_counts(sdfg)), a)?;
+    let (first, second) = (&state.nodes[f.e1].label, &state.nodes[f.e2].label);
+    Some(format!("map '{first}' into map '{second}' through '{}' in state '{}'", f.data, place::state_label(sdfg, site.path)))
+}
+
 /// Fuses the two maps around access node `a` of the state at `path`,
 /// shrinking their transient to a scalar.
 pub(super) fn fuse_through(sdfg: &mut Sdfg, path: &[Step], a: usize) -> Result<(), String> {
-    let state = place::state(sdfg, path);
-    let f = state.and_then(|s| fusible(sdfg, s, a)).ok_or("match no longer applies")?;
+    let state = place::state(sdfg, path).ok_or("match refers to a missing state")?;
+    let f = fusible(sdfg, &StateSite::new(path, state), &access_counts(sdfg), a).ok_or("match no longer applies")?;
     let state = place::state_mut(sdfg, path).ok_or("match refers to a missing state")?;
     fuse(state, a, &f)?;
     let desc = sdfg.container_mut(&f.data).ok_or("fused data is not a container")?;
@@ -88,19 +105,30 @@ pub(super) struct Fusion {
     rename: HashMap<String, Expr>,
 }
 
-pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
+/// How many access nodes each container has in the SDFG's states.
+pub(super) fn access_counts(sdfg: &Sdfg) -> HashMap<&str, usize> {
+    let mut counts = HashMap::new();
+    for (_, s) in place::states(sdfg) {
+        for n in &s.nodes {
+            if let NodeKind::Access { data, .. } = &n.kind {
+                *counts.entry(data.as_str()).or_insert(0) += 1;
+            }
+        }
+    }
+    counts
+}
+
+pub(super) fn fusible(sdfg: &Sdfg, site: &StateSite, accesses: &HashMap<&str, usize>, a: usize) -> Option<Fusion> {
+    let (state, graph) = (site.state, site.graph());
     let NodeKind::Access { data, .. } = &state.nodes[a].kind else { return None };
     let desc = sdfg.container(data)?;
     if !desc.transient || !matches!(desc.kind, DataKind::Array | DataKind::Scalar) {
         return None;
     }
-    let accesses: usize = place::states(sdfg)
-        .iter()
-        .map(|(_, s)| s.nodes.iter().filter(|n| matches!(&n.kind, NodeKind::Access { data: d, .. } if d == data)).count())
-        .sum();
-    let ins: Vec<_> = state.edges.iter().filter(|e| e.dst == a).collect();
-    let outs: Vec<_> = state.edges.iter().filter(|e| e.src == a).collect();
-    if accesses != 1 || ins.len() != 1 || outs.is_empty() {
+    let edge = |i: &usize| &state.edges[*i];
+    let ins: Vec<_> = graph.in_edges(a).iter().map(edge).collect();
+    let outs: Vec<_> = graph.out_edges(a).iter().map(edge).collect();
+    if accesses.get(data.as_str()) != Some(&1) || ins.len() != 1 || outs.is_empty() {
         return None;
     }
     let x1 = ins[0].src;
@@ -114,7 +142,7 @@ pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     else {
         return None;
     };
-    let parents = scope::scope_parents(state).ok()?;
+    let parents = site.parents()?;
     if parents[e1] != parents[e2] || has_dynamic_inputs(&state.nodes[e1]) || has_dynamic_inputs(&state.nodes[e2]) {
         return None;
     }
@@ -131,7 +159,7 @@ pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     }
     // The one element each iteration writes...
     let out_conn = conn::out_base(ins[0].src_conn.as_deref()?)?;
-    let writes: Vec<_> = state.edges.iter().filter(|e| e.dst == x1 && e.dst_conn.as_deref() == Some(&conn::in_conn(out_conn))).collect();
+    let writes: Vec<_> = graph.in_edges_at(x1, Some(&conn::in_conn(out_conn))).iter().map(edge).collect();
     let [write] = writes.as_slice() else { return None };
     let w = &write.memlet;
     if w.data.as_deref() != Some(data.as_str()) || w.wcr.is_some() || w.dynamic || w.other_subset.is_some() {
@@ -141,7 +169,7 @@ pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     // ...is the one it reads.
     for o in &outs {
         let read = conn::in_base(o.dst_conn.as_deref()?)?;
-        for r in state.edges.iter().filter(|e| e.src == e2 && e.src_conn.as_deref() == Some(&conn::out_conn(read))) {
+        for r in graph.out_edges_at(e2, Some(&conn::out_conn(read))).iter().map(edge) {
             let m = &r.memlet;
             let sub = m.subset.as_ref()?;
             let renamed: Vec<Expr> = sub.dims().iter().map(|d| d.start.substitute(&rename).simplify()).collect();
@@ -152,21 +180,20 @@ pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
         }
     }
     // No other path from the first map to the second.
-    let reach = reachable(state, x1, a);
-    if state.edges.iter().any(|e| e.dst == e2 && e.src != a && reach[e.src]) {
+    if other_path(graph, x1, a, e2) {
         return None;
     }
     // Fused, iteration i of the second map runs before iteration i + 1 of
     // the first: what the second writes must be untouched by the first.
-    let written = scope_data(state, *x2, false);
-    let used_by_first: Vec<String> = scope_data(state, e1, true).into_iter().chain(scope_data(state, x1, false)).collect();
+    let written = scope_data(graph, *x2, false);
+    let used_by_first: Vec<String> = scope_data(graph, e1, true).into_iter().chain(scope_data(graph, x1, false)).collect();
     let is_reference = |d: &String| sdfg.container(d).is_some_and(|c| c.kind == DataKind::Reference);
     if written.iter().any(|d| used_by_first.contains(d)) || written.iter().chain(&used_by_first).any(is_reference) {
         return None;
     }
     // C++ tasklets and library nodes cannot have the parameters renamed.
     let renamed: HashMap<String, Expr> = rename.iter().filter(|(p, q)| **q != Expr::sym(p)).map(|(p, q)| (p.clone(), q.clone())).collect();
-    if !renamed.is_empty() && !renaming_is_safe(state, e2, *x2, &inside(&parents, e2), &renamed, &m2.params) {
+    if !renamed.is_empty() && !renaming_is_safe(state, e2, *x2, &inside(parents, e2), &renamed, &m2.params) {
         return None;
     }
     Some(Fusion { data: data.clone(), e1, x1, e2, x2: *x2, rename })
@@ -174,29 +201,36 @@ pub(super) fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
 
 /// The data entering a map entry (`into`) or leaving a map exit, with the
 /// data that views among them alias.
-fn scope_data(state: &State, node: usize, into: bool) -> Vec<String> {
+fn scope_data(graph: &Dataflow, node: usize, into: bool) -> Vec<String> {
+    let state = graph.state();
+    let edges = if into { graph.in_edges(node) } else { graph.out_edges(node) };
     let mut out = Vec::new();
-    for e in state.edges.iter().filter(|e| if into { e.dst == node } else { e.src == node }) {
+    for e in edges.iter().map(|&i| &state.edges[i]) {
         let far = if into { e.src } else { e.dst };
-        out.extend(viewed_chain(state, far));
+        out.extend(viewed_chain_in(graph, far));
         out.extend(e.memlet.data.clone());
     }
     out
 }
 
-/// Nodes reachable from `from` without passing through `skip`.
-fn reachable(state: &State, from: usize, skip: usize) -> Vec<bool> {
-    let mut seen = vec![false; state.nodes.len()];
+/// Whether a path leads from `from` to `to` other than the one through
+/// `skip` (searching only what `from` reaches without `skip`).
+fn other_path(graph: &Dataflow, from: usize, skip: usize, to: usize) -> bool {
+    let state = graph.state();
+    let mut seen = HashSet::from([from]);
     let mut stack = vec![from];
     while let Some(n) = stack.pop() {
-        for e in state.edges.iter().filter(|e| e.src == n && e.dst != skip) {
-            if !seen[e.dst] {
-                seen[e.dst] = true;
-                stack.push(e.dst);
+        for &i in graph.out_edges(n) {
+            let next = state.edges[i].dst;
+            if next == to && n != skip {
+                return true;
+            }
+            if next != skip && seen.insert(next) {
+                stack.push(next);
             }
         }
     }
-    seen
+    false
 }
 
 /// A connector suffix not yet used on `node` (`c`, `c_1`, ...).

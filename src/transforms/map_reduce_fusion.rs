@@ -47,7 +47,8 @@ impl Transformation for MapReduceFusion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::node_matches(sdfg, |path, state, a| {
+        place::node_matches(sdfg, |site, a| {
+            let (path, state) = (site.path, site.state);
             let f = fusible(sdfg, state, a)?;
             let (map, reduce) = (&state.nodes[f.entry].label, &state.nodes[f.reduce].label);
             let state_label = place::state_label(sdfg, path);

@@ -39,7 +39,8 @@
 //! first map uses).
 
 use super::map_collapse::{collapse, collapsible};
-use super::map_fusion::{fuse_through, fusible};
+use super::map_fusion::{access_counts, fuse_through, fusible};
+use super::place::StateSite;
 use super::map_reduce_fusion::injective;
 use super::uses::access_data;
 use super::{place, Match, Options, Transformation};
@@ -62,7 +63,8 @@ impl Transformation for MapWcrFusion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::node_matches(sdfg, |path, state, a| {
+        place::node_matches(sdfg, |site, a| {
+            let (path, state) = (site.path, site.state);
             let p = plan(sdfg, state, a)?;
             let (producer, outer, inner) = (&state.nodes[p.producer].label, &state.nodes[p.outer].label, &state.nodes[p.inner].label);
             let state_label = place::state_label(sdfg, path);
@@ -133,7 +135,7 @@ fn plan(sdfg: &Sdfg, state: &State, a: usize) -> Option<Plan> {
     for order in orders.into_iter().filter(fits) {
         let mut trial = collapsed.clone();
         reorder(&mut trial, outer2, &order);
-        if fusible(sdfg, &trial, a2).is_some() {
+        if fusible(sdfg, &StateSite::new(&[], &trial), &access_counts(sdfg), a2).is_some() {
             return Some(Plan { order, ..probe });
         }
     }

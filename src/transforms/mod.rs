@@ -96,11 +96,17 @@ pub trait Transformation: Sync {
     fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
         let mut count = 0;
         while count < limit {
-            let Some(m) = self.matches_with(sdfg, options)?.into_iter().next() else { break };
+            let Some(m) = self.first_match(sdfg, options)? else { break };
             self.apply(sdfg, &m, options)?;
             count += 1;
         }
         Ok(count)
+    }
+    /// The first of [`Transformation::matches_with`]. Transformations whose
+    /// matches are costly to list override it to stop at the first one, so
+    /// that applying everywhere does not list every match after each step.
+    fn first_match(&self, sdfg: &Sdfg, options: &Options) -> Result<Option<Match>, String> {
+        Ok(self.matches_with(sdfg, options)?.into_iter().next())
     }
     /// The options it understands (besides `match`).
     fn option_names(&self) -> &'static [&'static str] {

@@ -2,7 +2,9 @@
 //! flow, and (for dataflow transformations) a node in it.
 
 use super::Match;
+use crate::model::dataflow::Dataflow;
 use crate::model::{scope, BlockKind, Cfg, MapScope, Node, NodeKind, Sdfg, State};
+use std::cell::OnceCell;
 
 /// One step down the control-flow tree: a block of the current CFG, then
 /// (inside a conditional) one of its branches.
@@ -69,13 +71,52 @@ pub fn state<'a>(sdfg: &'a Sdfg, path: &[Step]) -> Option<&'a State> {
     None
 }
 
+/// A state offered to a matcher, with the analyses matchers ask about
+/// computed once per state rather than once per candidate node.
+pub struct StateSite<'a> {
+    pub path: &'a [Step],
+    pub state: &'a State,
+    parents: OnceCell<Option<Vec<Option<usize>>>>,
+    graph: OnceCell<Dataflow<'a>>,
+}
+
+impl<'a> StateSite<'a> {
+    pub fn new(path: &'a [Step], state: &'a State) -> StateSite<'a> {
+        StateSite { path, state, parents: OnceCell::new(), graph: OnceCell::new() }
+    }
+
+    /// Each node's innermost enclosing scope entry (`None` when the scopes
+    /// are malformed).
+    pub fn parents(&self) -> Option<&[Option<usize>]> {
+        self.parents.get_or_init(|| scope::scope_parents_in(self.graph()).ok()).as_deref()
+    }
+
+    /// The edges around each node and connector.
+    pub fn graph(&self) -> &Dataflow<'a> {
+        self.graph.get_or_init(|| Dataflow::new(self.state))
+    }
+}
+
 /// One match per node of every state for which `describe` gives a
 /// description, in state and node order.
-pub fn node_matches(sdfg: &Sdfg, mut describe: impl FnMut(&[Step], &State, usize) -> Option<String>) -> Vec<Match> {
+pub fn node_matches(sdfg: &Sdfg, describe: impl FnMut(&StateSite, usize) -> Option<String>) -> Vec<Match> {
+    node_matches_up_to(sdfg, usize::MAX, describe)
+}
+
+/// The first of [`node_matches`], found without looking further.
+pub fn first_node_match(sdfg: &Sdfg, describe: impl FnMut(&StateSite, usize) -> Option<String>) -> Option<Match> {
+    node_matches_up_to(sdfg, 1, describe).pop()
+}
+
+fn node_matches_up_to(sdfg: &Sdfg, limit: usize, mut describe: impl FnMut(&StateSite, usize) -> Option<String>) -> Vec<Match> {
     let mut out = Vec::new();
     for (path, state) in states(sdfg) {
+        let site = StateSite::new(&path, state);
         for node in 0..state.nodes.len() {
-            if let Some(description) = describe(&path, state, node) {
+            if out.len() == limit {
+                return out;
+            }
+            if let Some(description) = describe(&site, node) {
                 out.push(Match { place: Place { state: path.clone(), node }, description });
             }
         }

@@ -3,6 +3,7 @@
 //! this state may alias it?"), answered conservatively in one place.
 
 use super::place::{self, visit_cfgs};
+use crate::model::dataflow::Dataflow;
 use crate::model::{BlockKind, DataKind, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
@@ -96,18 +97,23 @@ pub fn reachable(state: &State, from: usize, forward: bool) -> Vec<bool> {
 }
 
 /// An access node's data and, through `views` edges, what it views.
-pub fn viewed_chain(state: &State, mut n: usize) -> Vec<String> {
+pub fn viewed_chain(state: &State, n: usize) -> Vec<String> {
+    viewed_chain_in(&Dataflow::new(state), n)
+}
+
+/// [`viewed_chain`] on a state's edge lists (for callers asking about many
+/// nodes of one state).
+pub fn viewed_chain_in(graph: &Dataflow, mut n: usize) -> Vec<String> {
+    let state = graph.state();
     let mut out = Vec::new();
     for _ in 0..state.nodes.len() {
         let Some(data) = access_data(state, n) else { break };
         out.push(data.to_string());
-        let next = state.edges.iter().find_map(|e| match (e.src_conn.as_deref(), e.dst_conn.as_deref()) {
-            (_, Some("views")) if e.dst == n => Some(e.src),
-            (Some("views"), _) if e.src == n => Some(e.dst),
-            _ => None,
-        });
-        match next {
-            Some(m) => n = m,
+        // The first `views` edge at `n` in edge order, whichever its side.
+        let viewed = graph.in_edges_at(n, Some("views")).first().map(|&e| (e, state.edges[e].src));
+        let viewing = graph.out_edges_at(n, Some("views")).first().map(|&e| (e, state.edges[e].dst));
+        match viewed.into_iter().chain(viewing).min() {
+            Some((_, m)) => n = m,
             None => break,
         }
     }
