@@ -35,7 +35,7 @@ use super::place::StateSite;
 use super::{place, Match, Options, Transformation};
 use crate::model::conn::{self, Side};
 use crate::model::dataflow::Dataflow;
-use crate::model::{scope, DataKind, Node, NodeKind, Sdfg, State};
+use crate::model::{DataKind, Node, NodeKind, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
@@ -52,13 +52,14 @@ impl Transformation for MapFusion {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let accesses = OnceCell::new();
+        // Listing every match asks about many containers: count them all once.
+        let counts = OnceCell::new();
+        let accesses = |d: &str| counts.get_or_init(|| access_counts(sdfg)).get(d).copied().unwrap_or(0);
         place::node_matches(sdfg, |site, a| describe(sdfg, site, &accesses, a))
     }
 
     fn first_match(&self, sdfg: &Sdfg, _options: &Options) -> Result<Option<Match>, String> {
-        let accesses = OnceCell::new();
-        Ok(place::first_node_match(sdfg, |site, a| describe(sdfg, site, &accesses, a)))
+        Ok(place::first_node_match(sdfg, |site, a| describe(sdfg, site, &|d| access_count(sdfg, d), a)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
@@ -67,13 +68,13 @@ impl Transformation for MapFusion {
 }
 
 /// "map 'a' into map 'b' through 'T' in state 's'" when the maps around
-/// access node `a` fuse (`accesses`: [`access_counts`], made when first needed).
-fn describe<'s>(sdfg: &'s Sdfg, site: &StateSite, accesses: &OnceCell<HashMap<&'s str, usize>>, a: usize) -> Option<String> {
+/// access node `a` fuse (`accesses`: a container's access node count).
+fn describe(sdfg: &Sdfg, site: &StateSite, accesses: &dyn Fn(&str) -> usize, a: usize) -> Option<String> {
     let state = site.state;
     if !matches!(state.nodes[a].kind, NodeKind::Access { .. }) {
         return None;
     }
-    let f = fusible(sdfg, site, accesses.get_or_init(|| access_counts(sdfg)), a)?;
+    let f = fusible(sdfg, site, accesses, a)?;
     let (first, second) = (&state.nodes[f.e1].label, &state.nodes[f.e2].label);
     Some(format!("map '{first}' into map '{second}' through '{}' in state '{}'", f.data, place::state_label(sdfg, site.path)))
 }
@@ -82,9 +83,11 @@ fn describe<'s>(sdfg: &'s Sdfg, site: &StateSite, accesses: &OnceCell<HashMap<&'
 /// shrinking their transient to a scalar.
 pub(super) fn fuse_through(sdfg: &mut Sdfg, path: &[Step], a: usize) -> Result<(), String> {
     let state = place::state(sdfg, path).ok_or("match refers to a missing state")?;
-    let f = fusible(sdfg, &StateSite::new(path, state), &access_counts(sdfg), a).ok_or("match no longer applies")?;
+    let site = StateSite::new(path, state);
+    let f = fusible(sdfg, &site, &|d| access_count(sdfg, d), a).ok_or("match no longer applies")?;
+    let parents = site.parents().ok_or("the scopes of the state are malformed")?.to_vec();
     let state = place::state_mut(sdfg, path).ok_or("match refers to a missing state")?;
-    fuse(state, a, &f)?;
+    fuse(state, a, &f, &parents)?;
     let desc = sdfg.container_mut(&f.data).ok_or("fused data is not a container")?;
     desc.kind = DataKind::Scalar;
     desc.shape = vec![Expr::int(1)];
@@ -105,6 +108,12 @@ pub(super) struct Fusion {
     rename: HashMap<String, Expr>,
 }
 
+/// How many access nodes `data` has in the SDFG's states.
+pub(super) fn access_count(sdfg: &Sdfg, data: &str) -> usize {
+    let is_data = |n: &&Node| matches!(&n.kind, NodeKind::Access { data: d, .. } if d == data);
+    place::states(sdfg).iter().map(|(_, s)| s.nodes.iter().filter(is_data).count()).sum()
+}
+
 /// How many access nodes each container has in the SDFG's states.
 pub(super) fn access_counts(sdfg: &Sdfg) -> HashMap<&str, usize> {
     let mut counts = HashMap::new();
@@ -118,7 +127,7 @@ pub(super) fn access_counts(sdfg: &Sdfg) -> HashMap<&str, usize> {
     counts
 }
 
-pub(super) fn fusible(sdfg: &Sdfg, site: &StateSite, accesses: &HashMap<&str, usize>, a: usize) -> Option<Fusion> {
+pub(super) fn fusible(sdfg: &Sdfg, site: &StateSite, accesses: &dyn Fn(&str) -> usize, a: usize) -> Option<Fusion> {
     let (state, graph) = (site.state, site.graph());
     let NodeKind::Access { data, .. } = &state.nodes[a].kind else { return None };
     let desc = sdfg.container(data)?;
@@ -128,7 +137,7 @@ pub(super) fn fusible(sdfg: &Sdfg, site: &StateSite, accesses: &HashMap<&str, us
     let edge = |i: &usize| &state.edges[*i];
     let ins: Vec<_> = graph.in_edges(a).iter().map(edge).collect();
     let outs: Vec<_> = graph.out_edges(a).iter().map(edge).collect();
-    if accesses.get(data.as_str()) != Some(&1) || ins.len() != 1 || outs.is_empty() {
+    if ins.len() != 1 || outs.is_empty() || accesses(data) != 1 {
         return None;
     }
     let x1 = ins[0].src;
@@ -263,9 +272,9 @@ fn move_connectors(state: &mut State, from: usize, to: usize, skip: &[String]) -
     renamed
 }
 
-fn fuse(state: &mut State, a: usize, f: &Fusion) -> Result<(), String> {
-    let parents = scope::scope_parents(state)?;
-    let body2 = inside(&parents, f.e2);
+/// Fuses with `parents`, the state's scope tree before the change.
+fn fuse(state: &mut State, a: usize, f: &Fusion, parents: &[Option<usize>]) -> Result<(), String> {
+    let body2 = inside(parents, f.e2);
     substitute_in_scope(state, f.e2, f.x2, &body2, &f.rename)?;
     let zero = Subset::Range(vec![Dim::index(Expr::int(0))]);
     let inner = state.nodes.len();

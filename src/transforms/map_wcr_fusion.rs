@@ -39,7 +39,7 @@
 //! first map uses).
 
 use super::map_collapse::{collapse, collapsible};
-use super::map_fusion::{access_counts, fuse_through, fusible};
+use super::map_fusion::{access_count, fuse_through, fusible};
 use super::place::StateSite;
 use super::map_reduce_fusion::injective;
 use super::uses::access_data;
@@ -135,7 +135,7 @@ fn plan(sdfg: &Sdfg, state: &State, a: usize) -> Option<Plan> {
     for order in orders.into_iter().filter(fits) {
         let mut trial = collapsed.clone();
         reorder(&mut trial, outer2, &order);
-        if fusible(sdfg, &StateSite::new(&[], &trial), &access_counts(sdfg), a2).is_some() {
+        if fusible(sdfg, &StateSite::new(&[], &trial), &|d| access_count(sdfg, d), a2).is_some() {
             return Some(Plan { order, ..probe });
         }
     }
