@@ -16,7 +16,8 @@
 //! applied once.
 
 use super::map_expansion::has_dynamic_inputs;
-use super::{place, Match, Options, Transformation};
+use super::place::{self, Step, Within};
+use super::{Match, Options, Transformation};
 use crate::model::{NodeKind, Sdfg};
 use crate::symbolic::Subset;
 
@@ -40,15 +41,15 @@ impl Transformation for MapDimShuffle {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::map_matches(sdfg, |site| {
-            let map = site.map;
-            let shuffle = map.params.len() >= 2 && map.range.dims().len() == map.params.len();
-            (shuffle && !map.has_dependent_ranges() && !has_dynamic_inputs(site.entry)).then(|| site.describe_all(sdfg))
-        })
+        matches_within(sdfg, Within::All)
+    }
+
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(matches_within(sdfg, Within::State(path)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
-        if !self.matches(sdfg).iter().any(|x| x.place == m.place) {
+        if !matches_within(sdfg, Within::State(&m.place.state)).iter().any(|x| x.place == m.place) {
             return Err("match no longer applies".into());
         }
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
@@ -75,4 +76,13 @@ impl Transformation for MapDimShuffle {
         map.params = order;
         Ok(())
     }
+}
+
+/// The maps of at least two parameters in the states `within` covers.
+fn matches_within(sdfg: &Sdfg, within: Within) -> Vec<Match> {
+    place::map_matches_within(sdfg, within, |site| {
+        let map = site.map;
+        let shuffle = map.params.len() >= 2 && map.range.dims().len() == map.params.len();
+        (shuffle && !map.has_dependent_ranges() && !has_dynamic_inputs(site.entry)).then(|| site.describe_all(sdfg))
+    })
 }

@@ -15,7 +15,8 @@
 //! range inputs. Each match is tiled once.
 
 use super::map_expansion::has_dynamic_inputs;
-use super::{place, Match, Options, Transformation};
+use super::place::{self, Step, Within};
+use super::{Match, Options, Transformation};
 use crate::model::conn::{self, Side};
 use crate::model::{DataEdge, MapScope, Node, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -42,23 +43,43 @@ impl Transformation for MapTiling {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::map_matches(sdfg, |site| {
-            let map = site.map;
-            let steps_ok = map.range.dims().iter().all(|d| d.step.as_int().is_some_and(|s| s > 0));
-            (steps_ok && !has_dynamic_inputs(site.entry) && !map.has_dependent_ranges()).then(|| site.describe_all(sdfg))
-        })
+        matches_within(sdfg, Within::All)
+    }
+
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(matches_within(sdfg, Within::State(path)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let sizes = options.positive_list("tile-sizes")?.unwrap_or_else(|| vec![DEFAULT_TILE]);
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        let taken = crate::analysis::symbols::names_taken(sdfg, state, m.place.node);
+        let names = tile_names(sdfg, state, m.place.node);
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        tile(state, m.place.node, &sizes, &taken)
+        tile(state, m.place.node, &sizes, &names)
     }
 }
 
-pub fn tile(state: &mut State, e: usize, sizes: &[i64], taken: &std::collections::BTreeSet<String>) -> Result<(), String> {
+/// The tileable maps in the states `within` covers.
+fn matches_within(sdfg: &Sdfg, within: Within) -> Vec<Match> {
+    place::map_matches_within(sdfg, within, |site| {
+        let map = site.map;
+        let steps_ok = map.range.dims().iter().all(|d| d.step.as_int().is_some_and(|s| s > 0));
+        (steps_ok && !has_dynamic_inputs(site.entry) && !map.has_dependent_ranges()).then(|| site.describe_all(sdfg))
+    })
+}
+
+/// The names of the tile parameters of map `e`: `tile_i` for `i`, with
+/// underscores in front while the name is taken.
+pub fn tile_names(sdfg: &Sdfg, state: &State, e: usize) -> Vec<String> {
+    let taken = crate::analysis::symbols::names_taken(sdfg, state, e);
+    match &state.nodes.get(e).map(|n| &n.kind) {
+        Some(NodeKind::MapEntry { map, .. }) => map.params.iter().map(|p| taken.fresh(&format!("tile_{p}"))).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Tiles map `e` with outer parameters `names` (from [`tile_names`]).
+pub fn tile(state: &mut State, e: usize, sizes: &[i64], names: &[String]) -> Result<(), String> {
     let (map, x) = match &state.nodes[e].kind {
         NodeKind::MapEntry { map, exit } => (map.clone(), *exit),
         _ => return Err("match is not a map entry".into()),
@@ -70,13 +91,10 @@ pub fn tile(state: &mut State, e: usize, sizes: &[i64], taken: &std::collections
     let mut outer_params = Vec::new();
     let mut outer_dims = Vec::new();
     let mut inner_dims = Vec::new();
-    for (k, (p, d)) in map.params.iter().zip(&dims).enumerate() {
+    for (k, d) in dims.iter().enumerate() {
         let size = sizes.get(k).copied().unwrap_or(sizes[0]);
         let step = d.step.as_int().unwrap_or(1);
-        let mut name = format!("tile_{p}");
-        while taken.contains(&name) || map.params.contains(&name) {
-            name.insert(0, '_');
-        }
+        let name = names.get(k).cloned().ok_or("no name for a tile parameter")?;
         let tile = Expr::sym(&name);
         outer_dims.push(Dim::new(d.start.clone(), d.end.clone(), Expr::int(step * size), Expr::int(1)));
         let last = Expr::call("Min", vec![d.end.clone(), tile.add(&Expr::int(step * size - 1))]).simplify();

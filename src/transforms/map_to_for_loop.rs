@@ -29,7 +29,7 @@ use super::loops::{cfg_uses, state_uses};
 use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::nest::{self, Interface};
-use super::place::{self, Step};
+use super::place::{self, Step, Within};
 use super::scope_subst::inside;
 use super::{Match, Options, Transformation};
 use crate::model::conn::{self, Side};
@@ -49,7 +49,16 @@ impl Transformation for MapToForLoop {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::map_matches(sdfg, |site| plan(sdfg, site.path, site.state, site.node).map(|_| site.describe_all(sdfg)))
+        matches_within(sdfg, Within::All)
+    }
+
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(matches_within(sdfg, Within::State(path)))
+    }
+
+    // The loops go into a nested SDFG inside the map's state.
+    fn state_local(&self) -> bool {
+        true
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
@@ -61,6 +70,10 @@ impl Transformation for MapToForLoop {
         *place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")? = new_state;
         Ok(())
     }
+}
+
+fn matches_within(sdfg: &Sdfg, within: Within) -> Vec<Match> {
+    place::map_matches_within(sdfg, within, |site| plan(sdfg, site.path, site.state, site.node).map(|_| site.describe_all(sdfg)))
 }
 
 struct Plan {

@@ -95,6 +95,18 @@ pub trait Transformation: Sync {
     /// matches from one search override it.
     fn apply_everywhere(&self, sdfg: &mut Sdfg, options: &Options, limit: usize) -> Result<usize, String> {
         let mut count = 0;
+        if self.state_local() {
+            // Each state until it has no match left; then the loop below
+            // looks for matches one application made in an earlier state.
+            let paths: Vec<place::StatePath> = place::states(sdfg).into_iter().map(|(p, _)| p).collect();
+            for path in &paths {
+                while count < limit {
+                    let Some(m) = self.matches_in_state(sdfg, path, options)?.into_iter().next() else { break };
+                    self.apply(sdfg, &m, options)?;
+                    count += 1;
+                }
+            }
+        }
         while count < limit {
             let Some(m) = self.first_match(sdfg, options)? else { break };
             self.apply(sdfg, &m, options)?;
@@ -116,6 +128,20 @@ pub trait Transformation: Sync {
     /// rewrites, say); by default the same as `matches`.
     fn matches_with(&self, sdfg: &Sdfg, _options: &Options) -> Result<Vec<Match>, String> {
         Ok(self.matches(sdfg))
+    }
+    /// The matches of [`Transformation::matches_with`] in the state at
+    /// `path`. Matchers that look at one state at a time override it, so
+    /// that a driver re-checks the one state it changed, not the SDFG.
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[place::Step], options: &Options) -> Result<Vec<Match>, String> {
+        Ok(self.matches_with(sdfg, options)?.into_iter().filter(|m| m.place.state == path).collect())
+    }
+    /// Whether its matches are found state by state
+    /// ([`Transformation::matches_in_state`] overridden) and an application
+    /// changes only its own state's dataflow (and containers), never the
+    /// control flow, so that applying everywhere can visit one state at a
+    /// time instead of searching the whole SDFG after each application.
+    fn state_local(&self) -> bool {
+        false
     }
     /// Whether "everywhere" means each initial match once (its result
     /// would match again, as a tiled map does) rather than until none is left.
@@ -215,8 +241,9 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
         let matches = t.matches_with(sdfg, options)?;
         let mut count = 0;
         for m in matches.iter().rev() {
-            // Until one applies, the SDFG is the one the matches came from.
-            if count == 0 || t.matches_with(sdfg, options)?.iter().any(|now| now.place == m.place) {
+            // Until one applies, the SDFG is the one the matches came from;
+            // after that, re-check the match's own state.
+            if count == 0 || t.matches_in_state(sdfg, &m.place.state, options)?.iter().any(|now| now.place == m.place) {
                 t.apply(sdfg, m, options)?;
                 count += 1;
             }

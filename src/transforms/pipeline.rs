@@ -143,9 +143,15 @@ macro_rules! pipeline {
                 $crate::transforms::pipeline::pipeline_matches($steps, sdfg)
             }
 
-            // Its one match runs it to the end.
-            fn once_per_match(&self) -> bool {
-                true
+            // One run goes to the fixed point; nothing to list first.
+            fn apply_everywhere(
+                &self,
+                sdfg: &mut $crate::model::Sdfg,
+                _options: &$crate::transforms::Options,
+                _limit: usize,
+            ) -> Result<usize, String> {
+                let counts = $crate::transforms::pipeline::run_to_fixed_point($steps, sdfg)?;
+                Ok(counts.iter().map(|(_, n)| n).sum())
             }
 
             fn recurses(&self) -> bool {

@@ -148,11 +148,34 @@ impl MapSite<'_> {
     }
 }
 
+/// The states a matcher looks at: all of them, or one (a driver re-checking
+/// a match there after changing another state).
+#[derive(Clone, Copy, Debug)]
+pub enum Within<'p> {
+    All,
+    State(&'p [Step]),
+}
+
+impl Within<'_> {
+    /// The states of `sdfg` this covers, depth first.
+    pub fn states<'a>(&self, sdfg: &'a Sdfg) -> Vec<(StatePath, &'a State)> {
+        match self {
+            Within::All => states(sdfg),
+            Within::State(path) => state(sdfg, path).map(|s| (path.to_vec(), s)).into_iter().collect(),
+        }
+    }
+}
+
 /// One match per map entry (of states whose scopes are well formed) for
 /// which `describe` gives a description, in state and node order.
-pub fn map_matches(sdfg: &Sdfg, mut describe: impl FnMut(&MapSite) -> Option<String>) -> Vec<Match> {
+pub fn map_matches(sdfg: &Sdfg, describe: impl FnMut(&MapSite) -> Option<String>) -> Vec<Match> {
+    map_matches_within(sdfg, Within::All, describe)
+}
+
+/// [`map_matches`] in the states `within` covers.
+pub fn map_matches_within(sdfg: &Sdfg, within: Within, mut describe: impl FnMut(&MapSite) -> Option<String>) -> Vec<Match> {
     let mut out = Vec::new();
-    for (path, state) in states(sdfg) {
+    for (path, state) in within.states(sdfg) {
         if !state.nodes.iter().any(|n| matches!(n.kind, NodeKind::MapEntry { .. })) {
             continue;
         }

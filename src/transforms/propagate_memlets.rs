@@ -13,7 +13,7 @@
 //! plain container (array or scalar) as the outer one, without
 //! `other_subset`; see `analysis::propagation` for how subsets are bounded.
 
-use super::place::{self, state_mut};
+use super::place::{self, state_mut, Step, Within};
 use super::{Match, Options, Place, Transformation};
 use crate::analysis::propagation::{propagate_memlet, union};
 use crate::model::conn;
@@ -32,24 +32,37 @@ impl Transformation for PropagateMemlets {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        for (path, state) in place::states(sdfg) {
-            let mut copy = state.clone();
-            let changed = propagate_state(sdfg, &mut copy);
-            if changed > 0 {
-                let description = format!("{changed} memlet(s) around maps in state '{}'", place::state_label(sdfg, &path));
-                out.push(Match { place: Place { state: path, node: 0 }, description });
-            }
-        }
-        out
+        matches_within(sdfg, Within::All)
+    }
+
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(matches_within(sdfg, Within::State(path)))
+    }
+
+    fn state_local(&self) -> bool {
+        true
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let snapshot = sdfg.clone();
-        let state = state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        propagate_state(&snapshot, state);
+        let mut state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?.clone();
+        propagate_state(sdfg, &mut state);
+        *state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")? = state;
         Ok(())
     }
+}
+
+/// One match per state (of those `within` covers) where a memlet changes.
+fn matches_within(sdfg: &Sdfg, within: Within) -> Vec<Match> {
+    let mut out = Vec::new();
+    for (path, state) in within.states(sdfg) {
+        let mut copy = state.clone();
+        let changed = propagate_state(sdfg, &mut copy);
+        if changed > 0 {
+            let description = format!("{changed} memlet(s) around maps in state '{}'", place::state_label(sdfg, &path));
+            out.push(Match { place: Place { state: path, node: 0 }, description });
+        }
+    }
+    out
 }
 
 /// Rewrites the outer memlets of every map in `state`; returns how many

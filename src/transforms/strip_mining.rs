@@ -24,7 +24,8 @@
 use super::map_expansion::has_dynamic_inputs;
 use super::map_tiling::nest;
 use super::scope_subst::{inside, substitute_in_scope};
-use super::{place, Match, Options, Transformation};
+use super::place::{self, Step, Within};
+use super::{Match, Options, Transformation};
 use crate::model::{scope, MapScope, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::HashMap;
@@ -55,30 +56,25 @@ impl Transformation for StripMining {
     }
 
     fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
-        let dimension = dimension(options)?;
-        Ok(place::map_matches(sdfg, |site| {
-            let map = site.map;
-            let k = pick(dimension, map.params.len())?;
-            if map.has_dependent_ranges() || !applies(site.state, site.parents, site.node, k) {
-                return None;
-            }
-            let (label, state) = (&site.entry.label, place::state_label(sdfg, site.path));
-            Some(format!("map '{label}' [{}] on {} in state '{state}'", map.params.join(", "), map.params[k]))
-        }))
+        matches_within(sdfg, Within::All, options)
+    }
+
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], options: &Options) -> Result<Vec<Match>, String> {
+        matches_within(sdfg, Within::State(path), options)
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let dimension = dimension(options)?;
         let size = options.positive("tile-size", DEFAULT_TILE)?;
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        let taken = crate::analysis::symbols::names_taken(sdfg, state, m.place.node);
+        let names = super::map_tiling::tile_names(sdfg, state, m.place.node);
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         let params = match &state.nodes.get(m.place.node).map(|n| &n.kind) {
             Some(NodeKind::MapEntry { map, .. }) => map.params.len(),
             _ => return Err("match is not a map entry".into()),
         };
         let k = pick(dimension, params).ok_or_else(|| format!("dimension {} is out of range for a map of {params} parameters", dimension.unwrap_or(0)))?;
-        strip_mine(state, m.place.node, k, size, &taken)
+        strip_mine(state, m.place.node, k, size, &names[k])
     }
 }
 
@@ -113,7 +109,8 @@ fn applies(state: &State, parents: &[Option<usize>], e: usize, k: usize) -> bool
     })
 }
 
-fn strip_mine(state: &mut State, e: usize, k: usize, size: i64, taken: &std::collections::BTreeSet<String>) -> Result<(), String> {
+/// Strip-mines dimension `k` of map `e`; the strip parameter is `name`.
+fn strip_mine(state: &mut State, e: usize, k: usize, size: i64, name: &str) -> Result<(), String> {
     let (map, x) = match &state.nodes[e].kind {
         NodeKind::MapEntry { map, exit } => (map.clone(), *exit),
         _ => return Err("match is not a map entry".into()),
@@ -123,10 +120,7 @@ fn strip_mine(state: &mut State, e: usize, k: usize, size: i64, taken: &std::col
     let step = d.step.as_int().filter(|s| *s > 0).ok_or("the step is not a positive constant")?;
     let strip = step.checked_mul(size).ok_or("tile-size is too large")?;
     let p = map.params[k].clone();
-    let mut name = format!("tile_{p}");
-    while taken.contains(&name) || map.params.contains(&name) {
-        name.insert(0, '_');
-    }
+    let name = name.to_string();
     let tile = Expr::sym(&name);
     let mut outer_dims = dims.clone();
     outer_dims[k] = Dim::new(d.start.clone(), d.end.clone(), Expr::int(strip), Expr::int(1));
@@ -150,4 +144,18 @@ fn strip_mine(state: &mut State, e: usize, k: usize, size: i64, taken: &std::col
         state.edges[i].memlet = m;
     }
     Ok(())
+}
+
+/// The maps to strip-mine in the states `within` covers.
+fn matches_within(sdfg: &Sdfg, within: Within, options: &Options) -> Result<Vec<Match>, String> {
+    let dimension = dimension(options)?;
+    Ok(place::map_matches_within(sdfg, within, |site| {
+        let map = site.map;
+        let k = pick(dimension, map.params.len())?;
+        if map.has_dependent_ranges() || !applies(site.state, site.parents, site.node, k) {
+            return None;
+        }
+        let (label, state) = (&site.entry.label, place::state_label(sdfg, site.path));
+        Some(format!("map '{label}' [{}] on {} in state '{state}'", map.params.join(", "), map.params[k]))
+    }))
 }

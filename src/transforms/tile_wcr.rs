@@ -116,9 +116,9 @@ impl Transformation for TileWcr {
             return Err("tiling needs constant positive steps".into());
         }
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        let taken = crate::analysis::symbols::names_taken(sdfg, state, e);
+        let names = map_tiling::tile_names(sdfg, state, e);
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        map_tiling::tile(state, e, &[tile], &taken)?;
+        map_tiling::tile(state, e, &[tile], &names)?;
         accumulate_per_tile(sdfg, m, x)
     }
 }

@@ -131,33 +131,74 @@ pub fn scope_bound(sdfg: &Sdfg) -> BTreeSet<String> {
 /// Names a new parameter of scope `entry` in `state` must avoid: symbols,
 /// containers, names assigned or bound by loops, and the parameters of the
 /// scopes around and inside `entry` (a second tiling must not reuse `tile_i`
-/// of the first).
-pub fn names_taken(sdfg: &Sdfg, state: &State, entry: usize) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    out.extend(sdfg.symbols.iter().map(|(n, _)| n.clone()));
-    out.extend(sdfg.containers.iter().map(|(n, _)| n.clone()));
-    assigned(&sdfg.cfg, &mut out);
-    let Ok(parents) = crate::model::scope::scope_parents(state) else { return out };
-    let encloses = |outer: usize, mut inner: usize| {
-        while let Some(p) = parents[inner] {
-            if p == outer {
-                return true;
+/// of the first). Checked name by name, so a transformation applied at each
+/// of many maps does not collect the whole SDFG's names every time.
+pub struct TakenNames<'a> {
+    sdfg: &'a Sdfg,
+    scope_params: BTreeSet<String>,
+}
+
+pub fn names_taken<'a>(sdfg: &'a Sdfg, state: &State, entry: usize) -> TakenNames<'a> {
+    let mut scope_params = BTreeSet::new();
+    if let Ok(parents) = crate::model::scope::scope_parents(state) {
+        let encloses = |outer: usize, mut inner: usize| {
+            while let Some(p) = parents[inner] {
+                if p == outer {
+                    return true;
+                }
+                inner = p;
             }
-            inner = p;
-        }
-        false
-    };
-    for (n, node) in state.nodes.iter().enumerate() {
-        let related = n == entry || encloses(n, entry) || encloses(entry, n);
-        match &node.kind {
-            NodeKind::MapEntry { map, .. } if related => out.extend(map.params.iter().cloned()),
-            NodeKind::ConsumeEntry { consume, .. } if related => {
-                out.insert(consume.pe_index.clone());
+            false
+        };
+        for (n, node) in state.nodes.iter().enumerate() {
+            let related = n == entry || encloses(n, entry) || encloses(entry, n);
+            match &node.kind {
+                NodeKind::MapEntry { map, .. } if related => scope_params.extend(map.params.iter().cloned()),
+                NodeKind::ConsumeEntry { consume, .. } if related => {
+                    scope_params.insert(consume.pe_index.clone());
+                }
+                _ => {}
             }
-            _ => {}
         }
     }
-    out
+    TakenNames { sdfg, scope_params }
+}
+
+impl TakenNames<'_> {
+    pub fn contains(&self, name: &str) -> bool {
+        self.scope_params.contains(name)
+            || self.sdfg.symbols.iter().any(|(n, _)| n == name)
+            || self.sdfg.containers.contains(name)
+            || is_assigned(&self.sdfg.cfg, name)
+    }
+
+    /// `base`, with underscores put in front until no one has it.
+    pub fn fresh(&self, base: &str) -> String {
+        let mut name = base.to_string();
+        while self.contains(&name) {
+            name.insert(0, '_');
+        }
+        name
+    }
+}
+
+/// Whether an interstate edge or a loop of `cfg` assigns `name` (what
+/// [`assigned`] collects).
+fn is_assigned(cfg: &Cfg, name: &str) -> bool {
+    cfg.edges.iter().any(|e| e.assignments.iter().any(|a| a.symbol == name))
+        || cfg.blocks.iter().any(|b| match &b.kind {
+            BlockKind::Region { cfg, .. } => is_assigned(cfg, name),
+            BlockKind::Loop(l) => {
+                l.loop_variable == name
+                    || [&l.init, &l.update]
+                        .into_iter()
+                        .flatten()
+                        .any(|code| code.statements().iter().any(|s| s.target() == Some(name)))
+                    || is_assigned(&l.cfg, name)
+            }
+            BlockKind::Conditional(branches) => branches.iter().any(|br| is_assigned(&br.cfg, name)),
+            _ => false,
+        })
 }
 
 /// Which names of an SDFG are symbols.

@@ -125,3 +125,49 @@ fn nested_sdfgs_use_what_their_mapping_reads() {
     let all = sdfg_symbols(&sdfg);
     assert_eq!(show(&all), "assigns [] binds [] uses [N P]");
 }
+
+const TWO_MAPS: &str = r#"
+sdfg.sdfg "two_maps" ["A"] {
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  %s = sdfg.state "s" {
+    %a = sdfg.access "A"
+    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
+      sdfg.memlet %entry -> %t
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+    }
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:N"}
+  }
+  %s2 = sdfg.state "s2" {
+    %a = sdfg.access "A"
+    %me, %mx = sdfg.map "m2" ["j"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "t" {code = "y = j", outs = {y}}
+      sdfg.memlet %entry -> %t
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "j"}
+    }
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:N"}
+  }
+  sdfg.edge %s -> %s2 {assignments = ["k = 1"]}
+}
+"#;
+
+#[test]
+fn taken_names_cover_symbols_containers_assignments_and_related_scopes() {
+    let sdfg = parse(TWO_MAPS);
+    let state = match &block(&sdfg, "s").kind {
+        BlockKind::State(s) => s,
+        _ => panic!("not a state"),
+    };
+    let entry = state.nodes.iter().position(|n| matches!(n.kind, NodeKind::MapEntry { .. })).expect("map");
+    let taken = names_taken(&sdfg, state, entry);
+    for name in ["N", "A", "i", "k"] {
+        assert!(taken.contains(name), "{name} should be taken");
+    }
+    // A parameter of a map in another state does not clash.
+    assert!(!taken.contains("j"));
+    assert_eq!(taken.fresh("N"), "_N");
+    assert_eq!(taken.fresh("tile_i"), "tile_i");
+}
