@@ -5,15 +5,13 @@
 
 use super::function::FnGen;
 use super::library::{dim, Operand};
-use crate::model::Extra;
 
 impl FnGen<'_, '_> {
-    pub(super) fn batched_matmul(&mut self, a: &Operand, b: &Operand, c: &Operand, props: &Extra) -> Result<(), String> {
-        let num = |k: &str, d: f64| props.get(k).and_then(|v| v.as_f64()).unwrap_or(d);
-        let flag = |k: &str| props.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
-        let (alpha, beta, ta, tb) = (num("alpha", 1.0), num("beta", 0.0), flag("transA"), flag("transB"));
+    /// `blas`: whether the node may call BLAS; `alpha`, `beta`, `transA`,
+    /// `transB` as the node's properties give them.
+    pub(super) fn batched_matmul(&mut self, a: &Operand, b: &Operand, c: &Operand, blas: bool, factors: (f64, f64, bool, bool)) -> Result<(), String> {
+        let (alpha, beta, ta, tb) = factors;
         let (a, b, c) = (self.batch_view(a, "_a")?, self.batch_view(b, "_b")?, self.batch_view(c, "_c")?);
-        let blas = self.library_call_allowed(props);
         if c.dims.len() == 2 {
             if a.dims.len() == 3 || b.dims.len() == 3 {
                 return Err("BatchedMatMul has batched inputs but a single output matrix".into());

@@ -7,6 +7,7 @@
 use super::builder::Val;
 use super::function::FnGen;
 use super::types::Ty;
+use crate::model::LibraryNode;
 
 /// One matrix operand: its container and the window it covers.
 pub struct Matrix<'a> {
@@ -21,8 +22,8 @@ impl FnGen<'_, '_> {
     /// (`--no-blas`), not asked for DaCe's `pure` expansion (or `native`),
     /// and not inside a parallel map (the libraries run their own threads).
     /// Where only a missing OpenBLAS stands in the way, says so in a warning.
-    pub fn library_call_allowed(&mut self, properties: &crate::model::Extra) -> bool {
-        let implementation = properties.get("implementation").and_then(|v| v.as_str());
+    pub fn library_call_allowed(&mut self, lib: &LibraryNode) -> bool {
+        let implementation = lib.implementation();
         let wanted = self.parallel == 0 && !matches!(implementation, Some("pure" | "native"));
         if wanted {
             if let Some(why) = &self.module.missing_blas {

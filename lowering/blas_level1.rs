@@ -10,7 +10,8 @@ use super::builder::Val;
 use super::function::FnGen;
 use super::library::{dim, Operand};
 use super::types::Ty;
-use crate::model::Extra;
+use crate::model::LibraryNode;
+use crate::symbolic::Expr;
 use std::collections::HashMap;
 
 /// An argument of a CBLAS call: a `blasint`, a scalar of the element type,
@@ -22,20 +23,21 @@ enum CArg<'v> {
 }
 
 impl FnGen<'_, '_> {
-    pub(super) fn blas_level1(&mut self, class: &str, ops: &HashMap<String, Operand>, props: &Extra) -> Result<(), String> {
+    /// `scale`: Axpy's `a` or Ger's `alpha`.
+    pub(super) fn blas_level1(&mut self, class: &str, ops: &HashMap<String, Operand>, scale: &Expr, lib: &LibraryNode) -> Result<(), String> {
         let get = |k: &str| ops.get(k).ok_or_else(|| format!("{class} has no '{k}' connection"));
         let vector = |s: &mut Self, k: &str| s.shaped_view(get(k)?, 1, &format!("{class} '{k}'"));
         let (x, y) = (vector(self, "_x")?, vector(self, "_y")?);
         if class == "Axpy" {
             let res = vector(self, "_res")?;
-            let a = self.scalar_property(props, "a", 1.0)?;
-            return self.axpy(&x, &y, &res, &a, props);
+            let a = self.value(scale)?;
+            return self.axpy(&x, &y, &res, &a, lib);
         }
         let a_in = self.shaped_view(get("_A")?, 2, "Ger '_A'")?;
         let res = self.shaped_view(get("_res")?, 2, "Ger '_res'")?;
-        let alpha = self.scalar_property(props, "alpha", 1.0)?;
+        let alpha = self.value(scale)?;
         let ty = self.operand_type(&res)?;
-        if self.library_call_allowed(props) && self.blas_fits(&[&x, &y, &a_in, &res], ty)? {
+        if self.library_call_allowed(lib) && self.blas_fits(&[&x, &y, &a_in, &res], ty)? {
             let lda = self.row_stride(&res)?;
             if let Some(lda) = lda {
                 if a_in.data != res.data {
@@ -64,10 +66,10 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
-    fn axpy(&mut self, x: &Operand, y: &Operand, res: &Operand, a: &Val, props: &Extra) -> Result<(), String> {
+    fn axpy(&mut self, x: &Operand, y: &Operand, res: &Operand, a: &Val, lib: &LibraryNode) -> Result<(), String> {
         let ty = self.operand_type(res)?;
         let n = dim(res, 0)?;
-        if self.library_call_allowed(props) && self.blas_fits(&[x, y, res], ty)? {
+        if self.library_call_allowed(lib) && self.blas_fits(&[x, y, res], ty)? {
             if y.data != res.data {
                 self.copy_window(y, res)?;
             }

@@ -8,7 +8,8 @@ use super::builder::Val;
 use super::einsum::EinsumSpec;
 use super::function::FnGen;
 use super::library::{dim, Operand};
-use crate::model::{Extra, Node};
+use crate::model::{constant, Node};
+use crate::symbolic::Expr;
 use std::collections::HashMap;
 
 /// A contraction: `out[output] = alpha * prod_k inputs[k][terms[k]] (+ beta * out)`,
@@ -86,8 +87,7 @@ impl FnGen<'_, '_> {
     /// DaCe's Einsum node: inputs are the input connectors in sorted order
     /// (as its `specialize` expansion passes them), the output its one output
     /// connector; `out = alpha * einsum(...) + beta * out`.
-    pub(super) fn einsum(&mut self, node: &Node, ops: &HashMap<String, Operand>, props: &Extra) -> Result<(), String> {
-        let text = props.get("einsum_str").and_then(|v| v.as_str()).ok_or("Einsum has no 'einsum_str'")?;
+    pub(super) fn einsum(&mut self, node: &Node, ops: &HashMap<String, Operand>, text: &str, alpha: Option<&Expr>, beta: Option<&Expr>) -> Result<(), String> {
         let spec: EinsumSpec = text.parse().map_err(|e: super::einsum::EinsumError| e.to_string())?;
         let mut ins: Vec<&str> = node.in_connectors.iter().map(|(n, _)| n.as_str()).collect();
         ins.sort_unstable();
@@ -103,8 +103,9 @@ impl FnGen<'_, '_> {
             views.push(self.shaped_view(get(conn)?, term.len(), &format!("einsum input '{conn}'"))?);
         }
         let out = self.shaped_view(get(out_name)?, spec.output.len(), "einsum output")?;
-        let alpha = if props.get("alpha").is_some() { Some(self.scalar_property(props, "alpha", 1.0)?) } else { None };
-        let beta = if Self::property_is_zero(props, "beta") { None } else { Some(self.scalar_property(props, "beta", 0.0)?) };
+        let alpha = alpha.map(|a| self.value(a)).transpose()?;
+        // A zero beta reads nothing from the output.
+        let beta = beta.filter(|b| constant(b) != Some(0.0)).map(|b| self.value(b)).transpose()?;
         let c = Contraction {
             inputs: views.iter().zip(spec.inputs.iter().cloned()).collect(),
             output: (&out, spec.output.clone()),

@@ -7,10 +7,10 @@ use super::arith::Op;
 use super::function::FnGen;
 use super::library::{dim, Operand};
 use super::types::Ty;
-use crate::model::Extra;
+use crate::symbolic::Expr;
 
 impl FnGen<'_, '_> {
-    pub(super) fn fft(&mut self, inp: &Operand, out: &Operand, props: &Extra, inverse: bool) -> Result<(), String> {
+    pub(super) fn fft(&mut self, inp: &Operand, out: &Operand, factor: Option<&Expr>, inverse: bool) -> Result<(), String> {
         let what = if inverse { "IFFT" } else { "FFT" };
         let (inp, out) = (self.shaped_view(inp, 1, &format!("{what} input"))?, self.shaped_view(out, 1, &format!("{what} output"))?);
         let ty = self.operand_type(&out)?;
@@ -21,7 +21,7 @@ impl FnGen<'_, '_> {
         if inp.data == out.data {
             return Err(format!("{what} reads and writes '{}'; the transform needs a separate output", out.data));
         }
-        let factor = if props.get("factor").is_some() { Some(self.scalar_property(props, "factor", 1.0)?) } else { None };
+        let factor = factor.map(|f| self.value(f)).transpose()?;
         let n = dim(&inp, 0)?;
         let nf = self.b.cast(&n, Ty::F64);
         let sign = if inverse { 1.0 } else { -1.0 };

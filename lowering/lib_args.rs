@@ -1,31 +1,12 @@
-//! What the newer library nodes share: scalar properties that may be
-//! symbolic (`alpha = "2*a"`), operands seen with every dimension, and the
-//! choice between a library call and the loop nest.
+//! What the newer library nodes share: operands seen with every dimension
+//! and loops whose iterations are independent.
 
 use super::builder::Val;
 use super::function::FnGen;
 use super::library::Operand;
 use super::types::Ty;
-use crate::model::Extra;
 
 impl FnGen<'_, '_> {
-    /// A numeric property as a value: a JSON number, or a symbolic
-    /// expression over the SDFG's symbols (DaCe's `SymbolicProperty`).
-    pub(super) fn scalar_property(&mut self, props: &Extra, key: &str, default: f64) -> Result<Val, String> {
-        let expr = match props.get(key) {
-            None | Some(serde_json::Value::Null) => crate::symbolic::Expr::float(default),
-            Some(serde_json::Value::Number(n)) => match n.as_i64() {
-                Some(i) => crate::symbolic::Expr::int(i),
-                None => crate::symbolic::Expr::float(n.as_f64().unwrap_or(default)),
-            },
-            Some(serde_json::Value::String(s)) => {
-                crate::symbolic::parse(s).map_err(|e| format!("property '{key}' = '{s}' is not an expression: {e}"))?
-            }
-            Some(other) => return Err(format!("property '{key}' = {other} is not a number")),
-        };
-        self.value(&expr)
-    }
-
     /// The operand with all its subset dimensions, unit ones included, so
     /// axes count as in the container (TensorDot axes, einsum terms).
     pub(super) fn full_view(&mut self, o: &Operand) -> Operand {
@@ -55,16 +36,6 @@ impl FnGen<'_, '_> {
             return Ok(self.full_view(o));
         }
         Err(format!("{what} '{}' is {}-dimensional, expected {rank} dimensions", o.data, o.start.len()))
-    }
-
-    /// Whether a numeric property is absent or the constant zero.
-    pub(super) fn property_is_zero(props: &Extra, key: &str) -> bool {
-        match props.get(key) {
-            None | Some(serde_json::Value::Null) => true,
-            Some(serde_json::Value::Number(n)) => n.as_f64() == Some(0.0),
-            Some(serde_json::Value::String(s)) => s.trim().parse::<f64>().is_ok_and(|v| v == 0.0),
-            Some(_) => false,
-        }
     }
 }
 

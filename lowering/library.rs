@@ -7,8 +7,8 @@ use super::builder::Val;
 use super::function::FnGen;
 use super::state::StateCx;
 use super::types::Ty;
-use crate::model::{NodeKind, Wcr};
-use crate::symbolic::Dim;
+use crate::model::{constant, LibraryClass, NodeKind, ProductKind, Wcr};
+use crate::symbolic::{Dim, Expr, Value};
 use std::collections::HashMap;
 
 /// A library node's connected operand: container, subset start, extents.
@@ -22,8 +22,8 @@ pub(super) struct Operand {
 
 impl FnGen<'_, '_> {
     pub fn library(&mut self, cx: &StateCx, n: usize) -> Result<(), String> {
-        let NodeKind::Library { classpath, properties } = &cx.state.nodes[n].kind else { unreachable!() };
-        let class = classpath.rsplit('.').next().unwrap_or(classpath);
+        let NodeKind::Library(lib) = &cx.state.nodes[n].kind else { unreachable!() };
+        let class = lib.class_name();
         let mut ops: HashMap<String, Operand> = HashMap::new();
         for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
             let Some(data) = &e.memlet.data else { continue };
@@ -44,18 +44,21 @@ impl FnGen<'_, '_> {
             ops.insert(key, Operand { data: data.clone(), start, dims: extents, wcr: e.memlet.wcr.clone() });
         }
         let get = |k: &str| ops.get(k).ok_or_else(|| format!("{class} has no '{k}' connection"));
-        match class {
-            "MatMul" | "Gemm" | "Gemv" | "Dot" => {
-                let (a, b, c) = match class {
-                    "Gemv" => (get("_A")?, get("_x")?, get("_y")?),
-                    "Dot" => (get("_x")?, get("_y")?, get("_result")?),
+        match lib.class() {
+            LibraryClass::Product(p) if p.kind == ProductKind::BatchedMatMul => {
+                let factors = (number(class, "alpha", &p.alpha)?, number(class, "beta", &p.beta)?, p.trans_a, p.trans_b);
+                let blas = self.library_call_allowed(lib);
+                self.batched_matmul(get("_a")?, get("_b")?, get("_c")?, blas, factors)
+            }
+            LibraryClass::Product(p) => {
+                let (a, b, c) = match p.kind {
+                    ProductKind::Gemv => (get("_A")?, get("_x")?, get("_y")?),
+                    ProductKind::Dot => (get("_x")?, get("_y")?, get("_result")?),
                     _ => (get("_a")?, get("_b")?, get("_c")?),
                 };
-                let num = |k: &str, d: f64| properties.get(k).and_then(|v| v.as_f64()).unwrap_or(d);
-                let flag = |k: &str| properties.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
-                let (ta, tb) = (flag("transA"), flag("transB"));
-                let cin = if class == "Gemm" { ops.get("_cin") } else { None };
-                let (alpha, beta) = (num("alpha", 1.0), num("beta", 0.0));
+                let (ta, tb) = (p.trans_a, p.trans_b);
+                let cin = if p.kind == ProductKind::Gemm { ops.get("_cin") } else { None };
+                let (alpha, beta) = (number(class, "alpha", &p.alpha)?, number(class, "beta", &p.beta)?);
                 if c.dims.len() == 3 {
                     // Batched: one matrix product per leading index.
                     let (outer, idx) = self.loops(&[dim(c, 0)?])?;
@@ -64,19 +67,21 @@ impl FnGen<'_, '_> {
                     self.close(outer);
                     return Ok(());
                 }
-                if self.library_call_allowed(properties) && self.try_blas(a, b, c, cin, alpha, beta, ta, tb)? {
+                if self.library_call_allowed(lib) && self.try_blas(a, b, c, cin, alpha, beta, ta, tb)? {
                     return Ok(());
                 }
                 self.matmul(a, b, c, cin, alpha, beta, ta, tb)
             }
-            "Reduce" => {
+            LibraryClass::Reduce { wcr, axes, identity } => {
                 let (inp, out) = (get("_in")?, get("_out")?);
-                let wcr = Wcr::parse(properties.get("wcr").and_then(|v| v.as_str()).unwrap_or("(lambda a, b: a)")).map_err(|e| e.to_string())?;
-                let axes = axes_property(properties);
-                let identity = properties.get("identity").and_then(|v| v.as_f64());
-                self.reduce(inp, out, &wcr, axes, identity)
+                let identity = identity.map(|v| match v {
+                    Value::Int(i) => i as f64,
+                    Value::Float(f) => f,
+                    Value::Bool(b) => f64::from(u8::from(b)),
+                });
+                self.reduce(inp, out, wcr, axes.clone(), identity)
             }
-            "Transpose" => {
+            LibraryClass::Transpose => {
                 let (inp, out) = (get("_inp")?, get("_out")?);
                 let (m, k) = (dim(inp, 0)?, dim(inp, 1)?);
                 let (outer, inner) = self.loops(&[m, k])?;
@@ -86,19 +91,21 @@ impl FnGen<'_, '_> {
                 self.close(outer);
                 Ok(())
             }
-            "TensorTranspose" => {
+            LibraryClass::TensorTranspose { axes, alpha, beta } => {
                 let (inp, out) = (get("_inp_tensor")?, get("_out_tensor")?);
-                let axes = axes_property(properties).unwrap_or_else(|| (0..inp.start.len()).rev().collect());
-                let num = |k: &str, d: f64| properties.get(k).and_then(|v| v.as_f64()).unwrap_or(d);
-                self.tensor_transpose(inp, out, &axes, num("alpha", 1.0), num("beta", 0.0))
+                let axes = axes.clone().unwrap_or_else(|| (0..inp.start.len()).rev().collect());
+                self.tensor_transpose(inp, out, &axes, number(class, "alpha", alpha)?, number(class, "beta", beta)?)
             }
-            "Ger" | "Axpy" => self.blas_level1(class, &ops, properties),
-            "BatchedMatMul" => self.batched_matmul(get("_a")?, get("_b")?, get("_c")?, properties),
-            "TensorDot" => self.tensordot(get("_left_tensor")?, get("_right_tensor")?, get("_out_tensor")?, properties),
-            "Einsum" => self.einsum(&cx.state.nodes[n], &ops, properties),
-            "FFT" | "IFFT" => self.fft(get("_inp")?, get("_out")?, properties, class == "IFFT"),
-            "Solve" | "Inv" | "Cholesky" | "Getrf" | "Getrs" | "Getri" | "Potrf" => self.linalg(class, properties, &ops),
-            other => Err(format!("library node '{other}' ({classpath}) has no expansion")),
+            LibraryClass::Ger { alpha } => self.blas_level1(class, &ops, alpha, lib),
+            LibraryClass::Axpy { a } => self.blas_level1(class, &ops, a, lib),
+            LibraryClass::TensorDot { left_axes, right_axes, permutation } => {
+                let axes = (left_axes.as_slice(), right_axes.as_slice(), permutation.as_deref());
+                self.tensordot(get("_left_tensor")?, get("_right_tensor")?, get("_out_tensor")?, axes)
+            }
+            LibraryClass::Einsum { einsum_str, alpha, beta } => self.einsum(&cx.state.nodes[n], &ops, einsum_str, alpha.as_ref(), beta.as_ref()),
+            LibraryClass::Fft { inverse, factor } => self.fft(get("_inp")?, get("_out")?, factor.as_ref(), *inverse),
+            LibraryClass::Linalg { op, lower } => self.linalg(class, *op, *lower, lib, &ops),
+            LibraryClass::Other => Err(format!("library node '{class}' ({}) has no expansion", lib.classpath())),
         }
     }
 
@@ -222,8 +229,7 @@ pub(super) fn dim(o: &Operand, i: usize) -> Result<Val, String> {
     o.dims.get(i).map(|(_, v)| v.clone()).ok_or_else(|| format!("operand '{}' has fewer than {} dimensions", o.data, i + 1))
 }
 
-/// A library node's `axes` property.
-fn axes_property(properties: &crate::model::Extra) -> Option<Vec<usize>> {
-    let axes = properties.get("axes")?.as_array()?;
-    Some(axes.iter().filter_map(|x| x.as_u64().map(|x| x as usize)).collect())
+/// A scalar property the lowering needs as a number.
+fn number(class: &str, key: &str, e: &Expr) -> Result<f64, String> {
+    constant(e).ok_or_else(|| format!("{class} property '{key}' = '{e}' is not a number"))
 }

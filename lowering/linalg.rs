@@ -19,6 +19,7 @@ use super::builder::Val;
 use super::function::FnGen;
 use super::library::{dim, Operand};
 use super::types::Ty;
+use crate::model::{LibraryNode, LinalgOp as Class};
 use std::collections::HashMap;
 
 /// A contiguous row-major scratch matrix.
@@ -29,36 +30,9 @@ pub(super) struct Mat {
     pub ty: Ty,
 }
 
-/// The classes handled here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Class {
-    Solve,
-    Inv,
-    Cholesky,
-    Getrf,
-    Getrs,
-    Getri,
-    Potrf,
-}
-
-impl Class {
-    fn parse(s: &str) -> Option<Class> {
-        Some(match s {
-            "Solve" => Class::Solve,
-            "Inv" => Class::Inv,
-            "Cholesky" => Class::Cholesky,
-            "Getrf" => Class::Getrf,
-            "Getrs" => Class::Getrs,
-            "Getri" => Class::Getri,
-            "Potrf" => Class::Potrf,
-            _ => return None,
-        })
-    }
-}
-
 impl FnGen<'_, '_> {
-    pub(super) fn linalg(&mut self, class: &str, properties: &crate::model::Extra, ops: &HashMap<String, Operand>) -> Result<(), String> {
-        let which = Class::parse(class).ok_or_else(|| format!("'{class}' is not a linear-algebra node"))?;
+    /// `lower`: the triangle a Cholesky factorisation fills.
+    pub(super) fn linalg(&mut self, class: &str, which: Class, lower: bool, lib: &LibraryNode, ops: &HashMap<String, Operand>) -> Result<(), String> {
         let get = |k: &str| ops.get(k).ok_or_else(|| format!("{class} has no '{k}' connection"));
         let matrix = get(match which {
             Class::Solve | Class::Inv => "_ain",
@@ -73,14 +47,13 @@ impl FnGen<'_, '_> {
         if !matches!(ty, Ty::F32 | Ty::F64 | Ty::C64 | Ty::C128) {
             return Err(format!("{class} on {} '{}' is not supported (float32, float64, complex64, complex128)", c.desc.dtype, matrix.data));
         }
-        let allowed = self.library_call_allowed(properties);
+        let allowed = self.library_call_allowed(lib);
         let lapack = allowed && self.module.lapack;
         if allowed && !lapack {
             if let Some(why) = &self.module.missing_lapack {
                 self.module.warnings.insert(format!("{why}; {class} runs as a loop nest"));
             }
         }
-        let lower = properties.get("lower").and_then(|v| v.as_bool()).unwrap_or(true);
         let (rows, cols) = (dim(matrix, 0)?, dim(matrix, 1)?);
         let a = self.scratch_from(class, matrix, &rows, &cols, ty)?;
         let mut scratch = vec![a.ptr.clone()];

@@ -84,7 +84,7 @@ impl FnGen<'_, '_> {
                 NodeKind::MapEntry { .. } => self.map(cx, n),
                 NodeKind::ConsumeEntry { .. } => self.consume(cx, n),
                 NodeKind::NestedSdfg { .. } => self.nested(cx, n),
-                NodeKind::Library { .. } => self.library(cx, n),
+                NodeKind::Library(_) => self.library(cx, n),
                 NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => Ok(()),
             };
             self.b.restore_location(outer);

@@ -6,7 +6,6 @@
 use super::contraction::Contraction;
 use super::function::FnGen;
 use super::library::Operand;
-use crate::model::Extra;
 
 /// Index terms of the two inputs and the output.
 #[derive(Debug, PartialEq, Eq)]
@@ -63,26 +62,13 @@ pub(super) fn tensordot_terms(
     Ok(Terms { left, right, output })
 }
 
-fn int_list(props: &Extra, key: &str) -> Result<Option<Vec<usize>>, String> {
-    match props.get(key) {
-        None | Some(serde_json::Value::Null) => Ok(None),
-        Some(serde_json::Value::Array(xs)) => xs
-            .iter()
-            .map(|x| x.as_u64().map(|x| x as usize).ok_or_else(|| format!("TensorDot '{key}' holds {x}, not an axis")))
-            .collect::<Result<Vec<_>, _>>()
-            .map(Some),
-        Some(other) => Err(format!("TensorDot '{key}' is {other}, not a list of axes")),
-    }
-}
-
 impl FnGen<'_, '_> {
-    pub(super) fn tensordot(&mut self, left: &Operand, right: &Operand, out: &Operand, props: &Extra) -> Result<(), String> {
-        let left_axes = int_list(props, "left_axes")?.unwrap_or_default();
-        let right_axes = int_list(props, "right_axes")?.unwrap_or_default();
-        let permutation = int_list(props, "permutation")?.filter(|p| !p.is_empty());
+    /// `axes`: the node's `left_axes`, `right_axes` and `permutation`.
+    pub(super) fn tensordot(&mut self, left: &Operand, right: &Operand, out: &Operand, axes: (&[usize], &[usize], Option<&[usize]>)) -> Result<(), String> {
+        let (left_axes, right_axes, permutation) = axes;
         // Axes count the container's dimensions, as in DaCe's expansion.
         let (l, r) = (self.full_view(left), self.full_view(right));
-        let t = tensordot_terms(l.start.len(), r.start.len(), &left_axes, &right_axes, permutation.as_deref())?;
+        let t = tensordot_terms(l.start.len(), r.start.len(), left_axes, right_axes, permutation)?;
         let o = self.shaped_view(out, t.output.len(), "TensorDot output")?;
         self.contract(&Contraction { inputs: vec![(&l, t.left), (&r, t.right)], output: (&o, t.output), alpha: None, beta: None })
     }

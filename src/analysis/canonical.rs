@@ -190,7 +190,7 @@ fn check_global_in_out(sdfg: &Sdfg, state: &State, label: &str, out: &mut Vec<Vi
 }
 
 fn is_compute(state: &State, n: usize) -> bool {
-    matches!(state.nodes.get(n).map(|n| &n.kind), Some(NodeKind::Tasklet { .. } | NodeKind::Library { .. } | NodeKind::NestedSdfg { .. }))
+    matches!(state.nodes.get(n).map(|n| &n.kind), Some(NodeKind::Tasklet { .. } | NodeKind::Library(_) | NodeKind::NestedSdfg { .. }))
 }
 
 fn is_entry(state: &State, n: usize) -> bool {

@@ -77,10 +77,10 @@ impl<'c> OpBuilder<'c> {
                 }
                 ("sdfg.tasklet", 1, None)
             }
-            NodeKind::Library { classpath, properties } => {
-                attrs.str("label", &node.label).str("classpath", classpath);
-                if !properties.is_empty() {
-                    attrs.str("properties", &serde_json::Value::Object(properties.clone()).to_string());
+            NodeKind::Library(lib) => {
+                attrs.str("label", &node.label).str("classpath", lib.classpath());
+                if !lib.properties().is_empty() {
+                    attrs.str("properties", &lib.properties_text());
                 }
                 ("sdfg.library", 1, None)
             }

@@ -5,7 +5,7 @@ use super::attrs::{OpView, SubsetCache};
 use super::read::{key, read_sdfg, region_ops, Res};
 use crate::{
     diag::Diagnostic,
-    model::{CodeBlock, Condition, ConsumeScope, DataEdge, Extra, MapScope, Memlet, Node, NodeKind, State},
+    model::{CodeBlock, Condition, ConsumeScope, DataEdge, Extra, LibraryNode, MapScope, Memlet, Node, NodeKind, State},
     symbolic::Subset,
 };
 use melior::ir::{
@@ -88,7 +88,12 @@ impl StateReader<'_> {
                         _ => return Err(v.error("attribute 'properties' must hold a JSON object")),
                     },
                 };
-                node.kind = NodeKind::Library { classpath: v.str("classpath")?, properties };
+                // Typed once here, so an error names the op. A node in error
+                // stays as a placeholder, so its memlets are not reported too.
+                match LibraryNode::parse(v.str("classpath")?, properties) {
+                    Ok(lib) => node.kind = NodeKind::Library(Box::new(lib)),
+                    Err(e) => self.errors.push(v.error(e.to_string())),
+                }
             }
             "sdfg.nested" => {
                 node.label = v.str("label")?;

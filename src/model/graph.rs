@@ -1,6 +1,6 @@
 //! Control-flow graphs, states, nodes and memlets.
 
-use super::{Assignment, Condition, DType, Extra, Loc, LoopStatements, Schedule, Sdfg, Wcr};
+use super::{Assignment, Condition, DType, Extra, LibraryNode, Loc, LoopStatements, Schedule, Sdfg, Wcr};
 use crate::symbolic::{Expr, Subset};
 
 /// Code with its language (`Python`, `CPP`, `MLIR`, ...).
@@ -179,9 +179,9 @@ pub enum NodeKind {
     ConsumeEntry { consume: ConsumeScope, exit: usize },
     ConsumeExit { entry: usize },
     NestedSdfg { sdfg: Box<Sdfg>, symbol_mapping: Vec<(String, Expr)> },
-    /// All library nodes; the class is named by `classpath`, and its own
-    /// properties (`wcr`, `axes`, `alpha`, `implementation`, ...) are kept intact.
-    Library { classpath: String, properties: Extra },
+    /// All library nodes: the class, its properties as read and, for the
+    /// classes the compiler knows, their typed values.
+    Library(Box<LibraryNode>),
 }
 
 impl NodeKind {
@@ -195,7 +195,7 @@ impl NodeKind {
             NodeKind::ConsumeEntry { .. } => "ConsumeEntry",
             NodeKind::ConsumeExit { .. } => "ConsumeExit",
             NodeKind::NestedSdfg { .. } => "NestedSDFG",
-            NodeKind::Library { .. } => "LibraryNode",
+            NodeKind::Library(_) => "LibraryNode",
         }
     }
 

@@ -19,6 +19,9 @@ mod dace_enums;
 mod data;
 pub mod dataflow;
 mod graph;
+mod library;
+#[cfg(test)]
+mod library_tests;
 mod loc;
 pub mod scope;
 mod statements;
@@ -34,6 +37,7 @@ pub use graph::{
     Block, BlockKind, Branch, Cfg, CodeBlock, Connector, DataEdge, InterstateEdge, LoopRegion,
     MapScope, ConsumeScope, Memlet, Node, NodeKind, RegionKind, State,
 };
+pub use library::{constant, identity_code, LibraryClass, LibraryNode, LinalgOp, Product, ProductKind, PropertyError, PropertyReason};
 pub use loc::Loc;
 pub use wcr::{Wcr, WcrError};
 pub(crate) use loc::child_path;

@@ -92,7 +92,7 @@ pub fn movable(state: &State, edges: &[usize], leaves: &[usize], old: &str, emb:
     let layout_ok = emb.is_identity() && same_layout;
     let leaves_ok = leaves.iter().all(|&n| match &state.nodes[n].kind {
         NodeKind::Tasklet { .. } | NodeKind::Access { .. } => true,
-        NodeKind::NestedSdfg { .. } | NodeKind::Library { .. } => layout_ok,
+        NodeKind::NestedSdfg { .. } | NodeKind::Library(_) => layout_ok,
         _ => false,
     });
     leaves_ok

@@ -95,7 +95,7 @@ pub fn dead_nodes(sdfg: &Sdfg, uses: &UseIndex, state: &State) -> Vec<usize> {
             NodeKind::Tasklet { code } => pure_python(&code.code, &code.language, &state.nodes[i].extra) && feeds_dead(&dead),
             NodeKind::MapExit { .. } => feeds_dead(&dead),
             NodeKind::MapEntry { exit, .. } => dead.get(*exit).copied().unwrap_or(false) && feeds_dead(&dead),
-            NodeKind::Library { classpath, .. } => pure_library(classpath) && feeds_dead(&dead),
+            NodeKind::Library(lib) => pure_library(lib.classpath()) && feeds_dead(&dead),
             _ => false,
         };
     }

@@ -156,7 +156,7 @@ fn buffer(sdfg: &Sdfg, state: &State, b: usize, var: &str) -> Option<Found> {
     let after = reachable(state, b, true);
     let reads_ok = state.edges.iter().enumerate().all(|(k, x)| {
         let names_b = x.memlet.data.as_deref() == Some(data.as_str());
-        let foreign = [x.src, x.dst].iter().any(|n| matches!(state.nodes[*n].kind, NodeKind::NestedSdfg { .. } | NodeKind::Library { .. }));
+        let foreign = [x.src, x.dst].iter().any(|n| matches!(state.nodes[*n].kind, NodeKind::NestedSdfg { .. } | NodeKind::Library(_)));
         let from_b = x.src == b || after.get(x.src).copied().unwrap_or(true);
         k == *copy || !((x.src == b && !names_b) || (names_b && foreign) || (from_b && !names_b && x.memlet.other_subset.is_some()))
     });

@@ -147,8 +147,8 @@ pub(super) struct Init {
 pub(super) type Plan = Option<(Nest, Option<Init>)>;
 
 fn plan(sdfg: &Sdfg, state: &State, n: usize) -> Option<Expansion> {
-    let NodeKind::Library { classpath, .. } = &state.nodes[n].kind else { return None };
-    let class = CLASSES.iter().copied().find(|c| classpath.rsplit('.').next() == Some(*c))?;
+    let NodeKind::Library(node) = &state.nodes[n].kind else { return None };
+    let class = CLASSES.iter().copied().find(|c| node.class_name() == *c)?;
     let lib = Library::new(sdfg, state, n)?;
     let parent = lib.parent;
     let (main, init) = match class {
@@ -171,6 +171,12 @@ pub(super) fn fresh(taken: &mut BTreeSet<String>, base: &str) -> String {
     let name = name.expect("some name is free");
     taken.insert(name.clone());
     name
+}
+
+/// A scalar property that folds to a finite number; a symbolic one is not
+/// expanded.
+pub(super) fn finite(e: &Expr) -> Option<f64> {
+    crate::model::constant(e).filter(|x| x.is_finite())
 }
 
 /// A number as tasklet code.

@@ -131,7 +131,7 @@ pub fn state_uses(state: &State, name: &str) -> bool {
                 || consume.condition.as_ref().is_some_and(|c| text_uses(&c.code, name))
         }
         NodeKind::NestedSdfg { symbol_mapping, .. } => symbol_mapping.iter().any(|(_, e)| uses(e, name)),
-        NodeKind::Library { properties, .. } => text_uses(&serde_json::Value::Object(properties.clone()).to_string(), name),
+        NodeKind::Library(lib) => text_uses(&lib.properties_text(), name),
         NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => false,
     }) || state.nodes.iter().any(|n| n.in_connectors.iter().chain(&n.out_connectors).any(|(c, _)| c == name));
     nodes

@@ -32,7 +32,7 @@ use super::map_expansion::has_dynamic_inputs;
 use super::uses::{access_data, full_subset, may_alias, mentioned_in_code, same_subset};
 use super::{local_storage as ls, place, Match, Options, Transformation};
 use crate::model::dataflow::Dataflow;
-use crate::model::{scope, DataEdge, DataKind, Memlet, NodeKind, Sdfg, State, Wcr};
+use crate::model::{scope, DataEdge, DataKind, identity_code, LibraryClass, Memlet, NodeKind, Sdfg, State, Wcr};
 use crate::symbolic::{Dim, Expr, Subset};
 
 pub struct MapReduceFusion;
@@ -96,21 +96,18 @@ fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     }
     // The Reduce: reads all of T, writes one output region.
     let reduce = r.dst;
-    let NodeKind::Library { classpath, properties } = &state.nodes[reduce].kind else { return None };
+    let NodeKind::Library(lib) = &state.nodes[reduce].kind else { return None };
+    let LibraryClass::Reduce { wcr, axes, identity } = lib.class() else { return None };
     let whole = full_subset(shape);
     let reads_all = r.memlet.subset.as_ref().is_none_or(|s| same_subset(s, &whole));
-    if classpath.rsplit('.').next() != Some("Reduce") || !matches!(r.dst_conn.as_deref(), None | Some("_in")) || !reads_all || r.memlet.other_subset.is_some() {
+    if !matches!(r.dst_conn.as_deref(), None | Some("_in")) || !reads_all || r.memlet.other_subset.is_some() {
         return None;
     }
-    let wcr = Wcr::parse(properties.get("wcr")?.as_str()?).ok()?;
-    let axes: Vec<usize> = match properties.get("axes") {
-        None | Some(serde_json::Value::Null) => (0..shape.len()).collect(),
-        Some(v) => v.as_array()?.iter().map(|x| x.as_u64().map(|x| x as usize)).collect::<Option<_>>()?,
-    };
-    let identity = match properties.get("identity") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::Number(n)) if n.as_f64().is_some_and(f64::is_finite) => Some(n.to_string()),
-        Some(_) => return None,
+    let wcr = wcr.clone();
+    let axes: Vec<usize> = axes.clone().unwrap_or_else(|| (0..shape.len()).collect());
+    let identity = match identity {
+        None => None,
+        Some(v) => Some(identity_code(v)?),
     };
     let r_ins = state.edges.iter().filter(|e| e.dst == reduce).count();
     let r_outs: Vec<&DataEdge> = state.edges.iter().filter(|e| e.src == reduce).collect();

@@ -124,7 +124,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], state: &State, e: usize, max: usize) -> Opti
         let names_param = |text: &str| map.params.iter().any(|p| super::loops::idents(text).contains(&p.as_str()));
         let ok = match &node.kind {
             NodeKind::Tasklet { code } => code.language == "Python" || !names_param(&code.code),
-            NodeKind::Library { properties, .. } => !names_param(&serde_json::Value::Object(properties.clone()).to_string()),
+            NodeKind::Library(lib) => !names_param(&lib.properties_text()),
             NodeKind::ConsumeEntry { .. } | NodeKind::ConsumeExit { .. } => false,
             NodeKind::Access { data, .. } => {
                 sdfg.container(data).is_some_and(|c| c.transient) && nest::plain(sdfg, data) && only_in(sdfg, path, state, &body, data)

@@ -172,7 +172,7 @@ fn node_names(kind: &NodeKind, out: &mut HashSet<String>) {
             let mapped = |n: &str| symbol_mapping.iter().any(|(k, _)| k == n);
             out.extend(sdfg.symbols.iter().filter(|(n, _)| !mapped(n)).map(|(n, _)| n.clone()));
         }
-        NodeKind::Library { properties, .. } => words(&serde_json::Value::Object(properties.clone()).to_string(), out),
+        NodeKind::Library(lib) => words(&lib.properties_text(), out),
         _ => {}
     }
 }

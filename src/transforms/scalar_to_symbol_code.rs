@@ -235,7 +235,7 @@ fn node_names(kind: &NodeKind, connectors: &[&str], out: &mut HashSet<String>) {
         }
         NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. } => super::remove_unused_symbols::scope_entry_names(kind, out),
         NodeKind::NestedSdfg { symbol_mapping, .. } => symbol_mapping.iter().for_each(|(_, e)| out.extend(e.free_symbols())),
-        NodeKind::Library { properties, .. } => words(&serde_json::Value::Object(properties.clone()).to_string(), out),
+        NodeKind::Library(lib) => words(&lib.properties_text(), out),
         _ => {}
     }
 }

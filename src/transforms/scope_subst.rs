@@ -91,7 +91,7 @@ pub fn renaming_is_safe(state: &State, e2: usize, x2: usize, body: &[usize], ren
                 !names.contains(&consume.pe_index.as_str()) && !says(&format!("{} {cond}", consume.num_pes), &names)
             }
             NodeKind::NestedSdfg { symbol_mapping, .. } => !symbol_mapping.iter().any(|(_, e)| says(&e.to_string(), &foreign)),
-            NodeKind::Library { properties, .. } => !says(&serde_json::Value::Object(properties.clone()).to_string(), &names),
+            NodeKind::Library(lib) => !says(&lib.properties_text(), &names),
             _ => true,
         };
         if !ok {

@@ -103,7 +103,7 @@ fn applies(state: &State, parents: &[Option<usize>], e: usize, k: usize) -> bool
     let names = |text: &str| super::loops::idents(text).contains(&p);
     inside(parents, e).into_iter().all(|n| match &state.nodes[n].kind {
         NodeKind::Tasklet { code } => code.language == "Python" || !names(&code.code),
-        NodeKind::Library { properties, .. } => !names(&serde_json::Value::Object(properties.clone()).to_string()),
+        NodeKind::Library(lib) => !names(&lib.properties_text()),
         NodeKind::ConsumeEntry { .. } => false,
         _ => true,
     })

@@ -201,8 +201,8 @@ impl Subst {
                 NodeKind::MapEntry { map, .. } => super::scope_subst::substitute_subset(&mut map.range, &self.values),
                 NodeKind::ConsumeEntry { consume, .. } => self.expr(&mut consume.num_pes),
                 NodeKind::NestedSdfg { symbol_mapping, .. } => symbol_mapping.iter_mut().for_each(|(_, e)| self.expr(e)),
-                NodeKind::Library { properties, .. } => {
-                    if let Some(name) = self.mentioned(&serde_json::Value::Object(properties.clone()).to_string()) {
+                NodeKind::Library(lib) => {
+                    if let Some(name) = self.mentioned(&lib.properties_text()) {
                         return Err(format!("symbol '{name}' is read by library node '{}'", node.label));
                     }
                 }

@@ -67,8 +67,8 @@ fn substitutable(state: &State, parents: &[Option<usize>], entry: usize, params:
     inside(parents, entry).into_iter().all(|n| match &state.nodes[n].kind {
         NodeKind::Tasklet { code } if code.language != "Python" => params.iter().all(|p| !code.code.contains(p.as_str())),
         NodeKind::Tasklet { code } => crate::tasklet::parse(&code.code).is_ok(),
-        NodeKind::Library { properties, .. } => {
-            let text = serde_json::to_string(properties).unwrap_or_default();
+        NodeKind::Library(lib) => {
+            let text = lib.properties_text();
             params.iter().all(|p| !text.contains(p.as_str()))
         }
         NodeKind::ConsumeEntry { .. } => false,

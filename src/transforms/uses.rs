@@ -53,7 +53,7 @@ pub fn for_each_code(sdfg: &Sdfg, f: &mut dyn FnMut(&str, Option<&str>)) {
                     consume.condition.iter().for_each(|c| f(&c.code, None));
                 }
                 NodeKind::NestedSdfg { symbol_mapping, .. } => symbol_mapping.iter().for_each(|(_, e)| f(&e.to_string(), None)),
-                NodeKind::Library { properties, .. } => f(&serde_json::Value::Object(properties.clone()).to_string(), None),
+                NodeKind::Library(lib) => f(&lib.properties_text(), None),
                 _ => {}
             }
         }

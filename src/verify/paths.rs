@@ -100,7 +100,7 @@ pub(crate) fn describe(node: &Node) -> String {
         NodeKind::ConsumeEntry { .. } => "consume",
         NodeKind::ConsumeExit { .. } => "consume exit",
         NodeKind::NestedSdfg { .. } => "nested sdfg",
-        NodeKind::Library { .. } => "library node",
+        NodeKind::Library(_) => "library node",
     };
     format!("{kind} '{}'", node.label)
 }

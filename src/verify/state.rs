@@ -129,8 +129,8 @@ fn node_rules(v: &mut Verifier, env: &Env, node: &Node) {
                 v.error(loc, format!("invalid nested sdfg name '{}'", node.label));
             }
         }
-        NodeKind::Library { classpath, .. } => {
-            if classpath.trim().is_empty() {
+        NodeKind::Library(lib) => {
+            if lib.classpath().trim().is_empty() {
                 v.error(loc, format!("library node '{}' has an empty classpath", node.label));
             }
         }
@@ -143,7 +143,7 @@ fn node_rules(v: &mut Verifier, env: &Env, node: &Node) {
             v.error(loc, format!("{} has invalid connector name '{c}'", describe(node)));
         }
     }
-    let may_share = matches!(node.kind, NodeKind::NestedSdfg { .. } | NodeKind::Library { .. });
+    let may_share = matches!(node.kind, NodeKind::NestedSdfg { .. } | NodeKind::Library(_));
     for (c, _) in &node.in_connectors {
         if !may_share && node.has_out_connector(c) {
             v.error(loc, format!("{} has connector '{c}' both as input and output", describe(node)));
@@ -172,7 +172,7 @@ fn connectors(v: &mut Verifier, graph: &Dataflow) {
         let is_exit = matches!(node.kind, NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. });
         let is_code = matches!(
             node.kind,
-            NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. } | NodeKind::Library { .. }
+            NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. } | NodeKind::Library(_)
         );
         for (c, _) in &node.in_connectors {
             let count = graph.in_edges_at(i, Some(c)).len();

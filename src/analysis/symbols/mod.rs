@@ -347,7 +347,7 @@ fn state_sets(names: &Names, state: &State) -> SymbolSets {
                 let connectors: Vec<&String> = node.in_connectors.iter().chain(&node.out_connectors).map(|(c, _)| c).collect();
                 found.retain(|s| !connectors.contains(&s));
             }
-            NodeKind::Library { properties, .. } => names.words(&serde_json::Value::Object(properties.clone()).to_string(), &mut found),
+            NodeKind::Library(lib) => names.words(&lib.properties_text(), &mut found),
             NodeKind::Access { data, .. } => {
                 if let Some(d) = names.sdfg.container(data) {
                     let exprs = d.shape.iter().chain(d.strides.iter().flatten()).chain(d.offset.iter().flatten());

@@ -33,8 +33,8 @@ pub(super) fn state(ex: &mut Exporter, s: &State) -> (Value, Value, Value) {
         obj.insert("id".into(), json!(i));
         obj.insert("scope_entry".into(), scope_entry);
         obj.insert("scope_exit".into(), scope_exit);
-        if let NodeKind::Library { classpath, .. } = &n.kind {
-            obj.insert("classpath".into(), Value::String(classpath.clone()));
+        if let NodeKind::Library(lib) = &n.kind {
+            obj.insert("classpath".into(), Value::String(lib.classpath().to_string()));
         }
         nodes.push(Value::Object(obj));
     }
@@ -144,8 +144,8 @@ fn attributes(ex: &mut Exporter, n: &Node) -> Map<String, Value> {
             put("symbol_mapping", Value::Object(mapping));
             put("label", label);
         }
-        NodeKind::Library { properties, .. } => {
-            for (k, v) in properties {
+        NodeKind::Library(lib) => {
+            for (k, v) in lib.properties() {
                 put(k, v.clone());
             }
             put("label", label);

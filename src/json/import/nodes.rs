@@ -4,7 +4,7 @@
 use super::defaults;
 use super::reader::{Ctx, Obj};
 use super::{memlet, sdfg};
-use crate::model::{CodeBlock, Condition, Connector, ConsumeScope, Extra, Loc, MapScope, Node, NodeKind};
+use crate::model::{CodeBlock, Condition, Connector, ConsumeScope, Extra, LibraryNode, Loc, MapScope, Node, NodeKind};
 use crate::symbolic::{Expr, Subset};
 use serde_json::Value;
 
@@ -79,7 +79,14 @@ pub(super) fn node(cx: &mut Ctx, value: &Value, loc: Loc, count: usize) -> Optio
             let classpath = obj.req_str(cx, "classpath")?.to_string();
             let tables = [defaults::LIBRARY, defaults::library_class(&classpath)];
             let properties = defaults::extra(a.map, &common, &tables);
-            let kind = NodeKind::Library { classpath, properties };
+            let lib = match LibraryNode::parse(classpath, properties) {
+                Ok(lib) => lib,
+                Err(e) => {
+                    cx.error(&a.at(e.key), e.to_string());
+                    return None;
+                }
+            };
+            let kind = NodeKind::Library(Box::new(lib));
             (kind, Extra::new(), Link::None, label)
         }
         other => {

@@ -1,7 +1,7 @@
 //! A library node as the expansions see it: its operands (the windows its
-//! edges cover), its properties, and whether its output can be set first.
+//! edges cover), its typed properties, and whether its output can be set first.
 
-use crate::model::{scope, DType, DataKind, NodeKind, ScalarType, Sdfg, State};
+use crate::model::{scope, DType, DataKind, LibraryClass, LibraryNode, NodeKind, ScalarType, Sdfg, State};
 use crate::symbolic::{Dim, Expr};
 use crate::transforms::uses::{access_data, full_subset, viewed_chain};
 use std::collections::{BTreeMap, BTreeSet};
@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct Library<'a> {
     pub sdfg: &'a Sdfg,
     pub state: &'a State,
-    pub node: usize,
+    pub library: &'a LibraryNode,
     pub ins: BTreeMap<String, Operand>,
     pub outs: BTreeMap<String, Operand>,
     pub parent: Option<usize>,
@@ -48,6 +48,7 @@ impl Operand {
 
 impl<'a> Library<'a> {
     pub fn new(sdfg: &'a Sdfg, state: &'a State, node: usize) -> Option<Library<'a>> {
+        let NodeKind::Library(library) = &state.nodes[node].kind else { return None };
         let mut ins = BTreeMap::new();
         let mut outs = BTreeMap::new();
         let mut taken: BTreeSet<String> = sdfg.symbols.iter().map(|(s, _)| s.clone()).collect();
@@ -75,30 +76,12 @@ impl<'a> Library<'a> {
             around = parents[p];
         }
         let parent = parents[node];
-        Some(Library { sdfg, state, node, ins, outs, parent, taken })
+        Some(Library { sdfg, state, library, ins, outs, parent, taken })
     }
 
-    pub fn properties(&self) -> &crate::model::Extra {
-        match &self.state.nodes[self.node].kind {
-            NodeKind::Library { properties, .. } => properties,
-            _ => unreachable!("a library node"),
-        }
-    }
-
-    /// A number property: its default when absent or null, `None` when not
-    /// a finite number.
-    pub fn number(&self, key: &str, default: f64) -> Option<f64> {
-        match self.properties().get(key) {
-            None | Some(serde_json::Value::Null) => Some(default),
-            Some(v) => v.as_f64().filter(|x| x.is_finite()),
-        }
-    }
-
-    pub fn flag(&self, key: &str) -> Option<bool> {
-        match self.properties().get(key) {
-            None | Some(serde_json::Value::Null) => Some(false),
-            Some(v) => v.as_bool(),
-        }
+    /// The node's class with its typed properties.
+    pub fn class(&self) -> &'a LibraryClass {
+        self.library.class()
     }
 
     /// Exactly these inputs (the optional ones may be missing) and outputs.

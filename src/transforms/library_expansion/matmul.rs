@@ -8,8 +8,8 @@
 //! matrices (each operand 3-D, or 2-D and shared by every batch).
 
 use super::nest::{Level, Nest, Port};
-use super::{format_number, fresh, same, Init, Library, Operand, Plan};
-use crate::model::Wcr;
+use super::{finite, format_number, fresh, same, Init, Library, Operand, Plan};
+use crate::model::{LibraryClass, Wcr};
 use crate::tasklet::lambda::Reduction;
 
 pub fn plan(mut lib: Library, class: &str) -> Plan {
@@ -23,8 +23,9 @@ pub fn plan(mut lib: Library, class: &str) -> Plan {
         return None;
     }
     let (a, b, c, cin) = (&lib.ins[ka], &lib.ins[kb], &lib.outs[kc], lib.ins.get("_cin"));
-    let (alpha, beta) = (lib.number("alpha", 1.0)?, lib.number("beta", 0.0)?);
-    let (ta, tb) = (lib.flag("transA")?, lib.flag("transB")?);
+    let LibraryClass::Product(p) = lib.class() else { return None };
+    let (alpha, beta) = (finite(&p.alpha)?, finite(&p.beta)?);
+    let (ta, tb) = (p.trans_a, p.trans_b);
     if (alpha != 1.0 || beta != 0.0) && !lib.float_output(c) {
         return None;
     }

@@ -4,33 +4,30 @@
 
 use super::nest::{Level, Nest, Port};
 use super::{fresh, same, Init, Library, Plan};
-use crate::model::Wcr;
-use serde_json::Value;
+use crate::model::{identity_code, LibraryClass};
 
 pub fn plan(mut lib: Library) -> Plan {
     if !lib.connected(&["_in"], &[], &["_out"]) {
         return None;
     }
     let (inp, out) = (&lib.ins["_in"], &lib.outs["_out"]);
-    let props = lib.properties();
-    let wcr = Wcr::parse(props.get("wcr")?.as_str()?).ok()?;
+    let LibraryClass::Reduce { wcr, axes, identity } = lib.class() else { return None };
     // Axes count the dimensions whose extent is not 1 (as the lowering
     // does); with extent-1 dimensions that could mean either, so only a
     // full reduction is taken there.
     let rank = inp.free.len();
-    let axes: Vec<usize> = match props.get("axes") {
-        None | Some(Value::Null) => (0..rank).collect(),
-        Some(v) if inp.free.len() == inp.dims.len() => v.as_array()?.iter().map(|x| x.as_u64().map(|x| x as usize)).collect::<Option<_>>()?,
+    let axes: Vec<usize> = match axes {
+        None => (0..rank).collect(),
+        Some(axes) if inp.free.len() == inp.dims.len() => axes.clone(),
         Some(_) => return None,
     };
     let distinct = axes.iter().enumerate().all(|(k, a)| !axes[..k].contains(a));
     if axes.is_empty() || !distinct || axes.iter().any(|&a| a >= rank) {
         return None;
     }
-    let identity = match props.get("identity") {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(n)) if n.as_f64().is_some_and(f64::is_finite) => Some(n.to_string()),
-        Some(_) => return None,
+    let identity = match identity {
+        None => None,
+        Some(v) => Some(identity_code(v)?),
     };
     let kept: Vec<usize> = (0..rank).filter(|d| !axes.contains(d)).collect();
     let extents_match = out.free.len() == kept.len() && kept.iter().enumerate().all(|(k, &d)| same(&out.extent(k), &inp.extent(d)));
@@ -60,7 +57,7 @@ pub fn plan(mut lib: Library) -> Plan {
         tasklet: "identity".into(),
         code: "__out = __inp".into(),
         inputs: vec![Port { conn: "__inp".into(), data: inp.data.clone(), index: inp.element(&all), wcr: None, edge: inp.edge }],
-        output: Port { conn: "__out".into(), data: out.data.clone(), index: out.element(&kept_names), wcr: Some(wcr), edge: out.edge },
+        output: Port { conn: "__out".into(), data: out.data.clone(), index: out.element(&kept_names), wcr: Some(wcr.clone()), edge: out.edge },
     };
     let init = identity.map(|value| {
         let params: Vec<(String, _)> = (0..out.free.len()).map(|k| (fresh(taken, &format!("__i{k}")), out.extent(k))).collect();

@@ -3,8 +3,8 @@
 //! map over the input, writing with the output's own WCR if it has one.
 
 use super::nest::{Level, Nest, Port};
-use super::{format_number, fresh, same, Library, Plan};
-use serde_json::Value;
+use super::{finite, format_number, fresh, same, Library, Plan};
+use crate::model::LibraryClass;
 
 pub fn plan(mut lib: Library) -> Plan {
     if !lib.connected(&["_inp"], &[], &["_out"]) {
@@ -26,13 +26,11 @@ pub fn plan_tensor(mut lib: Library) -> Plan {
     }
     let (inp, out) = (&lib.ins["_inp_tensor"], &lib.outs["_out_tensor"]);
     let rank = inp.dims.len();
-    let axes: Vec<usize> = match lib.properties().get("axes") {
-        None | Some(Value::Null) => (0..rank).rev().collect(),
-        Some(v) => v.as_array()?.iter().map(|x| x.as_u64().map(|x| x as usize)).collect::<Option<_>>()?,
-    };
+    let LibraryClass::TensorTranspose { axes, alpha, beta } = lib.class() else { return None };
+    let axes: Vec<usize> = axes.clone().unwrap_or_else(|| (0..rank).rev().collect());
     let mut sorted = axes.clone();
     sorted.sort_unstable();
-    let (alpha, beta) = (lib.number("alpha", 1.0)?, lib.number("beta", 0.0)?);
+    let (alpha, beta) = (finite(alpha)?, finite(beta)?);
     // `beta * out` would read the output, which the node has no edge for.
     let scaling_ok = beta == 0.0 && (alpha == 1.0 || lib.float_output(out));
     if out.dims.len() != rank || sorted != (0..rank).collect::<Vec<_>>() || !scaling_ok || lib.overlaps_inputs(out) {
