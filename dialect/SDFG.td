@@ -189,6 +189,34 @@ def SDFG_WcrAttr : AttrDef<SDFG_Dialect, "Wcr"> {
   let assemblyFormat = "`<` $kind `,` $lambda `>`";
 }
 
+//===----------------------------------------------------------------------===//
+// Ranges: memlet subsets and map ranges
+//===----------------------------------------------------------------------===//
+
+def SDFG_RangeAttr : AttrDef<SDFG_Dialect, "Range"> {
+  let mnemonic = "range";
+  let summary = "a subset or map range, begin:end:step:tile per dimension (#sdfg.range<0:N, i>)";
+  let description = [{
+    One entry per dimension, each one to four symbolic expressions in their
+    canonical text: `begin`, `begin:end`, `begin:end:step` or
+    `begin:end:step:tile`. `end` is exclusive (Python slices); an omitted
+    step or tile is 1 and is not printed; a dimension of one element is
+    just `begin`. A part prints bare when it is an integer or an
+    identifier and quoted otherwise. The reader (`src/ir/range_attr.rs`)
+    parses each part once into the model's `Subset`.
+
+    ```mlir
+    subset = #sdfg.range<0:N, i>
+    subset = #sdfg.range<"i + 1":"N - 1":2, 0:M:1:4>
+    subset = #sdfg.range<"A_row[i]":"A_row[i + 1]">
+    subset = #sdfg.range<>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::ArrayAttr", "dimensions, each an array of 1 to 4 strings">:$dims);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 class SDFG_Op<string mnemonic, list<Trait> traits = []>
     : Op<SDFG_Dialect, mnemonic, traits>;
 
@@ -450,26 +478,28 @@ def SDFG_MapOp : SDFG_Op<"map", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["g
   let summary = "a map scope: entry and exit nodes around a parallel body";
   let description = [{
     Yields the entry and exit nodes; inside the body they are the block
-    arguments. `range` is a subset over `params` (exclusive stop).
+    arguments. `range` is a `#sdfg.range` over `params` (exclusive stop),
+    printed without its `#sdfg.range<...>` wrapper (`<>` when it has no
+    dimension).
 
     ```mlir
-    %me, %mx = sdfg.map "add" ["i"] = "0:N" attributes {
+    %me, %mx = sdfg.map "add" ["i"] = 0:N attributes {
                  ins = {IN_a}, outs = {OUT_a}, exit_ins = {IN_c}, exit_outs = {OUT_c}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "add" {ins = {x}, outs = {z}, code = "z = x"}
-      sdfg.memlet %entry["OUT_a"] -> %t["x"] {data = "a", subset = "i"}
-      sdfg.memlet %t["z"] -> %exit["IN_c"] {data = "c", subset = "i"}
+      sdfg.memlet %entry["OUT_a"] -> %t["x"] {data = "a", subset = #sdfg.range<i>}
+      sdfg.memlet %t["z"] -> %exit["IN_c"] {data = "c", subset = #sdfg.range<i>}
     }
     ```
   }];
-  let arguments = (ins StrAttr:$label, StrArrayAttr:$params, StrAttr:$range,
+  let arguments = (ins StrAttr:$label, StrArrayAttr:$params, SDFG_RangeAttr:$range,
                        OptionalAttr<SDFG_ScheduleAttr>:$schedule,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
                        OptionalAttr<DictionaryAttr>:$exit_ins,
                        OptionalAttr<DictionaryAttr>:$exit_outs, ExtraAttr:$extra);
   let results = (outs SDFG_NodeType:$entry, SDFG_NodeType:$exit);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$label $params `=` $range attr-dict-with-keyword $body";
+  let assemblyFormat = "$label $params `=` custom<MapRange>($range) attr-dict-with-keyword $body";
   let hasRegionVerifier = 1;
 }
 
@@ -540,17 +570,19 @@ def SDFG_MemletOp : SDFG_Op<"memlet", [ParentOneOf<NodeParents>]> {
   let summary = "a dataflow edge carrying a memlet";
   let description = [{
     Connects `src[src_conn]` to `dst[dst_conn]`. Without `data` the edge is an
-    empty memlet (ordering only). Subsets use exclusive stops (`0:N`).
+    empty memlet (ordering only). `subset` and `other_subset` are
+    `#sdfg.range` values with exclusive stops (`0:N`).
 
     ```mlir
-    sdfg.memlet %a -> %me["IN_a"] {data = "a", subset = "0:N"}
-    sdfg.memlet %t["z"] -> %exit["IN_h"] {data = "h", subset = "0:B", wcr = #sdfg.wcr<Sum, "lambda x, y: x + y">, dynamic}
+    sdfg.memlet %a -> %me["IN_a"] {data = "a", subset = #sdfg.range<0:N>}
+    sdfg.memlet %A -> %V["views"] {data = "A", subset = #sdfg.range<1:"N - 1">, other_subset = #sdfg.range<0:"N - 2">}
+    sdfg.memlet %t["z"] -> %exit["IN_h"] {data = "h", subset = #sdfg.range<0:B>, wcr = #sdfg.wcr<Sum, "lambda x, y: x + y">, dynamic}
     ```
   }];
   let arguments = (ins SDFG_NodeType:$src, SDFG_NodeType:$dst,
                        OptionalAttr<StrAttr>:$src_conn, OptionalAttr<StrAttr>:$dst_conn,
-                       OptionalAttr<StrAttr>:$data, OptionalAttr<StrAttr>:$subset,
-                       OptionalAttr<StrAttr>:$other_subset, OptionalAttr<StrAttr>:$volume,
+                       OptionalAttr<StrAttr>:$data, OptionalAttr<SDFG_RangeAttr>:$subset,
+                       OptionalAttr<SDFG_RangeAttr>:$other_subset, OptionalAttr<StrAttr>:$volume,
                        OptionalAttr<UnitAttr>:$dynamic, OptionalAttr<SDFG_WcrAttr>:$wcr,
                        OptionalAttr<BoolAttr>:$is_data_src, ExtraAttr:$extra);
   let assemblyFormat = [{

@@ -26,6 +26,7 @@
 #include "SDFGTypes.h.inc"
 #define GET_ATTRDEF_CLASSES
 #include "SDFGAttrs.h.inc"
+#include "SDFGRange.h"
 #define GET_OP_CLASSES
 #include "SDFGOps.h.inc"
 
@@ -53,6 +54,11 @@ void sdfg::SDFGDialect::initialize() {
 #define GET_OP_LIST
 #include "SDFGOps.cpp.inc"
       >();
+}
+
+sdfg::RangeAttr sdfg::getRangeChecked(function_ref<InFlightDiagnostic()> emitError,
+                                      MLIRContext *ctx, ArrayRef<ArrayAttr> dims) {
+  return RangeAttr::getChecked(emitError, ctx, dims);
 }
 
 // A scope body sees its entry and exit nodes as its two block arguments.
@@ -178,6 +184,45 @@ MlirStringRef sdfgWcrAttrGetKind(MlirAttribute attribute) {
 /// The lambda of a `#sdfg.wcr` (owned by the context).
 MlirStringRef sdfgWcrAttrGetLambda(MlirAttribute attribute) {
   return wrap(llvm::cast<sdfg::WcrAttr>(unwrap(attribute)).getLambda());
+}
+
+/// The range `#sdfg.range<...>` of `numDims` dimensions, dimension `d`
+/// having `numParts[d]` of the strings in `parts` (1 to 4: begin, end, step,
+/// tile); null when a dimension has no part or more than four.
+MlirAttribute sdfgRangeAttrGet(MlirContext context, intptr_t numDims, const intptr_t *numParts,
+                               const MlirStringRef *parts) {
+  MLIRContext *ctx = unwrap(context);
+  SmallVector<ArrayAttr> dims;
+  for (intptr_t d = 0; d < numDims; ++d) {
+    if (numParts[d] < 1 || numParts[d] > 4)
+      return MlirAttribute{nullptr};
+    SmallVector<StringRef, 4> texts;
+    for (intptr_t k = 0; k < numParts[d]; ++k)
+      texts.push_back(unwrap(*parts++));
+    dims.push_back(sdfg::rangeDimAttr(ctx, texts));
+  }
+  return wrap(sdfg::RangeAttr::get(ctx, dims));
+}
+
+/// Whether the attribute is a `#sdfg.range`.
+bool sdfgAttributeIsARange(MlirAttribute attribute) {
+  return llvm::isa<sdfg::RangeAttr>(unwrap(attribute));
+}
+
+/// The number of dimensions of a `#sdfg.range`.
+intptr_t sdfgRangeAttrGetNumDims(MlirAttribute attribute) {
+  return llvm::cast<sdfg::RangeAttr>(unwrap(attribute)).getDims().size();
+}
+
+/// The number of parts (1 to 4) of dimension `dim` of a `#sdfg.range`.
+intptr_t sdfgRangeAttrGetNumParts(MlirAttribute attribute, intptr_t dim) {
+  return llvm::cast<sdfg::RangeAttr>(unwrap(attribute)).getDims()[dim].size();
+}
+
+/// The text of part `part` of dimension `dim` (owned by the context).
+MlirStringRef sdfgRangeAttrGetPart(MlirAttribute attribute, intptr_t dim, intptr_t part) {
+  ArrayAttr d = llvm::cast<sdfg::RangeAttr>(unwrap(attribute)).getDims()[dim];
+  return wrap(llvm::cast<StringAttr>(d[part]).getValue());
 }
 
 /// Registers a pass implemented in Rust under its argument name, so textual

@@ -68,14 +68,14 @@ fn cpp_program(code: &str) -> sdfg_mlir::model::Sdfg {
   %s = sdfg.state "s" {{
     %a = sdfg.access "A"
     %o = sdfg.access "Out"
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {{ins = {{IN_a}}, outs = {{OUT_a}}, exit_ins = {{IN_o}}, exit_outs = {{OUT_o}}}} {{
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {{ins = {{IN_a}}, outs = {{OUT_a}}, exit_ins = {{IN_o}}, exit_outs = {{OUT_o}}}} {{
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {{language = "CPP", ins = {{a}}, outs = {{o}}, code = "{code}"}}
-      sdfg.memlet %entry["OUT_a"] -> %t["a"] {{data = "A", subset = "i"}}
-      sdfg.memlet %t["o"] -> %exit["IN_o"] {{data = "Out", subset = "i"}}
+      sdfg.memlet %entry["OUT_a"] -> %t["a"] {{data = "A", subset = #sdfg.range<i>}}
+      sdfg.memlet %t["o"] -> %exit["IN_o"] {{data = "Out", subset = #sdfg.range<i>}}
     }}
-    sdfg.memlet %a -> %me["IN_a"] {{data = "A", subset = "0:4"}}
-    sdfg.memlet %mx["OUT_o"] -> %o {{data = "Out", subset = "0:4"}}
+    sdfg.memlet %a -> %me["IN_a"] {{data = "A", subset = #sdfg.range<0:4>}}
+    sdfg.memlet %mx["OUT_o"] -> %o {{data = "Out", subset = #sdfg.range<0:4>}}
   }}
 }}"#
     );

@@ -1,8 +1,9 @@
 //! The attribute list of an op being built, with the shapes the `sdfg`
-//! dialect uses (strings, string arrays, unit flags, enums, dtypes, connector
-//! dictionaries).
+//! dialect uses (strings, string arrays, unit flags, enums, dtypes, ranges,
+//! connector dictionaries).
 
 use crate::model::{Connector, DType, Extra, Loc};
+use crate::symbolic::Subset;
 use melior::{
     ir::{
         attribute::{ArrayAttribute, BoolAttribute, DictionaryAttribute, StringAttribute},
@@ -55,6 +56,19 @@ impl<'c> AttrList<'c> {
     pub fn bool(&mut self, key: &str, value: bool) -> &mut Self {
         let value = BoolAttribute::new(self.context, value).into();
         self.attr(key, value)
+    }
+
+    /// A subset or map range as `#sdfg.range<...>`.
+    pub fn range(&mut self, key: &str, subset: &Subset) -> &mut Self {
+        let value = super::range_attr::build(self.context, subset);
+        self.attr(key, value)
+    }
+
+    pub fn opt_range(&mut self, key: &str, subset: Option<&Subset>) -> &mut Self {
+        if let Some(s) = subset {
+            self.range(key, s);
+        }
+        self
     }
 
     /// The enum attribute `#sdfg.KEY<value>` (`schedule`, `storage`,

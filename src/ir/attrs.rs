@@ -1,6 +1,7 @@
 //! Typed access to an op's attributes, with diagnostics at the op's location.
 
 use super::context::location_loc;
+use super::range_attr::{self, RangeAttrError};
 use crate::{
     diag::Diagnostic,
     model::{CodeBlock, Connector, DType, Extra, Loc, ScalarType, UnknownValue},
@@ -17,9 +18,9 @@ extern "C" {
     fn sdfgEnumAttrValue(attribute: mlir_sys::MlirAttribute) -> mlir_sys::MlirStringRef;
 }
 
-/// Subsets already parsed during one read of a module, by their string
-/// attribute (uniqued by the context, so the same text is the same
-/// attribute): programs repeat a few subsets on many memlets. Lives no longer
+/// Subsets already parsed during one read of a module, by their
+/// `#sdfg.range` attribute (uniqued by the context, so equal ranges are the
+/// same attribute): programs repeat a few subsets on many memlets. Lives no longer
 /// than the read, while the context keeps the attributes alive.
 #[derive(Default)]
 pub struct SubsetCache(std::collections::HashMap<usize, Subset>);
@@ -163,13 +164,27 @@ impl<'c, 'a> OpView<'c, 'a> {
             .transpose()
     }
 
+    /// A subset or map range (`#sdfg.range<0:N, i>`), each part parsed once.
     pub fn subset(&self, name: &str) -> Result<Option<Subset>, Diagnostic> {
-        self.opt_str(name)?
-            .map(|t| {
-                Subset::parse(&t)
-                    .map_err(|e| self.error(format!("attribute '{name}': bad subset '{t}': {}", e.message)))
-            })
-            .transpose()
+        let Some(a) = self.attr(name) else { return Ok(None) };
+        range_attr::read(a).map(Some).map_err(|e| self.range_error(name, a, e))
+    }
+
+    /// The error for a malformed range; a whole subset in the place of a
+    /// range or of one of its parts (the string form) gets its new spelling.
+    fn range_error(&self, name: &str, a: Attribute, e: RangeAttrError) -> Diagnostic {
+        let whole = match &e {
+            RangeAttrError::Part { whole, .. } => whole.clone(),
+            RangeAttrError::NotRange => StringAttribute::try_from(a).ok().and_then(|s| Subset::parse(&string_value(&s)).ok()),
+        };
+        let hint = whole.map_or(String::new(), |s| {
+            let attr = range_attr::spelling(self.op.context(), &s);
+            match attr.strip_prefix("#sdfg.range<").and_then(|t| t.strip_suffix('>')) {
+                Some(bare) if name == "range" && !bare.is_empty() => format!("; write = {bare}"),
+                _ => format!("; write {name} = {attr}"),
+            }
+        });
+        self.error(format!("attribute '{name}': {e}{hint}"))
     }
 
     /// As [`OpView::subset`], parsing each distinct attribute once per read.

@@ -101,7 +101,7 @@ impl<'c> OpBuilder<'c> {
                 attrs.str("label", &node.label);
                 let name = match &node.kind {
                     NodeKind::MapEntry { map, .. } => {
-                        attrs.str_array("params", &map.params).str("range", &map.range.to_string());
+                        attrs.str_array("params", &map.params).range("range", &map.range);
                         if !map.schedule.is_default() {
                             attrs.enumerated("schedule", map.schedule.as_str())?;
                         }
@@ -151,8 +151,8 @@ impl<'c> OpBuilder<'c> {
     fn memlet_attrs(&self, m: &Memlet) -> Result<super::attr_list::AttrList<'c>, String> {
         let mut attrs = self.attrs();
         attrs.opt_str("data", m.data.as_deref());
-        attrs.opt_str("subset", m.subset.as_ref().map(|s| s.to_string()).as_deref());
-        attrs.opt_str("other_subset", m.other_subset.as_ref().map(|s| s.to_string()).as_deref());
+        attrs.opt_range("subset", m.subset.as_ref());
+        attrs.opt_range("other_subset", m.other_subset.as_ref());
         attrs.opt_str("volume", m.volume.as_ref().map(|s| s.to_string()).as_deref());
         attrs.flag("dynamic", m.dynamic);
         if let Some(w) = &m.wcr {

@@ -12,6 +12,7 @@ pub mod build;
 mod build_state;
 pub mod read;
 mod read_state;
+mod range_attr;
 mod wcr_attr;
 pub(crate) mod attrs;
 

@@ -6,7 +6,6 @@ use super::read::{key, read_sdfg, region_ops, Res};
 use crate::{
     diag::Diagnostic,
     model::{CodeBlock, Condition, ConsumeScope, DataEdge, Extra, LibraryNode, MapScope, Memlet, Node, NodeKind, State},
-    symbolic::Subset,
 };
 use melior::ir::{
     block::BlockLike,
@@ -132,9 +131,7 @@ impl StateReader<'_> {
         };
         let is_map = v.name() == "sdfg.map";
         let entry_kind = if is_map {
-            let range_text = v.str("range")?;
-            let range = Subset::parse(&range_text)
-                .map_err(|e| v.error(format!("bad map range '{range_text}': {}", e.message)))?;
+            let range = v.subset("range")?.ok_or_else(|| v.error("missing attribute 'range'"))?;
             let map = MapScope {
                 params: v.str_array("params")?,
                 range,

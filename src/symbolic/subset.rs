@@ -77,20 +77,49 @@ impl Dim {
     }
 }
 
-impl fmt::Display for Dim {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Dim {
+    /// The dimension from the parts of its text form, `start[:stop[:step[:tile]]]`
+    /// (stop exclusive); `None` for no part or more than four.
+    pub fn from_parts(parts: Vec<Expr>) -> Option<Dim> {
+        let mut it = parts.into_iter();
+        match (it.next(), it.next(), it.next(), it.next(), it.next()) {
+            (Some(i), None, ..) => Some(Dim::index(i)),
+            (Some(start), Some(stop), step, tile, None) => {
+                let one = || Expr::Int(1);
+                let end = Expr::Add(vec![stop, Expr::Int(-1)]);
+                Some(Dim::new(start, end, step.unwrap_or_else(one), tile.unwrap_or_else(one)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The parts of the text form: the start alone for one element, else
+    /// start and exclusive stop, then the step and tile where not 1.
+    pub fn parts(&self) -> Vec<Expr> {
         let (start, end) = (self.start.simplify(), self.end.simplify());
         let (step, tile) = (self.step.simplify(), self.tile.simplify());
         let (step1, tile1) = (step == Expr::Int(1), tile == Expr::Int(1));
         if start == end && step1 && tile1 {
-            return write!(f, "{start}");
+            return vec![start];
         }
-        write!(f, "{start}:{}", end.add(&Expr::Int(1)))?;
+        let mut parts = vec![start, end.add(&Expr::Int(1))];
         if !step1 || !tile1 {
-            write!(f, ":{step}")?;
+            parts.push(step);
         }
         if !tile1 {
-            write!(f, ":{tile}")?;
+            parts.push(tile);
+        }
+        parts
+    }
+}
+
+impl fmt::Display for Dim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, part) in self.parts().iter().enumerate() {
+            if i > 0 {
+                f.write_str(":")?;
+            }
+            write!(f, "{part}")?;
         }
         Ok(())
     }
@@ -157,26 +186,9 @@ impl Subset {
                 }
                 parts.push(parse(part).map_err(|e| SubsetParseError::at(base, e))?);
             }
-            let one = || Expr::Int(1);
-            let mut it = parts.into_iter();
-            let dim = match (it.next(), it.next(), it.next(), it.next(), it.next()) {
-                (Some(i), None, ..) => Dim::index(i),
-                (Some(start), Some(stop), step, tile, None) => {
-                    let end = Expr::Add(vec![stop, Expr::Int(-1)]);
-                    Dim::new(
-                        start,
-                        end,
-                        step.unwrap_or_else(one),
-                        tile.unwrap_or_else(one),
-                    )
-                }
-                _ => {
-                    let message = "a dimension has at most 4 parts (start:stop:step:tile)".into();
-                    return Err(SubsetParseError {
-                        offset: dim_off,
-                        message,
-                    });
-                }
+            let Some(dim) = Dim::from_parts(parts) else {
+                let message = "a dimension has at most 4 parts (start:stop:step:tile)".into();
+                return Err(SubsetParseError { offset: dim_off, message });
             };
             dims.push(dim);
         }

@@ -5,20 +5,20 @@
 //! (DaCe's AccumulateTransient).
 //!
 //! ```mlir
-//! sdfg.memlet %t["y"] -> %inner_x["IN_C"] {data = "C", subset = "i, j", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
-//! sdfg.memlet %inner_x["OUT_C"] -> %outer_x["IN_C"] {data = "C", subset = "i, j", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//! sdfg.memlet %t["y"] -> %inner_x["IN_C"] {data = "C", subset = #sdfg.range<i, j>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//! sdfg.memlet %inner_x["OUT_C"] -> %outer_x["IN_C"] {data = "C", subset = #sdfg.range<i, j>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! ```
 //! becomes
 //! ```mlir
 //! %init = sdfg.tasklet "init" {code = "__out = 0", outs = {__out}}
 //! sdfg.memlet %outer_e -> %init
 //! %l0 = sdfg.access "trans_C"
-//! sdfg.memlet %init["__out"] -> %l0 {data = "trans_C", subset = "0, 0"}
+//! sdfg.memlet %init["__out"] -> %l0 {data = "trans_C", subset = #sdfg.range<0, 0>}
 //! sdfg.memlet %l0 -> %inner_e
-//! sdfg.memlet %t["y"] -> %inner_x["IN_C"] {data = "trans_C", subset = "0, 0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//! sdfg.memlet %t["y"] -> %inner_x["IN_C"] {data = "trans_C", subset = #sdfg.range<0, 0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! %l = sdfg.access "trans_C"
-//! sdfg.memlet %inner_x["OUT_C"] -> %l {data = "trans_C", subset = "0, 0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
-//! sdfg.memlet %l -> %outer_x["IN_C"] {data = "C", subset = "i, j", other_subset = "0, 0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//! sdfg.memlet %inner_x["OUT_C"] -> %l {data = "trans_C", subset = #sdfg.range<0, 0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//! sdfg.memlet %l -> %outer_x["IN_C"] {data = "C", subset = #sdfg.range<i, j>, other_subset = #sdfg.range<0, 0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! ```
 //! (a larger accumulator is set by a map). The region is what the inner
 //! writes reach over the inner range, else the memlet between the exits.

@@ -5,14 +5,14 @@
 //! ```mlir
 //! %A = sdfg.access "A"
 //! %A_0 = sdfg.access "A"
-//! sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
-//! sdfg.memlet %A_0 -> %u["x"] {data = "A", subset = "1"}
+//! sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+//! sdfg.memlet %A_0 -> %u["x"] {data = "A", subset = #sdfg.range<1>}
 //! ```
 //! becomes
 //! ```mlir
 //! %A = sdfg.access "A"
-//! sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
-//! sdfg.memlet %A -> %u["x"] {data = "A", subset = "1"}
+//! sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+//! sdfg.memlet %A -> %u["x"] {data = "A", subset = #sdfg.range<1>}
 //! ```
 //! Merged nodes: access nodes without inputs at the top level of a state,
 //! of an array or scalar (reading a stream pops it; views are bindings)

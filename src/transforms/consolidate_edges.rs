@@ -4,16 +4,16 @@
 //! ConsolidateEdges pass).
 //!
 //! ```mlir
-//! sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-//! sdfg.memlet %A -> %e["IN_A_1"] {data = "A", subset = "1:N + 1"}
-//!   sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-//!   sdfg.memlet %entry["OUT_A_1"] -> %t["y"] {data = "A", subset = "i + 1"}
+//! sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+//! sdfg.memlet %A -> %e["IN_A_1"] {data = "A", subset = #sdfg.range<1:"N + 1">}
+//!   sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+//!   sdfg.memlet %entry["OUT_A_1"] -> %t["y"] {data = "A", subset = #sdfg.range<"i + 1">}
 //! ```
 //! becomes
 //! ```mlir
-//! sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N + 1"}
-//!   sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-//!   sdfg.memlet %entry["OUT_A"] -> %t["y"] {data = "A", subset = "i + 1"}
+//! sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:"N + 1">}
+//!   sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+//!   sdfg.memlet %entry["OUT_A"] -> %t["y"] {data = "A", subset = #sdfg.range<"i + 1">}
 //! ```
 //! Preconditions: the edges name the access node's data, without
 //! `other_subset`; each goes through its own `IN_`/`OUT_` pair that has no

@@ -7,8 +7,8 @@
 //! %A = sdfg.access "A"
 //! %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
 //! %T = sdfg.access "T"
-//! sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
-//! sdfg.memlet %t["y"] -> %T {data = "T", subset = "0"}
+//! sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+//! sdfg.memlet %t["y"] -> %T {data = "T", subset = #sdfg.range<0>}
 //! ```
 //! (with `T` transient and read nowhere) becomes an empty state.
 //!

@@ -6,17 +6,17 @@
 //!
 //! ```mlir
 //! sdfg.loop "l" attributes {init = "k = 0", condition = "k < N", update = "k = k + 1", ...} {
-//!   %s = sdfg.state "s" { %A -> %B {data = "A", subset = "k, 0:M"}  ... %B -> compute ... }
+//!   %s = sdfg.state "s" { %A -> %B {data = "A", subset = #sdfg.range<k, 0:M>}  ... %B -> compute ... }
 //! }
 //! ```
 //! becomes, with `B` of shape `[2, M]` and `slot(k) = Mod(k, 2)`:
 //! ```mlir
 //! sdfg.conditional { sdfg.branch attributes {condition = "0 < N"} {
-//!   state "l_init" { %A -> %B {data = "A", subset = "0, 0:M", other_subset = "0, 0:M"} } } }
+//!   state "l_init" { %A -> %B {data = "A", subset = #sdfg.range<0, 0:M>, other_subset = #sdfg.range<0, 0:M>} } } }
 //! sdfg.loop "l" ... {
 //!   sdfg.conditional { sdfg.branch attributes {condition = "(k + 1) < N"} {
-//!     state "l_prefetch" { %A -> %B {data = "A", subset = "k + 1, 0:M", other_subset = "Mod(k + 1, 2), 0:M"} } } }
-//!   %s = sdfg.state "s" { ... %B -> compute {data = "B", subset = "Mod(k, 2), ..."} ... }
+//!     state "l_prefetch" { %A -> %B {data = "A", subset = #sdfg.range<"k + 1", 0:M>, other_subset = #sdfg.range<"Mod(k + 1, 2)", 0:M>} } } }
+//!   %s = sdfg.state "s" { ... %B -> compute {data = "B", subset = #sdfg.range<"Mod(k, 2)", "...">} ... }
 //! }
 //! ```
 //! Preconditions: the loop is a for loop (`k = s`, a condition, `k = k + c`

@@ -4,15 +4,15 @@
 //! InLocalStorage).
 //!
 //! ```mlir
-//! sdfg.memlet %outer["OUT_A"] -> %inner["IN_A"] {data = "A", subset = "0:N"}
-//! sdfg.memlet %inner["OUT_A"] -> %t["x"] {data = "A", subset = "i"}   // i in tile_i:tile_i+32
+//! sdfg.memlet %outer["OUT_A"] -> %inner["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+//! sdfg.memlet %inner["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}   // i in tile_i:tile_i+32
 //! ```
 //! becomes
 //! ```mlir
 //! %l = sdfg.access "trans_A"
-//! sdfg.memlet %outer["OUT_A"] -> %l {data = "A", subset = "tile_i:tile_i + 32", other_subset = "0:32"}
-//! sdfg.memlet %l -> %inner["IN_A"] {data = "trans_A", subset = "0:32"}
-//! sdfg.memlet %inner["OUT_A"] -> %t["x"] {data = "trans_A", subset = "i - tile_i"}
+//! sdfg.memlet %outer["OUT_A"] -> %l {data = "A", subset = #sdfg.range<tile_i:"tile_i + 32">, other_subset = #sdfg.range<0:32>}
+//! sdfg.memlet %l -> %inner["IN_A"] {data = "trans_A", subset = #sdfg.range<0:32>}
+//! sdfg.memlet %inner["OUT_A"] -> %t["x"] {data = "trans_A", subset = #sdfg.range<"i - tile_i">}
 //! ```
 //! The copied region is what the inner memlets reach over the inner range
 //! (when each index is one parameter plus a constant), else the memlet

@@ -7,8 +7,8 @@
 //!   %n = sdfg.nested "f" attributes {ins = {x}, outs = {x}} {
 //!     sdfg.sdfg "f" ["x"] { %init = sdfg.state "init" {...} %body = sdfg.state "body" {...} ... }
 //!   }
-//!   sdfg.memlet %A -> %n["x"] {data = "A", subset = "2:N"}
-//!   sdfg.memlet %n["x"] -> %A2 {data = "A", subset = "2:N"}
+//!   sdfg.memlet %A -> %n["x"] {data = "A", subset = #sdfg.range<2:N>}
+//!   sdfg.memlet %n["x"] -> %A2 {data = "A", subset = #sdfg.range<2:N>}
 //! }
 //! ```
 //! becomes the blocks `init`, `body`, ... in place of `s`, their access

@@ -2,12 +2,12 @@
 //! state's dataflow graph (DaCe's InlineSDFG).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "0:N" {
+//! %e, %x = sdfg.map "m" ["i"] = 0:N {
 //!   %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {k = "i"}} {
 //!     sdfg.sdfg "f" ["a", "b"] { ...one state: a[k] -> tasklet -> b[0]... }
 //!   }
-//!   sdfg.memlet %e["OUT_A"] -> %n["a"] {data = "A", subset = "0:N"}
-//!   sdfg.memlet %n["b"] -> %x["IN_B"] {data = "B", subset = "i"}
+//!   sdfg.memlet %e["OUT_A"] -> %n["a"] {data = "A", subset = #sdfg.range<0:N>}
+//!   sdfg.memlet %n["b"] -> %x["IN_B"] {data = "B", subset = #sdfg.range<i>}
 //! }
 //! ```
 //! becomes the map with the tasklet inside, fed by `A[i]` from the entry

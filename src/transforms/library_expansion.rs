@@ -20,21 +20,21 @@
 //!
 //! ```mlir
 //! %r = sdfg.library "Reduce" {properties = "{\"axes\": [1], \"identity\": 0, \"wcr\": \"(lambda a, b: a + b)\"}"}
-//! sdfg.memlet %A -> %r {data = "A", subset = "0:N, 0:M"}
-//! sdfg.memlet %r -> %O {data = "O", subset = "0:N"}
+//! sdfg.memlet %A -> %r {data = "A", subset = #sdfg.range<0:N, 0:M>}
+//! sdfg.memlet %r -> %O {data = "O", subset = #sdfg.range<0:N>}
 //! ```
 //! becomes
 //! ```mlir
 //! (a map "reduce_init" over "0:N" writing 0 into a new access node %O0 of O)
-//! %e1, %x1 = sdfg.map "reduce_output" ["__o0"] = "0:N" {
-//!   %e2, %x2 = sdfg.map "reduce_values" ["__r1"] = "0:M" {
+//! %e1, %x1 = sdfg.map "reduce_output" ["__o0"] = 0:N {
+//!   %e2, %x2 = sdfg.map "reduce_values" ["__r1"] = 0:M {
 //!     %t = sdfg.tasklet "identity" {code = "__out = __inp"}
-//!     sdfg.memlet %e2["OUT___inp"] -> %t["__inp"] {data = "A", subset = "__o0, __r1"}
-//!     sdfg.memlet %t["__out"] -> %x2["IN___out"] {data = "O", subset = "__o0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//!     sdfg.memlet %e2["OUT___inp"] -> %t["__inp"] {data = "A", subset = #sdfg.range<__o0, __r1>}
+//!     sdfg.memlet %t["__out"] -> %x2["IN___out"] {data = "O", subset = #sdfg.range<__o0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //!   }
 //! }
-//! sdfg.memlet %A -> %e1["IN___inp"] {data = "A", subset = "0:N, 0:M"}
-//! sdfg.memlet %x1["OUT___out"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//! sdfg.memlet %A -> %e1["IN___inp"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+//! sdfg.memlet %x1["OUT___out"] -> %O {data = "O", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! sdfg.memlet %O0 -> %e1
 //! ```
 //!

@@ -10,7 +10,7 @@
 //! becomes
 //! ```mlir
 //! %l = sdfg.state "for_i" {
-//!   %e, %x = sdfg.map "for_i" ["i"] = "0:N" {
+//!   %e, %x = sdfg.map "for_i" ["i"] = 0:N {
 //!     %n = sdfg.nested_sdfg "body" {symbol_mapping = {i = "i", ...}} { ... }
 //!   }
 //! }

@@ -2,13 +2,13 @@
 //! both parameter sets.
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "0:N" {
-//!   %e2, %x2 = sdfg.map "n" ["j"] = "0:M" { body }
+//! %e, %x = sdfg.map "m" ["i"] = 0:N {
+//!   %e2, %x2 = sdfg.map "n" ["j"] = 0:M { body }
 //! }
 //! ```
 //! becomes
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { body }
+//! %e, %x = sdfg.map "m" ["i", "j"] = 0:N, 0:M { body }
 //! ```
 //! Preconditions: everything leaving the outer entry enters the inner one
 //! and everything entering the outer exit leaves the inner one; the inner

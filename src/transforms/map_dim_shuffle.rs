@@ -1,11 +1,11 @@
 //! MapDimShuffle: reorders the parameters of a map (DaCe's MapDimShuffle).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { body }
+//! %e, %x = sdfg.map "m" ["i", "j"] = 0:N, 0:M { body }
 //! ```
 //! with `order=j,i` becomes
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["j", "i"] = "0:M, 0:N" { body }
+//! %e, %x = sdfg.map "m" ["j", "i"] = 0:M, 0:N { body }
 //! ```
 //! Each parameter keeps its range; the body is unchanged. The first
 //! parameter is the one a parallel schedule distributes, so this chooses

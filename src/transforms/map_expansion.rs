@@ -2,12 +2,12 @@
 //! with a sequential map over the others inside.
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { body }
+//! %e, %x = sdfg.map "m" ["i", "j"] = 0:N, 0:M { body }
 //! ```
 //! becomes
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "0:N" {
-//!   %e2, %x2 = sdfg.map "m" ["j"] = "0:M" attributes {schedule = #sdfg.schedule<Sequential>} { body }
+//! %e, %x = sdfg.map "m" ["i"] = 0:N {
+//!   %e2, %x2 = sdfg.map "m" ["j"] = 0:M attributes {schedule = #sdfg.schedule<Sequential>} { body }
 //! }
 //! ```
 //! Preconditions: at least two parameters; no dynamic range inputs. Data

@@ -4,18 +4,18 @@
 //! producer-consumer case).
 //!
 //! ```mlir
-//! %e1, %x1 = sdfg.map "a" ["i"] = "0:N" { ... %t1["y"] -> %x1["IN_T"] {data = "T", subset = "i"} }
+//! %e1, %x1 = sdfg.map "a" ["i"] = 0:N { ... %t1["y"] -> %x1["IN_T"] {data = "T", subset = #sdfg.range<i>} }
 //! %T = sdfg.access "T"
-//! sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N"}
-//! sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N"}
-//! %e2, %x2 = sdfg.map "b" ["j"] = "0:N" { ... %e2["OUT_T"] -> %t2["x"] {data = "T", subset = "j"} }
+//! sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N>}
+//! sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N>}
+//! %e2, %x2 = sdfg.map "b" ["j"] = 0:N { ... %e2["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<j>} }
 //! ```
 //! becomes
 //! ```mlir
-//! %e1, %x2 = sdfg.map "a" ["i"] = "0:N" {
-//!   ... %t1["y"] -> %T {data = "T", subset = "0"}
+//! %e1, %x2 = sdfg.map "a" ["i"] = 0:N {
+//!   ... %t1["y"] -> %T {data = "T", subset = #sdfg.range<0>}
 //!   %T = sdfg.access "T"
-//!   %T -> %t2["x"] {data = "T", subset = "0"} ...
+//!   %T -> %t2["x"] {data = "T", subset = #sdfg.range<0>} ...
 //! }
 //! ```
 //! with `T` now a scalar. Preconditions: `T` is transient, has this one

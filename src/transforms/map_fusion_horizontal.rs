@@ -3,15 +3,15 @@
 //! MapFusionHorizontal, formerly MapFusionParallel).
 //!
 //! ```mlir
-//! sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N"}
-//! %e1, %x1 = sdfg.map "a" ["i"] = "0:N" { ... A[i] -> B[i] ... }
-//! sdfg.memlet %A -> %e2["IN_A"] {data = "A", subset = "1:N + 1"}
-//! %e2, %x2 = sdfg.map "b" ["j"] = "0:N" { ... A[j + 1] -> C[j] ... }
+//! sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+//! %e1, %x1 = sdfg.map "a" ["i"] = 0:N { ... A[i] -> B[i] ... }
+//! sdfg.memlet %A -> %e2["IN_A"] {data = "A", subset = #sdfg.range<1:"N + 1">}
+//! %e2, %x2 = sdfg.map "b" ["j"] = 0:N { ... A[j + 1] -> C[j] ... }
 //! ```
 //! becomes
 //! ```mlir
-//! sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N + 1"}
-//! %e1, %x1 = sdfg.map "a" ["i"] = "0:N" { ... A[i] -> B[i] ... A[i + 1] -> C[i] ... }
+//! sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:"N + 1">}
+//! %e1, %x1 = sdfg.map "a" ["i"] = 0:N { ... A[i] -> B[i] ... A[i + 1] -> C[i] ... }
 //! ```
 //! Preconditions: both maps sit in the same scope (the state's top level
 //! or directly inside the same map), with the same schedule and no dynamic

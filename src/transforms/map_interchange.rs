@@ -1,14 +1,14 @@
 //! MapInterchange: swaps two directly nested maps (DaCe's MapInterchange).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "0:N" {
-//!   %e2, %x2 = sdfg.map "n" ["j"] = "0:M" { body }
+//! %e, %x = sdfg.map "m" ["i"] = 0:N {
+//!   %e2, %x2 = sdfg.map "n" ["j"] = 0:M { body }
 //! }
 //! ```
 //! becomes
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["j"] = "0:M" {
-//!   %e2, %x2 = sdfg.map "n" ["i"] = "0:N" { body }
+//! %e, %x = sdfg.map "m" ["j"] = 0:M {
+//!   %e2, %x2 = sdfg.map "n" ["i"] = 0:N { body }
 //! }
 //! ```
 //! The two maps exchange parameters and ranges; each keeps its schedule

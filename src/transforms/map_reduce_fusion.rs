@@ -3,17 +3,17 @@
 //! write-conflict resolution straight into the output.
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... %t["y"] -> %x["IN_T"] {data = "T", subset = "i, j"} }
-//! sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
+//! %e, %x = sdfg.map "m" ["i", "j"] = 0:N, 0:M { ... %t["y"] -> %x["IN_T"] {data = "T", subset = #sdfg.range<i, j>} }
+//! sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
 //! %r = sdfg.library "Reduce" {axes = [1], identity = 0, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
-//! sdfg.memlet %T -> %r["_in"] {data = "T", subset = "0:N, 0:M"}
-//! sdfg.memlet %r["_out"] -> %O {data = "O", subset = "0:N"}
+//! sdfg.memlet %T -> %r["_in"] {data = "T", subset = #sdfg.range<0:N, 0:M>}
+//! sdfg.memlet %r["_out"] -> %O {data = "O", subset = #sdfg.range<0:N>}
 //! ```
 //! becomes
 //! ```mlir
 //! (a map setting O[0:N] to 0, then an ordering edge from its O to %e)
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... %t["y"] -> %x["IN_T"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">} }
-//! sdfg.memlet %x["OUT_T"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+//! %e, %x = sdfg.map "m" ["i", "j"] = 0:N, 0:M { ... %t["y"] -> %x["IN_T"] {data = "O", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">} }
+//! sdfg.memlet %x["OUT_T"] -> %O {data = "O", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 //! ```
 //! Without an identity the Reduce combines into what the output holds, and
 //! so do the WCR writes: nothing is initialised. Preconditions: `T` is a

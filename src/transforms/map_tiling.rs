@@ -2,12 +2,12 @@
 //! elements of one tile inside (DaCe's MapTiling).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "0:N" { body }
+//! %e, %x = sdfg.map "m" ["i"] = 0:N { body }
 //! ```
 //! with `tile-sizes=32` becomes
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["tile_i"] = "0:N:32" {
-//!   %e2, %x2 = sdfg.map "m" ["i"] = "tile_i:Min(N - 1, tile_i + 31) + 1" attributes {schedule = #sdfg.schedule<Sequential>} { body }
+//! %e, %x = sdfg.map "m" ["tile_i"] = 0:N:32 {
+//!   %e2, %x2 = sdfg.map "m" ["i"] = tile_i:"Min(N - 1, tile_i + 31) + 1" attributes {schedule = #sdfg.schedule<Sequential>} { body }
 //! }
 //! ```
 //! Options: `tile-sizes=T1,T2,...` (one per parameter; one value applies to

@@ -3,7 +3,7 @@
 //! (DaCe's MapToForLoop).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "0:N" { body }
+//! %e, %x = sdfg.map "m" ["i"] = 0:N { body }
 //! sdfg.memlet %A -> %e["IN_A"] ...   sdfg.memlet %x["OUT_B"] -> %B ...
 //! ```
 //! becomes
@@ -16,7 +16,7 @@
 //!     }
 //!   }
 //! }
-//! sdfg.memlet %A -> %n["A"] {subset = "0:N"}   sdfg.memlet %n["B"] -> %B ...
+//! sdfg.memlet %A -> %n["A"] {subset = #sdfg.range<0:N>}   sdfg.memlet %n["B"] -> %B ...
 //! ```
 //! Preconditions: the map is not inside another scope, has constant
 //! positive steps and no dynamic range inputs; every connector carries one

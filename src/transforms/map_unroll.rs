@@ -3,12 +3,12 @@
 //! values (DaCe's MapUnroll).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "0:2" { %entry["OUT_A"] -> t -> %exit["IN_B"] {subset = "i"} }
+//! %e, %x = sdfg.map "m" ["i"] = 0:2 { %entry["OUT_A"] -> t -> %exit["IN_B"] {subset = #sdfg.range<i>} }
 //! ```
 //! becomes
 //! ```mlir
-//! %A -> t -> %B {subset = "0"}
-//! %A -> t -> %B {subset = "1"}
+//! %A -> t -> %B {subset = #sdfg.range<0>}
+//! %A -> t -> %B {subset = #sdfg.range<1>}
 //! ```
 //! Option `max-iterations=K` (default 64): maps running more iterations
 //! are not matched. Preconditions: the map is not inside another scope, its

@@ -3,22 +3,22 @@
 //! that writes with that WCR (DaCe's MapWCRFusion).
 //!
 //! ```mlir
-//! %e1, %x1 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... %t1["y"] -> %x1["IN_T"] {data = "T", subset = "i, j"} }
-//! sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-//! sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
-//! %e2, %x2 = sdfg.map "r" ["a"] = "0:N" {
-//!   %e3, %x3 = sdfg.map "ri" ["b"] = "0:M" {
-//!     ... %e3["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-//!     %t2["s"] -> %x3["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+//! %e1, %x1 = sdfg.map "m" ["i", "j"] = 0:N, 0:M { ... %t1["y"] -> %x1["IN_T"] {data = "T", subset = #sdfg.range<i, j>} }
+//! sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+//! sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N, 0:M>}
+//! %e2, %x2 = sdfg.map "r" ["a"] = 0:N {
+//!   %e3, %x3 = sdfg.map "ri" ["b"] = 0:M {
+//!     ... %e3["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<a, b>}
+//!     %t2["s"] -> %x3["IN_O"] {data = "O", subset = #sdfg.range<a>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 //!   }
 //! }
 //! ```
 //! becomes
 //! ```mlir
-//! %e1, %x2 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" {
-//!   ... %t1["y"] -> %T {data = "T", subset = "0"}
-//!   %T -> %t2["x"] {data = "T", subset = "0"}
-//!   %t2["s"] -> %x2["IN_O"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+//! %e1, %x2 = sdfg.map "m" ["i", "j"] = 0:N, 0:M {
+//!   ... %t1["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+//!   %T -> %t2["x"] {data = "T", subset = #sdfg.range<0>}
+//!   %t2["s"] -> %x2["IN_O"] {data = "O", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 //! }
 //! ```
 //! with `T` now a scalar. As in DaCe, the reduction's two maps are

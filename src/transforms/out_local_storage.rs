@@ -3,15 +3,15 @@
 //! that is copied out once per outer iteration (DaCe's OutLocalStorage).
 //!
 //! ```mlir
-//! sdfg.memlet %t["y"] -> %inner_x["IN_B"] {data = "B", subset = "i"}   // i in tile_i:tile_i+32
-//! sdfg.memlet %inner_x["OUT_B"] -> %outer_x["IN_B"] {data = "B", subset = "0:N"}
+//! sdfg.memlet %t["y"] -> %inner_x["IN_B"] {data = "B", subset = #sdfg.range<i>}   // i in tile_i:tile_i+32
+//! sdfg.memlet %inner_x["OUT_B"] -> %outer_x["IN_B"] {data = "B", subset = #sdfg.range<0:N>}
 //! ```
 //! becomes
 //! ```mlir
 //! %l = sdfg.access "trans_B"
-//! sdfg.memlet %t["y"] -> %inner_x["IN_B"] {data = "trans_B", subset = "i - tile_i"}
-//! sdfg.memlet %inner_x["OUT_B"] -> %l {data = "trans_B", subset = "0:32"}
-//! sdfg.memlet %l -> %outer_x["IN_B"] {data = "B", subset = "tile_i:tile_i + 32", other_subset = "0:32"}
+//! sdfg.memlet %t["y"] -> %inner_x["IN_B"] {data = "trans_B", subset = #sdfg.range<"i - tile_i">}
+//! sdfg.memlet %inner_x["OUT_B"] -> %l {data = "trans_B", subset = #sdfg.range<0:32>}
+//! sdfg.memlet %l -> %outer_x["IN_B"] {data = "B", subset = #sdfg.range<tile_i:"tile_i + 32">, other_subset = #sdfg.range<0:32>}
 //! ```
 //! The copy writes back every element it holds, so the inner map must
 //! write all of them: preconditions are one write, straight from the

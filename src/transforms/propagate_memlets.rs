@@ -4,10 +4,10 @@
 //! edits that left them stale or too wide.
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "1:N - 1" { ... %e["OUT_A"] -> %t["a"] {data = "A", subset = "i + 1"} ... }
-//! sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
+//! %e, %x = sdfg.map "m" ["i"] = 1:"N - 1" { ... %e["OUT_A"] -> %t["a"] {data = "A", subset = #sdfg.range<"i + 1">} ... }
+//! sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
 //! ```
-//! becomes `sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "2:N", volume = "N - 2"}`.
+//! becomes `sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<2:N>, volume = "N - 2"}`.
 //!
 //! A connector is rewritten only when every memlet inside it names the same
 //! plain container (array or scalar) as the outer one, without

@@ -6,14 +6,14 @@
 //! %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
 //! %T = sdfg.access "T"
 //! %B = sdfg.access "B"
-//! sdfg.memlet %t["y"] -> %T {data = "T", subset = "0"}
-//! sdfg.memlet %T -> %B {data = "T", subset = "0", other_subset = "3"}
+//! sdfg.memlet %t["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+//! sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0>, other_subset = #sdfg.range<3>}
 //! ```
 //! becomes
 //! ```mlir
 //! %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
 //! %B = sdfg.access "B"
-//! sdfg.memlet %t["y"] -> %B {data = "B", subset = "3"}
+//! sdfg.memlet %t["y"] -> %B {data = "B", subset = #sdfg.range<3>}
 //! ```
 //! and `T` is no longer declared. Preconditions: `T` is a transient array
 //! or scalar with this one access node in the SDFG and no mention in code;

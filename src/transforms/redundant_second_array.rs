@@ -5,13 +5,13 @@
 //! ```mlir
 //! %A = sdfg.access "A"
 //! %T = sdfg.access "T"
-//! sdfg.memlet %A -> %T {data = "A", subset = "2:6", other_subset = "0:4"}
-//! sdfg.memlet %T -> %t["x"] {data = "T", subset = "1"}
+//! sdfg.memlet %A -> %T {data = "A", subset = #sdfg.range<2:6>, other_subset = #sdfg.range<0:4>}
+//! sdfg.memlet %T -> %t["x"] {data = "T", subset = #sdfg.range<1>}
 //! ```
 //! becomes
 //! ```mlir
 //! %A = sdfg.access "A"
-//! sdfg.memlet %A -> %t["x"] {data = "A", subset = "3"}
+//! sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<3>}
 //! ```
 //! and `T` is no longer declared. Preconditions: `T` is a transient array
 //! or scalar with this one access node in the SDFG and no mention in code;

@@ -12,10 +12,10 @@
 //!   %t = sdfg.access "t"
 //!   %u = sdfg.tasklet "u" {code = "o = 2 * v", ins = {v}, outs = {o}}
 //!   %b = sdfg.access "B"
-//!   sdfg.memlet %a -> %c["i"] {data = "A", subset = "0"}
-//!   sdfg.memlet %c["o"] -> %t {data = "t", subset = "0"}
-//!   sdfg.memlet %t -> %u["v"] {data = "t", subset = "0"}
-//!   sdfg.memlet %u["o"] -> %b {data = "B", subset = "0"}
+//!   sdfg.memlet %a -> %c["i"] {data = "A", subset = #sdfg.range<0>}
+//!   sdfg.memlet %c["o"] -> %t {data = "t", subset = #sdfg.range<0>}
+//!   sdfg.memlet %t -> %u["v"] {data = "t", subset = #sdfg.range<0>}
+//!   sdfg.memlet %u["o"] -> %b {data = "B", subset = #sdfg.range<0>}
 //! }
 //! ```
 //! becomes
@@ -24,7 +24,7 @@
 //! %s0 = sdfg.state "s0" {
 //!   %u = sdfg.tasklet "u" {code = "o = 2 * t", outs = {o}}
 //!   %b = sdfg.access "B"
-//!   sdfg.memlet %u["o"] -> %b {data = "B", subset = "0"}
+//!   sdfg.memlet %u["o"] -> %b {data = "B", subset = #sdfg.range<0>}
 //! }
 //! %p = sdfg.state "promote_t" { }
 //! sdfg.edge %p -> %s0 {assignments = ["t = N + A[0]"]}

@@ -3,12 +3,12 @@
 //! (DaCe's StripMining).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:M" { ... A[i, j] ... }
+//! %e, %x = sdfg.map "m" ["i", "j"] = 0:N, 0:M { ... A[i, j] ... }
 //! ```
 //! with `dimension=1 tile-size=32` becomes
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i", "tile_j"] = "0:N, 0:M:32" {
-//!   %e2, %x2 = sdfg.map "m" ["j"] = "0:Min(31, M - tile_j - 1) + 1" attributes {schedule = #sdfg.schedule<Sequential>} {
+//! %e, %x = sdfg.map "m" ["i", "tile_j"] = 0:N, 0:M:32 {
+//!   %e2, %x2 = sdfg.map "m" ["j"] = 0:"Min(31, M - tile_j - 1) + 1" attributes {schedule = #sdfg.schedule<Sequential>} {
 //!     ... A[i, tile_j + j] ...
 //!   }
 //! }

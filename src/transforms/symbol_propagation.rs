@@ -6,9 +6,9 @@
 //!
 //! ```mlir
 //! sdfg.edge %guard -> %body {assignments = ["j = i + 1"]}
-//! %body = sdfg.state "body" { ... sdfg.memlet ... {data = "A", subset = "j"} }
+//! %body = sdfg.state "body" { ... sdfg.memlet ... {data = "A", subset = #sdfg.range<j>} }
 //! ```
-//! becomes `... {data = "A", subset = "i + 1"}` in `body`.
+//! becomes `... {data = "A", subset = #sdfg.range<"i + 1">}` in `body`.
 //!
 //! Preconditions: `v` reads no data, calls no opaque function and does not
 //! read `s` itself; `s` is no map parameter or loop variable. Blocks other

@@ -6,8 +6,8 @@
 //! %t1 = sdfg.tasklet "t1" {code = "y = a * 2", ins = {a}, outs = {y}}
 //! %T = sdfg.access "T"
 //! %t2 = sdfg.tasklet "t2" {code = "z = x + a", ins = {x, a}, outs = {z}}
-//! sdfg.memlet %t1["y"] -> %T {data = "T", subset = "0"}
-//! sdfg.memlet %T -> %t2["x"] {data = "T", subset = "0"}
+//! sdfg.memlet %t1["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+//! sdfg.memlet %T -> %t2["x"] {data = "T", subset = #sdfg.range<0>}
 //! ```
 //! becomes one tasklet `t2` reading `a_1` (t1's `a`, renamed because `t2`
 //! has an `a` too) and computing

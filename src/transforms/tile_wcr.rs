@@ -11,12 +11,12 @@
 //!    conflicted ones a sequential map inside, so each thread owns what it
 //!    updates.
 //!    ```mlir
-//!    %e, %x = sdfg.map "m" ["k", "i"] = "0:K, 0:N" { ... -> %x["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">} }
+//!    %e, %x = sdfg.map "m" ["k", "i"] = 0:K, 0:N { ... -> %x["IN_C"] {data = "C", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">} }
 //!    ```
 //!    becomes
 //!    ```mlir
-//!    %e, %x = sdfg.map "m" ["i"] = "0:N" {
-//!      %e2, %x2 = sdfg.map "m" ["k"] = "0:K" attributes {schedule = #sdfg.schedule<Sequential>} { ... }
+//!    %e, %x = sdfg.map "m" ["i"] = 0:N {
+//!      %e2, %x2 = sdfg.map "m" ["k"] = 0:K attributes {schedule = #sdfg.schedule<Sequential>} { ... }
 //!    }
 //!    ```
 //! 2. Every dimension is known to be smaller than the tile size: the map

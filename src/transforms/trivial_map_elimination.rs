@@ -3,11 +3,11 @@
 //! TrivialMapElimination).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 3" { ... B[i, j] ... }
+//! %e, %x = sdfg.map "m" ["i", "j"] = 0:N, 3 { ... B[i, j] ... }
 //! ```
 //! becomes
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "0:N" { ... B[i, 3] ... }
+//! %e, %x = sdfg.map "m" ["i"] = 0:N { ... B[i, 3] ... }
 //! ```
 //! When every dimension is trivial the map goes away: data entering it
 //! goes straight to the nodes inside, with the inner memlets. The value is

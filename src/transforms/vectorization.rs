@@ -10,12 +10,12 @@
 //! that LLVM unrolls and turns into SIMD code (SLP vectorizer).
 //!
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i"] = "0:N" { ... A[i] ... }
+//! %e, %x = sdfg.map "m" ["i"] = 0:N { ... A[i] ... }
 //! ```
 //! with `vector-length=4` and `N` a multiple of 4 becomes
 //! ```mlir
-//! %e, %x = sdfg.map "m" ["i_vec"] = "0:N:4" {
-//!   %e2, %x2 = sdfg.map "m" ["i"] = "i_vec:i_vec + 3" attributes {schedule = #sdfg.schedule<Unrolled>} { ... A[i] ... }
+//! %e, %x = sdfg.map "m" ["i_vec"] = 0:N:4 {
+//!   %e2, %x2 = sdfg.map "m" ["i"] = i_vec:"i_vec + 3" attributes {schedule = #sdfg.schedule<Unrolled>} { ... A[i] ... }
 //!   (memlets between the two maps: A[i_vec:i_vec + 3])
 //! }
 //! ```

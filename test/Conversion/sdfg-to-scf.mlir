@@ -26,27 +26,27 @@ sdfg.sdfg "scale" ["A", "B"] {
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "twice" {code = "y = x * 2.0", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
     %A2 = sdfg.access "A"
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_A"] -> %A2 {data = "A", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_A"] -> %A2 {data = "A", subset = #sdfg.range<0:N>}
   }
   %t = sdfg.state "rowsum" {
     %B = sdfg.access "B"
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "r" ["i", "j"] = "0:N, 0:N" attributes {schedule = #sdfg.schedule<Sequential>, ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "r" ["i", "j"] = 0:N, 0:N attributes {schedule = #sdfg.schedule<Sequential>, ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "add" {code = "o = b", ins = {b}, outs = {o}}
-      sdfg.memlet %entry["OUT_B"] -> %t["b"] {data = "B", subset = "i, j"}
-      sdfg.memlet %t["o"] -> %exit["IN_A"] {data = "A", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
+      sdfg.memlet %entry["OUT_B"] -> %t["b"] {data = "B", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t["o"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
     }
-    sdfg.memlet %B -> %me["IN_B"] {data = "B", subset = "0:N, 0:N"}
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
+    sdfg.memlet %B -> %me["IN_B"] {data = "B", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
   }
   sdfg.edge %s -> %t
 }

@@ -173,8 +173,8 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
-    // expected-error@+1 {{bad map range '0:'}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:" {
+    // expected-error@+1 {{attribute 'range': end of dimension 0: cannot parse 'N +': unexpected end of input}}
+    %me, %mx = sdfg.map "m" ["i"] = 0:"N +" {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
     }
   }
@@ -210,8 +210,8 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
-    // expected-error@+1 {{attribute 'subset': bad subset '0:'}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0:"}
+    // expected-error@+1 {{attribute 'subset': end of dimension 0: cannot parse 'N +': unexpected end of input}}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0:"N +">}
   }
 }
 

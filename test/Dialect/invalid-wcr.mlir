@@ -9,7 +9,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{write-conflict resolution 'lambda a, b: a + b' is Sum, not Max as its kind says}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = #sdfg.wcr<Max, "lambda a, b: a + b">}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Max, "lambda a, b: a + b">}
   }
 }
 
@@ -21,7 +21,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{write-conflict resolution 'lambda a, b: a - b + 1' is Custom, not Sub as its kind says}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = #sdfg.wcr<Sub, "lambda a, b: a - b + 1">}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sub, "lambda a, b: a - b + 1">}
   }
 }
 
@@ -33,7 +33,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{write-conflict resolution 'lambda a, b: (a + b' has unbalanced parentheses}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = #sdfg.wcr<Custom, "lambda a, b: (a + b">}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Custom, "lambda a, b: (a + b">}
   }
 }
 
@@ -45,7 +45,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{write-conflict resolution 'a + b' is not a lambda}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = #sdfg.wcr<Custom, "a + b">}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Custom, "a + b">}
   }
 }
 
@@ -57,7 +57,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{write-conflict resolution 'lambda a, b a + b' has no ':'}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = #sdfg.wcr<Custom, "lambda a, b a + b">}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Custom, "lambda a, b a + b">}
   }
 }
 
@@ -69,7 +69,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{write-conflict resolution 'lambda a: a' does not take two arguments}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = #sdfg.wcr<Custom, "lambda a: a">}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Custom, "lambda a: a">}
   }
 }
 
@@ -81,7 +81,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{write-conflict resolution 'lambda a, b:  ' has an empty body}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = #sdfg.wcr<Custom, "lambda a, b:  ">}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Custom, "lambda a, b:  ">}
   }
 }
 
@@ -93,7 +93,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{write-conflict resolution 'lambda a, b: a + b(k=1)' is Custom, not Sum as its kind says}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b(k=1)">}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b(k=1)">}
   }
 }
 
@@ -105,7 +105,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{attribute 'wcr' failed to satisfy constraint}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = "lambda a, b: a + b"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = "lambda a, b: a + b"}
   }
 }
 
@@ -118,6 +118,6 @@ sdfg.sdfg "f" [] {
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+2 {{expected ::sdfg::WcrKind to be one of: Custom, Min, Max, Sum, Product, Logical_And, Bitwise_And, Logical_Or, Bitwise_Or, Logical_Xor, Bitwise_Xor, Min_Location, Max_Location, Exchange, Sub, Div}}
     // expected-error@+1 {{failed to parse SDFG_WcrAttr parameter 'kind' which is to be a `::sdfg::WcrKind`}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", wcr = #sdfg.wcr<Summ, "lambda a, b: a + b">}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Summ, "lambda a, b: a + b">}
   }
 }

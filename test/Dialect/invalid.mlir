@@ -31,7 +31,7 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{'sdfg.map' op expects parent op to be one of 'sdfg.state, sdfg.map, sdfg.consume'}}
-  %me, %mx = sdfg.map "m" ["i"] = "0:4" {
+  %me, %mx = sdfg.map "m" ["i"] = 0:4 {
   ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
   }
 }
@@ -71,7 +71,7 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       // expected-error@+1 {{'sdfg.loop' op expects parent op to be one of 'sdfg.sdfg, sdfg.region, sdfg.loop, sdfg.branch'}}
       %l = sdfg.loop "l" {
@@ -222,7 +222,7 @@ sdfg.sdfg "f" [] {
     %n = sdfg.nested "n" {
       sdfg.sdfg "inner" [] {
         // expected-error@+1 {{'sdfg.memlet' op expects parent op to be one of 'sdfg.state, sdfg.map, sdfg.consume'}}
-        sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
+        sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>}
       }
     }
   }
@@ -383,7 +383,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.map' op attribute 'params' failed to satisfy constraint: string array attribute}}
-    %me, %mx = sdfg.map "m" [0] = "0:4" {
+    %me, %mx = sdfg.map "m" [0] = 0:4 {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
     }
   }
@@ -397,7 +397,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{'sdfg.memlet' op attribute 'is_data_src' failed to satisfy constraint: bool attribute}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0", is_data_src = "yes"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>, is_data_src = "yes"}
   }
 }
 
@@ -421,7 +421,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.map' op body must take the entry and exit nodes as two !sdfg.node arguments}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 {
     ^bb0:
     }
   }
@@ -432,7 +432,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.map' op body must take the entry and exit nodes as two !sdfg.node arguments}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 {
     ^bb0(%entry: !sdfg.node):
     }
   }
@@ -443,7 +443,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.map' op body must take the entry and exit nodes as two !sdfg.node arguments}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.block):
     }
   }
@@ -476,7 +476,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.map' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
     ^bb1:
     }

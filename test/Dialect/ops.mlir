@@ -29,20 +29,20 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
     // CHECK: %[[A:A]] = sdfg.access "A"
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    // CHECK: %m_entry, %m_exit = sdfg.map "m" ["j"] = "0:N" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = #sdfg.schedule<CPU_Multicore>} {
+    // CHECK: %m_entry, %m_exit = sdfg.map "m" ["j"] = 0:N attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}, schedule = #sdfg.schedule<CPU_Multicore>} {
     // CHECK-NEXT: ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
-    %me, %mx = sdfg.map "m" ["j"] = "0:N" attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["j"] = 0:N attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       // CHECK: %[[T:.*]] = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x = #sdfg.dtype<float64>}, outs = {y}}
       %t = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x = #sdfg.dtype<float64>}, outs = {y}}
-      // CHECK: sdfg.memlet %[[E]]["OUT_A"] -> %[[T]]["x"] {data = "A", subset = "j"}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "j"}
-      // CHECK: sdfg.memlet %[[T]]["y"] -> %[[X]]["IN_B"] {data = "B", subset = "j", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "j", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+      // CHECK: sdfg.memlet %[[E]]["OUT_A"] -> %[[T]]["x"] {data = "A", subset = #sdfg.range<j>}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<j>}
+      // CHECK: sdfg.memlet %[[T]]["y"] -> %[[X]]["IN_B"] {data = "B", subset = #sdfg.range<j>, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<j>, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
-    // CHECK: sdfg.memlet %[[A]] -> %m_entry["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "0:N", volume = "N"}
+    // CHECK: sdfg.memlet %[[A]] -> %m_entry["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, volume = "N"}
   }
   // CHECK: sdfg.state "streams"
   %s1 = sdfg.state "streams" {
@@ -52,11 +52,11 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
     %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "2", ins = {IN_stream}, outs = {OUT_stream}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "pop" {code = "o = e", ins = {e}, outs = {o}}
-      sdfg.memlet %entry["OUT_stream"] -> %t["e"] {data = "S", subset = "0", dynamic}
-      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = "0:N", dynamic, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+      sdfg.memlet %entry["OUT_stream"] -> %t["e"] {data = "S", subset = #sdfg.range<0>, dynamic}
+      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<0:N>, dynamic, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
-    sdfg.memlet %s -> %ce["IN_stream"] {data = "S", subset = "0", dynamic}
-    sdfg.memlet %cx["OUT_B"] -> %b {data = "B", subset = "0:N", dynamic, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+    sdfg.memlet %s -> %ce["IN_stream"] {data = "S", subset = #sdfg.range<0>, dynamic}
+    sdfg.memlet %cx["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, dynamic, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
   }
   // CHECK: sdfg.state "calls"
   %s2 = sdfg.state "calls" {
@@ -75,13 +75,13 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
         }
       }
     }
-    // CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "A", other_subset = "0:N - 1", subset = "1:N"}
-    sdfg.memlet %a -> %v["views"] {data = "A", subset = "1:N", other_subset = "0:N - 1"}
-    sdfg.memlet %a -> %r {data = "A", subset = "0:N"}
-    sdfg.memlet %r -> %b {data = "B", subset = "0"}
-    sdfg.memlet %b -> %n["X"] {data = "B", subset = "0:N"}
+    // CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "A", other_subset = #sdfg.range<0:"N - 1">, subset = #sdfg.range<1:N>}
+    sdfg.memlet %a -> %v["views"] {data = "A", subset = #sdfg.range<1:N>, other_subset = #sdfg.range<0:"N - 1">}
+    sdfg.memlet %a -> %r {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %r -> %b {data = "B", subset = #sdfg.range<0>}
+    sdfg.memlet %b -> %n["X"] {data = "B", subset = #sdfg.range<0:N>}
     %b2 = sdfg.access "B"
-    sdfg.memlet %n["X"] -> %b2 {data = "B", subset = "0:N"}
+    sdfg.memlet %n["X"] -> %b2 {data = "B", subset = #sdfg.range<0:N>}
   }
   // CHECK: sdfg.region "prep" attributes {kind = "ControlFlowRegion"} {
   %r = sdfg.region "prep" attributes {kind = "ControlFlowRegion"} {

@@ -7,7 +7,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{memlet data 'B' is not a container of this sdfg}}
-    sdfg.memlet %t["x"] -> %a {data = "B", subset = "0"}
+    sdfg.memlet %t["x"] -> %a {data = "B", subset = #sdfg.range<0>}
   }
 }
 
@@ -19,7 +19,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{memlet subset of 'A' has 2 dimensions, the container has 1}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0, 0"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0, 0>}
   }
 }
 
@@ -32,7 +32,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{memlet data 'C' is neither end of its path ('A')}}
-    sdfg.memlet %t["x"] -> %a {data = "C", subset = "0"}
+    sdfg.memlet %t["x"] -> %a {data = "C", subset = #sdfg.range<0>}
   }
 }
 
@@ -44,7 +44,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{memlet subset of 'A' is out of bounds: dimension 0 starts at -1}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "-1"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<-1>}
   }
 }
 
@@ -56,7 +56,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{memlet subset of 'A' is out of bounds: dimension 0 ends at 4 of size 4}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "2:5"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<2:5>}
   }
 }
 
@@ -69,7 +69,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{memlet subset of 'A' is out of bounds: dimension 0 ends at 4 (plus its offset -1) of size 3}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "3:5"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<3:5>}
   }
 }
 
@@ -82,7 +82,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
     // expected-error@+1 {{memlet other_subset has 2 dimensions, 'B' has 1}}
-    sdfg.memlet %a -> %b {data = "A", subset = "0:2", other_subset = "0:2, 0"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<0:2>, other_subset = #sdfg.range<0:2, 0>}
   }
 }
 
@@ -95,7 +95,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
     // expected-error@+1 {{memlet other_subset of 'B' is out of bounds: dimension 0 ends at 4 of size 4}}
-    sdfg.memlet %a -> %b {data = "A", subset = "0:2", other_subset = "3:5"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<0:2>, other_subset = #sdfg.range<3:5>}
   }
 }
 
@@ -108,7 +108,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
     // expected-error@+1 {{memlet other_subset of 'B' is out of bounds: dimension 0 starts at -2}}
-    sdfg.memlet %a -> %b {data = "A", subset = "0:2", other_subset = "-2:0"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<0:2>, other_subset = #sdfg.range<-2:0>}
   }
 }
 
@@ -121,7 +121,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
     // expected-error@+1 {{memlet copies 2 elements of 'A' into 3 elements of 'B'}}
-    sdfg.memlet %a -> %b {data = "A", subset = "0:2", other_subset = "0:3"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<0:2>, other_subset = #sdfg.range<0:3>}
   }
 }
 
@@ -131,11 +131,11 @@ sdfg.sdfg "f" [] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {u}}
       // expected-error@+1 {{memlet path of 'A' leaves map 'm' without a connector}}
-      sdfg.memlet %e -> %t["u"] {data = "A", subset = "i"}
+      sdfg.memlet %e -> %t["u"] {data = "A", subset = #sdfg.range<i>}
       sdfg.memlet %t -> %x
     }
     sdfg.memlet %a -> %me
@@ -148,11 +148,11 @@ sdfg.sdfg "f" [] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {outs = {A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {outs = {A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {u}}
       // expected-error@+1 {{memlet path of 'A' leaves map 'm' through 'A', which is not an OUT_ connector}}
-      sdfg.memlet %e["A"] -> %t["u"] {data = "A", subset = "i"}
+      sdfg.memlet %e["A"] -> %t["u"] {data = "A", subset = #sdfg.range<i>}
       sdfg.memlet %t -> %x
     }
     sdfg.memlet %a -> %me
@@ -165,12 +165,12 @@ sdfg.sdfg "f" [] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
       // expected-error@+1 {{memlet path of 'A' enters map exit 'm' without a connector}}
-      sdfg.memlet %t["y"] -> %x {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %x {data = "A", subset = #sdfg.range<i>}
     }
     sdfg.memlet %mx -> %a
   }
@@ -183,13 +183,13 @@ sdfg.sdfg "f" [] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   // expected-error@+1 {{state 's' has a cycle}}
   %s = sdfg.state "s" {
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       // expected-error@+1 {{memlet path of 'A' runs in a cycle}}
-      sdfg.memlet %e["OUT_A"] -> %x["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %e["OUT_A"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
     // expected-error@+1 {{memlet path of 'A' runs in a cycle}}
-    sdfg.memlet %mx["OUT_A"] -> %me["IN_A"] {data = "A", subset = "0:4"}
+    sdfg.memlet %mx["OUT_A"] -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -205,7 +205,7 @@ sdfg.sdfg "f" [] {
       }
     }
     // expected-error@+1 {{memlet from nested sdfg 'inner' must lead to an access node}}
-    sdfg.memlet %n["X"] -> %t["u"] {data = "X", subset = "0:4"}
+    sdfg.memlet %n["X"] -> %t["u"] {data = "X", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -221,7 +221,7 @@ sdfg.sdfg "f" [] {
       }
     }
     // expected-error@+1 {{memlet into nested sdfg 'inner' must come from an access node}}
-    sdfg.memlet %t["y"] -> %n["X"] {data = "X", subset = "0:4"}
+    sdfg.memlet %t["y"] -> %n["X"] {data = "X", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -236,9 +236,9 @@ sdfg.sdfg "f" [] {
     %b = sdfg.access "B"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{memlet subset of 'A' is out of bounds: dimension 0 ends at 4 of size 4}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "4"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<4>}
     // expected-error@+1 {{memlet copies 4 elements of 'A' into 1 elements of 'B'}}
-    sdfg.memlet %a -> %b {data = "A", other_subset = "0"}
+    sdfg.memlet %a -> %b {data = "A", other_subset = #sdfg.range<0>}
   }
 }
 
@@ -255,7 +255,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
     // expected-error@+1 {{memlet copies N elements of 'A' into M elements of 'B'}}
-    sdfg.memlet %a -> %b {data = "A", subset = "0:N", other_subset = "0:M"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<0:N>, other_subset = #sdfg.range<0:M>}
   }
 }
 
@@ -269,7 +269,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
     // expected-error@+1 {{memlet copies N - 1 elements of 'A' into N - 2 elements of 'B'}}
-    sdfg.memlet %a -> %b {data = "A", subset = "1:N", other_subset = "2:N"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<1:N>, other_subset = #sdfg.range<2:N>}
   }
 }
 
@@ -286,9 +286,9 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    sdfg.memlet %a -> %b {data = "A", subset = "0:N, 0:M", other_subset = "0:N*M"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<0:N, 0:M>, other_subset = #sdfg.range<0:"N*M">}
     %a2 = sdfg.access "A"
     %r = sdfg.access "R" {ins = {set}}
-    sdfg.memlet %a2 -> %r["set"] {data = "A", subset = "0:N, 0:M", other_subset = "0:2"}
+    sdfg.memlet %a2 -> %r["set"] {data = "A", subset = #sdfg.range<0:N, 0:M>, other_subset = #sdfg.range<0:2>}
   }
 }

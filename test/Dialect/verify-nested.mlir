@@ -10,7 +10,7 @@ sdfg.sdfg "f" [] {
       sdfg.sdfg "inner" [] {
       }
     }
-    sdfg.memlet %a -> %n["Y"] {data = "A", subset = "0:4"}
+    sdfg.memlet %a -> %n["Y"] {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -26,7 +26,7 @@ sdfg.sdfg "f" [] {
         sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
       }
     }
-    sdfg.memlet %a -> %n["X"] {data = "A", subset = "0:4"}
+    sdfg.memlet %a -> %n["X"] {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -56,11 +56,11 @@ sdfg.sdfg "f" [] {
           // expected-error@+1 {{container 'X' is written inside nested sdfg 'inner' but is only an input}}
           %x = sdfg.access "X"
           %t = sdfg.tasklet "t" {code = "o = 1", outs = {o}}
-          sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+          sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
         }
       }
     }
-    sdfg.memlet %a -> %n["X"] {data = "A", subset = "0:4"}
+    sdfg.memlet %a -> %n["X"] {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -79,7 +79,7 @@ sdfg.sdfg "f" [] {
         sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
       }
     }
-    sdfg.memlet %a -> %n["X"] {data = "A", subset = "0:N"}
+    sdfg.memlet %a -> %n["X"] {data = "A", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -120,6 +120,6 @@ sdfg.sdfg "f" [] {
         sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
       }
     }
-    sdfg.memlet %a -> %n["Z"] {data = "A", subset = "0:4"}
+    sdfg.memlet %a -> %n["Z"] {data = "A", subset = #sdfg.range<0:4>}
   }
 }

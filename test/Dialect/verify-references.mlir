@@ -10,12 +10,12 @@ sdfg.sdfg "f" [] {
     // expected-error@+1 {{reference 'R' may be used before it is set: not every path from the start sets it through its 'set' connector}}
     %r = sdfg.access "R"
     %b = sdfg.access "B"
-    sdfg.memlet %r -> %b {data = "R", subset = "0:4"}
+    sdfg.memlet %r -> %b {data = "R", subset = #sdfg.range<0:4>}
   }
   %s1 = sdfg.state "s1" {
     %r = sdfg.access "R" {ins = {set}}
     %a = sdfg.access "A"
-    sdfg.memlet %a -> %r["set"] {data = "A", subset = "0:4"}
+    sdfg.memlet %a -> %r["set"] {data = "A", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %s0 -> %s1
 }
@@ -33,7 +33,7 @@ sdfg.sdfg "f" [] {
       %s = sdfg.state "set" {
         %r = sdfg.access "R" {ins = {set}}
         %a = sdfg.access "A"
-        sdfg.memlet %a -> %r["set"] {data = "A", subset = "0:4"}
+        sdfg.memlet %a -> %r["set"] {data = "A", subset = #sdfg.range<0:4>}
       }
     }
   }
@@ -41,7 +41,7 @@ sdfg.sdfg "f" [] {
     // expected-error@+1 {{reference 'R' may be used before it is set}}
     %r = sdfg.access "R"
     %b = sdfg.access "B"
-    sdfg.memlet %r -> %b {data = "R", subset = "0:4"}
+    sdfg.memlet %r -> %b {data = "R", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %c -> %u
 }
@@ -59,13 +59,13 @@ sdfg.sdfg "f" [] {
   %s1 = sdfg.state "set" {
     %r = sdfg.access "R" {ins = {set}}
     %a = sdfg.access "A"
-    sdfg.memlet %a -> %r["set"] {data = "A", subset = "0:4"}
+    sdfg.memlet %a -> %r["set"] {data = "A", subset = #sdfg.range<0:4>}
   }
   %s2 = sdfg.state "use" {
     // expected-error@+1 {{reference 'R' may be used before it is set}}
     %r = sdfg.access "R"
     %b = sdfg.access "B"
-    sdfg.memlet %r -> %b {data = "R", subset = "0:4"}
+    sdfg.memlet %r -> %b {data = "R", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %s0 -> %s1 {condition = "N > 0"}
   sdfg.edge %s0 -> %s2 {condition = "N <= 0"}
@@ -85,12 +85,12 @@ sdfg.sdfg "f" [] {
       // expected-error@+1 {{reference 'R' may be used before it is set}}
       %r = sdfg.access "R"
       %b = sdfg.access "B"
-      sdfg.memlet %r -> %b {data = "R", subset = "0:4"}
+      sdfg.memlet %r -> %b {data = "R", subset = #sdfg.range<0:4>}
     }
     %s = sdfg.state "set" {
       %r = sdfg.access "R" {ins = {set}}
       %a = sdfg.access "A"
-      sdfg.memlet %a -> %r["set"] {data = "A", subset = "0:4"}
+      sdfg.memlet %a -> %r["set"] {data = "A", subset = #sdfg.range<0:4>}
     }
     sdfg.edge %u -> %s
   }
@@ -113,14 +113,14 @@ sdfg.sdfg "f" [] {
       %s = sdfg.state "set_a" {
         %r = sdfg.access "R" {ins = {set}}
         %a = sdfg.access "A"
-        sdfg.memlet %a -> %r["set"] {data = "A", subset = "0:4"}
+        sdfg.memlet %a -> %r["set"] {data = "A", subset = #sdfg.range<0:4>}
       }
     }
     sdfg.branch "else" {
       %s = sdfg.state "set_b" {
         %r = sdfg.access "R" {ins = {set}}
         %a = sdfg.access "B"
-        sdfg.memlet %a -> %r["set"] {data = "B", subset = "0:4"}
+        sdfg.memlet %a -> %r["set"] {data = "B", subset = #sdfg.range<0:4>}
       }
     }
   }
@@ -128,13 +128,13 @@ sdfg.sdfg "f" [] {
     %s = sdfg.state "set_q" {
       %q = sdfg.access "Q" {ins = {set}}
       %a = sdfg.access "A"
-      sdfg.memlet %a -> %q["set"] {data = "A", subset = "0:4"}
+      sdfg.memlet %a -> %q["set"] {data = "A", subset = #sdfg.range<0:4>}
     }
   }
   %u = sdfg.state "use" {
     %r = sdfg.access "R"
     %q = sdfg.access "Q"
-    sdfg.memlet %r -> %q {data = "R", subset = "0:4"}
+    sdfg.memlet %r -> %q {data = "R", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %c -> %l
   sdfg.edge %l -> %u

@@ -18,7 +18,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     // expected-error@+1 {{invalid tasklet name 'set-one'}}
     %t = sdfg.tasklet "set-one" {code = "x = 1", outs = {x}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -30,7 +30,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     // expected-error@+1 {{tasklet 't' has unknown language 'Fortran'}}
     %t = sdfg.tasklet "t" {code = "x = 1", language = "Fortran", outs = {x}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -42,7 +42,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     // expected-error@+1 {{connector 'A' of tasklet 't' is also a data or symbol name}}
     %t = sdfg.tasklet "t" {code = "A = 1", outs = {A}}
-    sdfg.memlet %t["A"] -> %a {data = "A", subset = "0"}
+    sdfg.memlet %t["A"] -> %a {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -54,7 +54,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     // expected-error@+1 {{tasklet 't' has invalid connector name 'x.y'}}
     %t = sdfg.tasklet "t" {code = "pass", outs = {"x.y"}}
-    sdfg.memlet %t["x.y"] -> %a {data = "A", subset = "0"}
+    sdfg.memlet %t["x.y"] -> %a {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -67,8 +67,8 @@ sdfg.sdfg "f" [] {
     %b = sdfg.access "A"
     // expected-error@+1 {{tasklet 't' has connector 'x' both as input and output}}
     %t = sdfg.tasklet "t" {code = "x = x + 1", ins = {x}, outs = {x}}
-    sdfg.memlet %a -> %t["x"] {data = "A", subset = "0"}
-    sdfg.memlet %t["x"] -> %b {data = "A", subset = "0"}
+    sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t["x"] -> %b {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -79,13 +79,13 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{invalid map name 'map 1'}}
-    %me, %mx = sdfg.map "map 1" ["i"] = "0:4" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "map 1" ["i"] = 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4"}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -96,13 +96,13 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has 2 parameters but 1 range dimensions}}
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:4" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4"}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -113,13 +113,13 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has invalid parameter name 'i+1'}}
-    %me, %mx = sdfg.map "m" ["i+1"] = "0:4" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i+1"] = 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "0"}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<0>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4"}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -130,13 +130,13 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has parameter 'i' twice}}
-    %me, %mx = sdfg.map "m" ["i", "i"] = "0:4, 0:4" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i", "i"] = 0:4, 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i, i"}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<i, i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4, 0:4"}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:4, 0:4>}
   }
 }
 
@@ -150,10 +150,10 @@ sdfg.sdfg "f" [] {
     %ce, %cx = sdfg.consume "c c" attributes {pe_index = "p", num_pes = "2", ins = {IN_stream}, outs = {OUT_stream}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {v}}
-      sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = "0", dynamic}
+      sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = #sdfg.range<0>, dynamic}
       sdfg.memlet %t -> %x
     }
-    sdfg.memlet %q -> %ce["IN_stream"] {data = "S", subset = "0", dynamic}
+    sdfg.memlet %q -> %ce["IN_stream"] {data = "S", subset = #sdfg.range<0>, dynamic}
   }
 }
 
@@ -167,10 +167,10 @@ sdfg.sdfg "f" [] {
     %ce, %cx = sdfg.consume "c" attributes {pe_index = "0p", num_pes = "2", ins = {IN_stream}, outs = {OUT_stream}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {v}}
-      sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = "0", dynamic}
+      sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = #sdfg.range<0>, dynamic}
       sdfg.memlet %t -> %x
     }
-    sdfg.memlet %q -> %ce["IN_stream"] {data = "S", subset = "0", dynamic}
+    sdfg.memlet %q -> %ce["IN_stream"] {data = "S", subset = #sdfg.range<0>, dynamic}
   }
 }
 
@@ -186,7 +186,7 @@ sdfg.sdfg "f" [] {
     %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "2", outs = {OUT_stream}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {v}}
-      sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = "0", dynamic}
+      sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = #sdfg.range<0>, dynamic}
       sdfg.memlet %t -> %x
     }
     sdfg.memlet %q -> %ce
@@ -208,7 +208,7 @@ sdfg.sdfg "f" [] {
       sdfg.memlet %e -> %t
       sdfg.memlet %t -> %x
     }
-    sdfg.memlet %q -> %ce["IN_stream"] {data = "S", subset = "0", dynamic}
+    sdfg.memlet %q -> %ce["IN_stream"] {data = "S", subset = #sdfg.range<0>, dynamic}
   }
 }
 
@@ -238,7 +238,7 @@ sdfg.sdfg "f" [] {
         sdfg.array "X-1" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
       }
     }
-    sdfg.memlet %n["X-1"] -> %a {data = "A", subset = "0:4"}
+    sdfg.memlet %n["X-1"] -> %a {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -250,7 +250,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     // expected-error@+1 {{library node 'lib' has an empty classpath}}
     %l = sdfg.library "lib" {classpath = " "}
-    sdfg.memlet %a -> %l {data = "A", subset = "0:4"}
+    sdfg.memlet %a -> %l {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -263,7 +263,7 @@ sdfg.sdfg "f" [] {
     // expected-error@+1 {{tasklet 't' has dangling out-connector 'x'}}
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{edge leaves tasklet 't' through undeclared connector 'y'}}
-    sdfg.memlet %t["y"] -> %a {data = "A", subset = "0"}
+    sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -275,7 +275,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "pass"}
     // expected-error@+1 {{edge enters tasklet 't' through undeclared connector 'x'}}
-    sdfg.memlet %a -> %t["x"] {data = "A", subset = "0"}
+    sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -288,8 +288,8 @@ sdfg.sdfg "f" [] {
     %b = sdfg.access "A"
     // expected-error@+1 {{tasklet 't' has dangling in-connector 'u'}}
     %t = sdfg.tasklet "t" {code = "x = u + v", ins = {u, v}, outs = {x}}
-    sdfg.memlet %a -> %t["v"] {data = "A", subset = "0"}
-    sdfg.memlet %t["x"] -> %b {data = "A", subset = "1"}
+    sdfg.memlet %a -> %t["v"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t["x"] -> %b {data = "A", subset = #sdfg.range<1>}
   }
 }
 
@@ -301,8 +301,8 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     // expected-error@+1 {{in-connector 'u' of tasklet 't' has 2 incoming edges}}
     %t = sdfg.tasklet "t" {code = "pass", ins = {u}}
-    sdfg.memlet %a -> %t["u"] {data = "A", subset = "0"}
-    sdfg.memlet %a -> %t["u"] {data = "A", subset = "1"}
+    sdfg.memlet %a -> %t["u"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %a -> %t["u"] {data = "A", subset = #sdfg.range<1>}
   }
 }
 
@@ -325,7 +325,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     // expected-error@+1 {{view 'V' is not connected to the viewed data through its 'views' connector}}
     %v = sdfg.access "V"
-    sdfg.memlet %a -> %v {data = "A", subset = "0:2"}
+    sdfg.memlet %a -> %v {data = "A", subset = #sdfg.range<0:2>}
   }
 }
 
@@ -339,8 +339,8 @@ sdfg.sdfg "f" [] {
     %b = sdfg.access "A"
     // expected-error@+1 {{view 'V' has several edges to the viewed data through its 'views' connector}}
     %v = sdfg.access "V" {outs = {views}}
-    sdfg.memlet %v["views"] -> %a {data = "A", subset = "0:2"}
-    sdfg.memlet %v["views"] -> %b {data = "A", subset = "2:4"}
+    sdfg.memlet %v["views"] -> %a {data = "A", subset = #sdfg.range<0:2>}
+    sdfg.memlet %v["views"] -> %b {data = "A", subset = #sdfg.range<2:4>}
   }
 }
 
@@ -352,7 +352,7 @@ sdfg.sdfg "f" [] {
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{view 'V' is not bound to an access node}}
     %v = sdfg.access "V" {ins = {views}}
-    sdfg.memlet %t["x"] -> %v["views"] {data = "V", subset = "0"}
+    sdfg.memlet %t["x"] -> %v["views"] {data = "V", subset = #sdfg.range<0>}
   }
 }
 
@@ -377,12 +377,12 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "pass", ins = {u, w}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       sdfg.memlet %e -> %t["w"]
       sdfg.memlet %e -> %x
     }
-    sdfg.memlet %a -> %t["u"] {data = "A", subset = "0"}
+    sdfg.memlet %a -> %t["u"] {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -395,16 +395,16 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "pass", ins = {u}}
-    %oe, %ox = sdfg.map "outer" ["i"] = "0:4" {
+    %oe, %ox = sdfg.map "outer" ["i"] = 0:4 {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
-      %ie, %ix = sdfg.map "inner" ["j"] = "0:4" {
+      %ie, %ix = sdfg.map "inner" ["j"] = 0:4 {
       ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
       }
       sdfg.memlet %e -> %ie
       sdfg.memlet %ix -> %x
       sdfg.memlet %t -> %ix
     }
-    sdfg.memlet %a -> %t["u"] {data = "A", subset = "0"}
+    sdfg.memlet %a -> %t["u"] {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -434,13 +434,13 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has step 0 in dimension 1}}
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:4, 0:4:N - N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:4, 0:4:"N - N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i", dynamic}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<i>, dynamic}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4", dynamic}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:4>, dynamic}
   }
 }
 
@@ -453,13 +453,13 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     // expected-error@+1 {{Python code of tasklet 't' does not parse}}
     %t = sdfg.tasklet "t" {code = "x = = 1", outs = {x}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>}
     %b = sdfg.access "A"
     %c = sdfg.tasklet "c" {code = "x = = 1;", language = "CPP", outs = {x}}
-    sdfg.memlet %c["x"] -> %b {data = "A", subset = "1"}
+    sdfg.memlet %c["x"] -> %b {data = "A", subset = #sdfg.range<1>}
     %d = sdfg.access "A"
     %u = sdfg.tasklet "u" {code = "for k in range(3):\n    x = k", outs = {x}}
-    sdfg.memlet %u["x"] -> %d {data = "A", subset = "2"}
+    sdfg.memlet %u["x"] -> %d {data = "A", subset = #sdfg.range<2>}
   }
 }
 
@@ -473,8 +473,8 @@ sdfg.sdfg "f" [] {
     %b = sdfg.access "A"
     // expected-error@+1 {{out-connector 'x' of tasklet 't' has 2 outgoing edges}}
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
-    sdfg.memlet %t["x"] -> %b {data = "A", subset = "1"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t["x"] -> %b {data = "A", subset = #sdfg.range<1>}
   }
 }
 
@@ -486,7 +486,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     // expected-error@+1 {{tasklet 't' has dangling out-connector 'y'}}
     %t = sdfg.tasklet "t" {code = "x = 1\ny = 2", outs = {x, y}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "0"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -499,7 +499,7 @@ sdfg.sdfg "f" [] {
     // expected-error@+1 {{reference 'R' is used but never set through its 'set' connector}}
     %r = sdfg.access "R"
     %a = sdfg.access "A"
-    sdfg.memlet %r -> %a {data = "A", subset = "0:4"}
+    sdfg.memlet %r -> %a {data = "A", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -513,12 +513,12 @@ sdfg.sdfg "f" [] {
   %s0 = sdfg.state "s0" {
     %r = sdfg.access "R" {ins = {set}}
     %a = sdfg.access "A"
-    sdfg.memlet %a -> %r["set"] {data = "A", subset = "0:4"}
+    sdfg.memlet %a -> %r["set"] {data = "A", subset = #sdfg.range<0:4>}
   }
   %s1 = sdfg.state "s1" {
     %r = sdfg.access "R"
     %b = sdfg.access "B"
-    sdfg.memlet %r -> %b {data = "R", subset = "0:4"}
+    sdfg.memlet %r -> %b {data = "R", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %s0 -> %s1
 }

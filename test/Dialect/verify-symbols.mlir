@@ -6,13 +6,13 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{undefined symbol 'K' in range of map 'm'}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:K" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:K attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i", dynamic}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<i>, dynamic}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4", dynamic}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:4>, dynamic}
   }
 }
 
@@ -24,13 +24,13 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{undefined symbol 'i' in range of map 'm'}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:i" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:i attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i", dynamic}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<i>, dynamic}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4", dynamic}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:4>, dynamic}
   }
 }
 
@@ -44,10 +44,10 @@ sdfg.sdfg "f" [] {
     %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "P", ins = {IN_stream}, outs = {OUT_stream}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {v}}
-      sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = "0", dynamic}
+      sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = #sdfg.range<0>, dynamic}
       sdfg.memlet %t -> %x
     }
-    sdfg.memlet %q -> %ce["IN_stream"] {data = "S", subset = "0", dynamic}
+    sdfg.memlet %q -> %ce["IN_stream"] {data = "S", subset = #sdfg.range<0>, dynamic}
   }
 }
 
@@ -72,7 +72,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{undefined symbol 'k' in memlet subset}}
-    sdfg.memlet %t["x"] -> %a {data = "A", subset = "k"}
+    sdfg.memlet %t["x"] -> %a {data = "A", subset = #sdfg.range<k>}
   }
 }
 
@@ -83,14 +83,14 @@ sdfg.sdfg "f" [] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
     // expected-error@+1 {{undefined symbol 'i' in memlet subset}}
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "i"}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<i>}
   }
 }
 
@@ -103,7 +103,7 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
     // expected-error@+1 {{undefined symbol 'j' in memlet other_subset}}
-    sdfg.memlet %a -> %b {data = "A", subset = "0", other_subset = "j"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<0>, other_subset = #sdfg.range<j>}
   }
 }
 
@@ -115,15 +115,15 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{undefined symbol 'lo' in range of map 'm'}}
-    %me, %mx = sdfg.map "m" ["i"] = "lo:4" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = lo:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
       // expected-error@+1 {{undefined symbol 'j' in memlet subset}}
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "j", dynamic}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<j>, dynamic}
     }
     // expected-error@+1 {{undefined symbol 'n' in memlet subset}}
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:n", dynamic}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:n>, dynamic}
   }
 }
 
@@ -136,13 +136,13 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{division by zero in range of map 'm'}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:N // 0" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:"N // 0" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %e -> %t
       // expected-error@+1 {{division by zero in memlet subset}}
-      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = "i % (N - N)", dynamic}
+      sdfg.memlet %t["y"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<"i % (N - N)">, dynamic}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:4", dynamic}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:4>, dynamic}
   }
 }

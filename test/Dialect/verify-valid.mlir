@@ -16,16 +16,16 @@ sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
     // CHECK: %[[LEN:.*]] = sdfg.access "len"
     %l = sdfg.access "len"
     %a = sdfg.access "A"
-    // CHECK: sdfg.map "m" ["i"] = "0:n" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}, ins = {n = #sdfg.dtype<int32>}}
-    %me, %mx = sdfg.map "m" ["i"] = "0:n" attributes {ins = {n = #sdfg.dtype<int32>}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    // CHECK: sdfg.map "m" ["i"] = 0:n attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}, ins = {n = #sdfg.dtype<int32>}}
+    %me, %mx = sdfg.map "m" ["i"] = 0:n attributes {ins = {n = #sdfg.dtype<int32>}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "zero" {code = "o = 0", outs = {o}}
       sdfg.memlet %e -> %t
-      sdfg.memlet %t["o"] -> %x["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["o"] -> %x["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    // CHECK: sdfg.memlet %[[LEN]] -> %{{.*}}["n"] {data = "len", subset = "0"}
-    sdfg.memlet %l -> %me["n"] {data = "len", subset = "0"}
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:N", dynamic}
+    // CHECK: sdfg.memlet %[[LEN]] -> %{{.*}}["n"] {data = "len", subset = #sdfg.range<0>}
+    sdfg.memlet %l -> %me["n"] {data = "len", subset = #sdfg.range<0>}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:N>, dynamic}
   }
 
   // A view of A[1:N] bound through its 'views' connector, then copied to B.
@@ -35,9 +35,9 @@ sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
     // CHECK: %[[V:.*]] = sdfg.access "V" {ins = {views}}
     %v = sdfg.access "V" {ins = {views}}
     %b = sdfg.access "B"
-    // CHECK: sdfg.memlet %{{.*}} -> %[[V]]["views"] {data = "A", other_subset = "0:N - 1", subset = "1:N"}
-    sdfg.memlet %a -> %v["views"] {data = "A", subset = "1:N", other_subset = "0:N - 1"}
-    sdfg.memlet %v -> %b {data = "V", subset = "0:N - 1", other_subset = "0:N - 1"}
+    // CHECK: sdfg.memlet %{{.*}} -> %[[V]]["views"] {data = "A", other_subset = #sdfg.range<0:"N - 1">, subset = #sdfg.range<1:N>}
+    sdfg.memlet %a -> %v["views"] {data = "A", subset = #sdfg.range<1:N>, other_subset = #sdfg.range<0:"N - 1">}
+    sdfg.memlet %v -> %b {data = "V", subset = #sdfg.range<0:"N - 1">, other_subset = #sdfg.range<0:"N - 1">}
   }
 
   // 'j' is defined only by the interstate edge that leads here.
@@ -45,8 +45,8 @@ sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
   %s2 = sdfg.state "assigned" {
     %t = sdfg.tasklet "one" {code = "o = 1", outs = {o}}
     %b = sdfg.access "B"
-    // CHECK: sdfg.memlet %{{.*}}["o"] -> %{{.*}} {data = "B", subset = "j"}
-    sdfg.memlet %t["o"] -> %b {data = "B", subset = "j"}
+    // CHECK: sdfg.memlet %{{.*}}["o"] -> %{{.*}} {data = "B", subset = #sdfg.range<j>}
+    sdfg.memlet %t["o"] -> %b {data = "B", subset = #sdfg.range<j>}
   }
 
   // The inner SDFG's symbol M is mapped from the outer N - 1; two access
@@ -66,12 +66,12 @@ sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
         %c = sdfg.state "copy" {
           %x = sdfg.access "X"
           %y = sdfg.access "Y"
-          sdfg.memlet %x -> %y {data = "X", subset = "0:M", other_subset = "0:M"}
+          sdfg.memlet %x -> %y {data = "X", subset = #sdfg.range<0:M>, other_subset = #sdfg.range<0:M>}
         }
       }
     }
-    sdfg.memlet %in -> %n["X"] {data = "A", subset = "0:N - 1"}
-    sdfg.memlet %n["Y"] -> %out {data = "A", subset = "1:N"}
+    sdfg.memlet %in -> %n["X"] {data = "A", subset = #sdfg.range<0:"N - 1">}
+    sdfg.memlet %n["Y"] -> %out {data = "A", subset = #sdfg.range<1:N>}
   }
 
   // CHECK: sdfg.edge %[[DYN]] -> %{{.*}}

@@ -7,13 +7,13 @@ sdfg.sdfg "strided_offset_elements" ["A", "B"] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:3, 0:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:3, 0:4 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "o = 10.0 * x + i", ins = {x}, outs = {o}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i + 1, j + 2"}
-      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = "i + 2, j + 1"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<"i + 1", "j + 2">}
+      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<"i + 2", "j + 1">}
     }
-    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "1:4, 2:6"}
-    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "2:5, 1:5"}
+    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = #sdfg.range<1:4, 2:6>}
+    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = #sdfg.range<2:5, 1:5>}
   }
 }

@@ -15,29 +15,29 @@ sdfg.sdfg "cpp_complex" ["Z", "O", "W", "V", "P"] {
   %s = sdfg.state "s" {
     %z = sdfg.access "Z"
     %o = sdfg.access "O"
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_z}, outs = {OUT_z}, exit_ins = {IN_o}, exit_outs = {OUT_o}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {ins = {IN_z}, outs = {OUT_z}, exit_ins = {IN_o}, exit_outs = {OUT_o}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {language = "CPP", ins = {z}, outs = {o}, code = "o = std::conj(z) * z;"}
-      sdfg.memlet %entry["OUT_z"] -> %t["z"] {data = "Z", subset = "i"}
-      sdfg.memlet %t["o"] -> %exit["IN_o"] {data = "O", subset = "i"}
+      sdfg.memlet %entry["OUT_z"] -> %t["z"] {data = "Z", subset = #sdfg.range<i>}
+      sdfg.memlet %t["o"] -> %exit["IN_o"] {data = "O", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %z -> %me["IN_z"] {data = "Z", subset = "0:4"}
-    sdfg.memlet %mx["OUT_o"] -> %o {data = "O", subset = "0:4"}
+    sdfg.memlet %z -> %me["IN_z"] {data = "Z", subset = #sdfg.range<0:4>}
+    sdfg.memlet %mx["OUT_o"] -> %o {data = "O", subset = #sdfg.range<0:4>}
   }
   %s2 = sdfg.state "s2" {
     %w = sdfg.access "W"
     %v = sdfg.access "V"
     %p = sdfg.access "P"
-    %me, %mx = sdfg.map "m2" ["i"] = "0:4" attributes {ins = {IN_w, IN_v}, outs = {OUT_w, OUT_v}, exit_ins = {IN_p}, exit_outs = {OUT_p}} {
+    %me, %mx = sdfg.map "m2" ["i"] = 0:4 attributes {ins = {IN_w, IN_v}, outs = {OUT_w, OUT_v}, exit_ins = {IN_p}, exit_outs = {OUT_p}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t2" {language = "CPP", ins = {w, v}, outs = {p}, code = "p = w * 2.0f + v[0];"}
-      sdfg.memlet %entry["OUT_w"] -> %t["w"] {data = "W", subset = "i"}
-      sdfg.memlet %entry["OUT_v"] -> %t["v"] {data = "V", subset = "0:2"}
-      sdfg.memlet %t["p"] -> %exit["IN_p"] {data = "P", subset = "i"}
+      sdfg.memlet %entry["OUT_w"] -> %t["w"] {data = "W", subset = #sdfg.range<i>}
+      sdfg.memlet %entry["OUT_v"] -> %t["v"] {data = "V", subset = #sdfg.range<0:2>}
+      sdfg.memlet %t["p"] -> %exit["IN_p"] {data = "P", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %w -> %me["IN_w"] {data = "W", subset = "0:4"}
-    sdfg.memlet %v -> %me["IN_v"] {data = "V", subset = "0:2"}
-    sdfg.memlet %mx["OUT_p"] -> %p {data = "P", subset = "0:4"}
+    sdfg.memlet %w -> %me["IN_w"] {data = "W", subset = #sdfg.range<0:4>}
+    sdfg.memlet %v -> %me["IN_v"] {data = "V", subset = #sdfg.range<0:2>}
+    sdfg.memlet %mx["OUT_p"] -> %p {data = "P", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %s -> %s2
 }

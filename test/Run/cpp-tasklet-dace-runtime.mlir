@@ -22,11 +22,11 @@ sdfg.sdfg "cpp_dace_runtime" ["A", "B", "C", "I"] {
     %b = sdfg.access "B"
     %c = sdfg.access "C"
     %t = sdfg.tasklet "gemm" {language = "CPP", ins = {_a, _b}, outs = {_c}, code = "\0Adace::complex128 __alpha = dace::complex128(1);\0Adace::complex128 __beta = dace::complex128(0);\0Acblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (dace::math::pow(R, K - 1)), R, R, &__alpha, _a, R, _b, R, &__beta, _c, R);\0A"}
-    sdfg.memlet %a -> %t["_a"] {data = "A", subset = "0:R**(K - 1), 0:R"}
-    sdfg.memlet %b -> %t["_b"] {data = "B", subset = "0:R, 0:R"}
-    sdfg.memlet %t["_c"] -> %c {data = "C", subset = "0:R**(K - 1), 0:R"}
+    sdfg.memlet %a -> %t["_a"] {data = "A", subset = #sdfg.range<0:"R**(K - 1)", 0:R>}
+    sdfg.memlet %b -> %t["_b"] {data = "B", subset = #sdfg.range<0:R, 0:R>}
+    sdfg.memlet %t["_c"] -> %c {data = "C", subset = #sdfg.range<0:"R**(K - 1)", 0:R>}
     %i = sdfg.access "I"
     %t2 = sdfg.tasklet "ints" {language = "CPP", outs = {_i}, code = "\0A_i[0] = int_floor(N, 2) * 100 + int_ceil(N, 2) * 10 + Mod(N, 4);\0A_i[1] = dace::math::pow(N, 21);\0A_i[2] = (dace::int64)(dace::math::pow(2.0, 0.5) * 1000);\0A"}
-    sdfg.memlet %t2["_i"] -> %i {data = "I", subset = "0:3"}
+    sdfg.memlet %t2["_i"] -> %i {data = "I", subset = #sdfg.range<0:3>}
   }
 }

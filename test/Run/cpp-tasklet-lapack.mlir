@@ -24,14 +24,14 @@ sdfg.sdfg "cpp_lapack" ["A", "P", "R", "X", "D"] {
     %p = sdfg.access "P"
     %r = sdfg.access "R"
     %t = sdfg.tasklet "getrf" {language = "CPP", ins = {_xin}, outs = {_xout, _ipiv, _res}, code = "_res = LAPACKE_zgetrf(LAPACK_ROW_MAJOR, N, N, (lapack_complex_double*)_xin, N, _ipiv);"}
-    sdfg.memlet %a -> %t["_xin"] {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %t["_xout"] -> %a2 {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %t["_ipiv"] -> %p {data = "P", subset = "0:N"}
-    sdfg.memlet %t["_res"] -> %r {data = "R", subset = "0"}
+    sdfg.memlet %a -> %t["_xin"] {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %t["_xout"] -> %a2 {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %t["_ipiv"] -> %p {data = "P", subset = #sdfg.range<0:N>}
+    sdfg.memlet %t["_res"] -> %r {data = "R", subset = #sdfg.range<0>}
     %x = sdfg.access "X"
     %d = sdfg.access "D"
     %t2 = sdfg.tasklet "dot" {language = "CPP", ins = {_x}, outs = {_d}, code = "_d = cblas_ddot(N, _x, 1, _x, 1);"}
-    sdfg.memlet %x -> %t2["_x"] {data = "X", subset = "0:N"}
-    sdfg.memlet %t2["_d"] -> %d {data = "D", subset = "0"}
+    sdfg.memlet %x -> %t2["_x"] {data = "X", subset = #sdfg.range<0:N>}
+    sdfg.memlet %t2["_d"] -> %d {data = "D", subset = #sdfg.range<0>}
   }
 }

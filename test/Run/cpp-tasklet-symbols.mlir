@@ -13,13 +13,13 @@ sdfg.sdfg "cpp_symbols" ["A", "Out"] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %o = sdfg.access "Out"
-    %me, %mx = sdfg.map "m" ["i", "__j"] = "0:N, 0:N" attributes {ins = {IN_a}, outs = {OUT_a}, exit_ins = {IN_o}, exit_outs = {OUT_o}} {
+    %me, %mx = sdfg.map "m" ["i", "__j"] = 0:N, 0:N attributes {ins = {IN_a}, outs = {OUT_a}, exit_ins = {IN_o}, exit_outs = {OUT_o}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {language = "CPP", ins = {a}, outs = {o}, code = "\0A  struct { long long size; } v{K}; // N i\0A  const char *s = \"N\";\0A  o = a * N + 10 * i + __j + v.size;\0A"}
-      sdfg.memlet %entry["OUT_a"] -> %t["a"] {data = "A", subset = "i, __j"}
-      sdfg.memlet %t["o"] -> %exit["IN_o"] {data = "Out", subset = "i, __j"}
+      sdfg.memlet %entry["OUT_a"] -> %t["a"] {data = "A", subset = #sdfg.range<i, __j>}
+      sdfg.memlet %t["o"] -> %exit["IN_o"] {data = "Out", subset = #sdfg.range<i, __j>}
     }
-    sdfg.memlet %a -> %me["IN_a"] {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %mx["OUT_o"] -> %o {data = "Out", subset = "0:N, 0:N"}
+    sdfg.memlet %a -> %me["IN_a"] {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %mx["OUT_o"] -> %o {data = "Out", subset = #sdfg.range<0:N, 0:N>}
   }
 }

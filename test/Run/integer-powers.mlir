@@ -28,34 +28,34 @@ sdfg.sdfg "integer_powers" ["C", "Z", "Z3", "W", "F"] {
     %c = sdfg.access "C"
     %z = sdfg.access "Z"
     %z2 = sdfg.access "Z"
-    %me, %mx = sdfg.map "step" ["i"] = "0:N" attributes {ins = {IN_c, IN_z}, outs = {OUT_c, OUT_z}, exit_ins = {IN_z}, exit_outs = {OUT_z}} {
+    %me, %mx = sdfg.map "step" ["i"] = 0:N attributes {ins = {IN_c, IN_z}, outs = {OUT_c, OUT_z}, exit_ins = {IN_z}, exit_outs = {OUT_z}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "zo = zi ** dace.complex128(2) + ci", ins = {ci, zi}, outs = {zo}}
-      sdfg.memlet %entry["OUT_c"] -> %t["ci"] {data = "C", subset = "i"}
-      sdfg.memlet %entry["OUT_z"] -> %t["zi"] {data = "Z", subset = "i"}
-      sdfg.memlet %t["zo"] -> %exit["IN_z"] {data = "Z", subset = "i"}
+      sdfg.memlet %entry["OUT_c"] -> %t["ci"] {data = "C", subset = #sdfg.range<i>}
+      sdfg.memlet %entry["OUT_z"] -> %t["zi"] {data = "Z", subset = #sdfg.range<i>}
+      sdfg.memlet %t["zo"] -> %exit["IN_z"] {data = "Z", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %c -> %me["IN_c"] {data = "C", subset = "0:N"}
-    sdfg.memlet %z -> %me["IN_z"] {data = "Z", subset = "0:N"}
-    sdfg.memlet %mx["OUT_z"] -> %z2 {data = "Z", subset = "0:N"}
+    sdfg.memlet %c -> %me["IN_c"] {data = "C", subset = #sdfg.range<0:N>}
+    sdfg.memlet %z -> %me["IN_z"] {data = "Z", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_z"] -> %z2 {data = "Z", subset = #sdfg.range<0:N>}
   }
   %other = sdfg.state "other" {
     %c = sdfg.access "C"
     %z3 = sdfg.access "Z3"
     %w = sdfg.access "W"
     %f = sdfg.access "F"
-    %me, %mx = sdfg.map "powers" ["i"] = "0:N" attributes {ins = {IN_c}, outs = {OUT_c}, exit_ins = {IN_z3, IN_w, IN_f}, exit_outs = {OUT_z3, OUT_w, OUT_f}} {
+    %me, %mx = sdfg.map "powers" ["i"] = 0:N attributes {ins = {IN_c}, outs = {OUT_c}, exit_ins = {IN_z3, IN_w, IN_f}, exit_outs = {OUT_z3, OUT_w, OUT_f}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "z3 = ci ** 3 + ci ** 5; w = ci ** -2; f = real(ci) ** 2 - imag(ci) ** 2.0", ins = {ci}, outs = {z3, w, f}}
-      sdfg.memlet %entry["OUT_c"] -> %t["ci"] {data = "C", subset = "i"}
-      sdfg.memlet %t["z3"] -> %exit["IN_z3"] {data = "Z3", subset = "i"}
-      sdfg.memlet %t["w"] -> %exit["IN_w"] {data = "W", subset = "i"}
-      sdfg.memlet %t["f"] -> %exit["IN_f"] {data = "F", subset = "i"}
+      sdfg.memlet %entry["OUT_c"] -> %t["ci"] {data = "C", subset = #sdfg.range<i>}
+      sdfg.memlet %t["z3"] -> %exit["IN_z3"] {data = "Z3", subset = #sdfg.range<i>}
+      sdfg.memlet %t["w"] -> %exit["IN_w"] {data = "W", subset = #sdfg.range<i>}
+      sdfg.memlet %t["f"] -> %exit["IN_f"] {data = "F", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %c -> %me["IN_c"] {data = "C", subset = "0:N"}
-    sdfg.memlet %mx["OUT_z3"] -> %z3 {data = "Z3", subset = "0:N"}
-    sdfg.memlet %mx["OUT_w"] -> %w {data = "W", subset = "0:N"}
-    sdfg.memlet %mx["OUT_f"] -> %f {data = "F", subset = "0:N"}
+    sdfg.memlet %c -> %me["IN_c"] {data = "C", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_z3"] -> %z3 {data = "Z3", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_w"] -> %w {data = "W", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_f"] -> %f {data = "F", subset = #sdfg.range<0:N>}
   }
   sdfg.edge %init -> %guard {assignments = ["t = 0"]}
   sdfg.edge %guard -> %body {condition = "t < 6"}

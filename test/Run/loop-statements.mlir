@@ -10,7 +10,7 @@ sdfg.sdfg "augmented_update" [] {
     %body = sdfg.state "body" {
       %r = sdfg.access "__return"
       %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
-      sdfg.memlet %t["y"] -> %r {data = "__return", subset = "0"}
+      sdfg.memlet %t["y"] -> %r {data = "__return", subset = #sdfg.range<0>}
     }
   }
 }

@@ -11,16 +11,16 @@ sdfg.sdfg "squares" [] {
   sdfg.scalar "k" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
   %s = sdfg.state "s" {
     %r = sdfg.access "__return"
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "sq" {language = "MLIR", ins = {x}, outs = {o}, code = "func.func @mlir_entry(%i: i64) -> i32 {\n  %sq = arith.muli %i, %i : i64\n  %one = arith.constant 1 : i64\n  %r = arith.addi %sq, %one : i64\n  %t = arith.trunci %r : i64 to i32\n  return %t : i32\n}"}
       %pre = sdfg.tasklet "index" {code = "y = i", outs = {y}}
       %kv = sdfg.access "k"
       sdfg.memlet %entry -> %pre
-      sdfg.memlet %pre["y"] -> %kv {data = "k", subset = "0"}
-      sdfg.memlet %kv -> %t["x"] {data = "k", subset = "0"}
-      sdfg.memlet %t["o"] -> %exit["IN_r"] {data = "__return", subset = "i"}
+      sdfg.memlet %pre["y"] -> %kv {data = "k", subset = #sdfg.range<0>}
+      sdfg.memlet %kv -> %t["x"] {data = "k", subset = #sdfg.range<0>}
+      sdfg.memlet %t["o"] -> %exit["IN_r"] {data = "__return", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_r"] -> %r {data = "__return", subset = "0:4"}
+    sdfg.memlet %mx["OUT_r"] -> %r {data = "__return", subset = #sdfg.range<0:4>}
   }
 }

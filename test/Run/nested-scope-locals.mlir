@@ -20,25 +20,25 @@ sdfg.sdfg "outer" ["__return"] {
         sdfg.array "buf" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
         %b = sdfg.state "body" {
           %y = sdfg.access "y"
-          %me, %mx = sdfg.map "rows" ["i"] = "0:256" attributes {exit_ins = {IN_y}, exit_outs = {OUT_y}, schedule = #sdfg.schedule<CPU_Multicore>} {
+          %me, %mx = sdfg.map "rows" ["i"] = 0:256 attributes {exit_ins = {IN_y}, exit_outs = {OUT_y}, schedule = #sdfg.schedule<CPU_Multicore>} {
           ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-            %ie, %ix = sdfg.map "fill" ["j"] = "0:4" attributes {exit_ins = {IN_buf}, exit_outs = {OUT_buf}, schedule = #sdfg.schedule<Sequential>} {
+            %ie, %ix = sdfg.map "fill" ["j"] = 0:4 attributes {exit_ins = {IN_buf}, exit_outs = {OUT_buf}, schedule = #sdfg.schedule<Sequential>} {
             ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
               %t = sdfg.tasklet "put" {code = "v = i * 4 + j", outs = {v}}
               sdfg.memlet %e2 -> %t
-              sdfg.memlet %t["v"] -> %x2["IN_buf"] {data = "buf", subset = "j"}
+              sdfg.memlet %t["v"] -> %x2["IN_buf"] {data = "buf", subset = #sdfg.range<j>}
             }
             %buf = sdfg.access "buf"
             %sum = sdfg.tasklet "sum" {code = "s = b[0] + b[1] + b[2] + b[3]", ins = {b}, outs = {s}}
             sdfg.memlet %entry -> %ie
-            sdfg.memlet %ix["OUT_buf"] -> %buf {data = "buf", subset = "0:4"}
-            sdfg.memlet %buf -> %sum["b"] {data = "buf", subset = "0:4"}
-            sdfg.memlet %sum["s"] -> %exit["IN_y"] {data = "y", subset = "i"}
+            sdfg.memlet %ix["OUT_buf"] -> %buf {data = "buf", subset = #sdfg.range<0:4>}
+            sdfg.memlet %buf -> %sum["b"] {data = "buf", subset = #sdfg.range<0:4>}
+            sdfg.memlet %sum["s"] -> %exit["IN_y"] {data = "y", subset = #sdfg.range<i>}
           }
-          sdfg.memlet %mx["OUT_y"] -> %y {data = "y", subset = "0:256"}
+          sdfg.memlet %mx["OUT_y"] -> %y {data = "y", subset = #sdfg.range<0:256>}
         }
       }
     }
-    sdfg.memlet %n["y"] -> %o {data = "__return", subset = "0:256"}
+    sdfg.memlet %n["y"] -> %o {data = "__return", subset = #sdfg.range<0:256>}
   }
 }

@@ -25,18 +25,18 @@ sdfg.sdfg "python_operators" [] {
   %body = sdfg.state "body" {
     %r = sdfg.access "__return"
     %t = sdfg.tasklet "t" {code = "o0 = a; o1 = b; o2 = c; o3 = d; o4 = e; o5 = f; o6 = 0", outs = {o0, o1, o2, o3, o4, o5, o6}}
-    sdfg.memlet %t["o0"] -> %r {data = "__return", subset = "k, 0"}
-    sdfg.memlet %t["o1"] -> %r {data = "__return", subset = "k, 1"}
-    sdfg.memlet %t["o2"] -> %r {data = "__return", subset = "k, 2"}
-    sdfg.memlet %t["o3"] -> %r {data = "__return", subset = "k, 3"}
-    sdfg.memlet %t["o4"] -> %r {data = "__return", subset = "k, 4"}
-    sdfg.memlet %t["o5"] -> %r {data = "__return", subset = "k, 5"}
-    sdfg.memlet %t["o6"] -> %r {data = "__return", subset = "k, 6"}
+    sdfg.memlet %t["o0"] -> %r {data = "__return", subset = #sdfg.range<k, 0>}
+    sdfg.memlet %t["o1"] -> %r {data = "__return", subset = #sdfg.range<k, 1>}
+    sdfg.memlet %t["o2"] -> %r {data = "__return", subset = #sdfg.range<k, 2>}
+    sdfg.memlet %t["o3"] -> %r {data = "__return", subset = #sdfg.range<k, 3>}
+    sdfg.memlet %t["o4"] -> %r {data = "__return", subset = #sdfg.range<k, 4>}
+    sdfg.memlet %t["o5"] -> %r {data = "__return", subset = #sdfg.range<k, 5>}
+    sdfg.memlet %t["o6"] -> %r {data = "__return", subset = #sdfg.range<k, 6>}
   }
   %marked = sdfg.state "marked" {
     %r = sdfg.access "__return"
     %t = sdfg.tasklet "t" {code = "o = 1", outs = {o}}
-    sdfg.memlet %t["o"] -> %r {data = "__return", subset = "k, 6"}
+    sdfg.memlet %t["o"] -> %r {data = "__return", subset = #sdfg.range<k, 6>}
   }
   %latch = sdfg.state "latch" {
   }

@@ -12,7 +12,7 @@ sdfg.sdfg "reduce_unit_axes" ["A", "O"] {
     %A = sdfg.access "A"
     %O = sdfg.access "O"
     %r = sdfg.library "Reduce" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"axes\": [1, 2], \"identity\": 0, \"wcr\": \"(lambda a, b: a + b)\"}"}
-    sdfg.memlet %A -> %r {data = "A", subset = "0:2, 0:3, 0:1, 0:4"}
-    sdfg.memlet %r -> %O {data = "O", subset = "0:2, 0:4"}
+    sdfg.memlet %A -> %r {data = "A", subset = #sdfg.range<0:2, 0:3, 0:1, 0:4>}
+    sdfg.memlet %r -> %O {data = "O", subset = #sdfg.range<0:2, 0:4>}
   }
 }

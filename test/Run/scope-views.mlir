@@ -17,19 +17,19 @@ sdfg.sdfg "scope_views" ["__return"] {
   sdfg.view "col" {dtype = #sdfg.dtype<float64>, shape = ["4"], strides = ["6"], total_size = "19", transient}
   %s = sdfg.state "s" {
     %r = sdfg.access "__return"
-    %me, %mx = sdfg.map "cols" ["j"] = "0:6" attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = #sdfg.schedule<CPU_Multicore>} {
+    %me, %mx = sdfg.map "cols" ["j"] = 0:6 attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = #sdfg.schedule<CPU_Multicore>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ie, %ix = sdfg.map "rows" ["i"] = "0:4" attributes {exit_ins = {IN_col}, exit_outs = {OUT_col}, schedule = #sdfg.schedule<Sequential>} {
+      %ie, %ix = sdfg.map "rows" ["i"] = 0:4 attributes {exit_ins = {IN_col}, exit_outs = {OUT_col}, schedule = #sdfg.schedule<Sequential>} {
       ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
         %t = sdfg.tasklet "put" {code = "v = i * 10 + j", outs = {v}}
         sdfg.memlet %e2 -> %t
-        sdfg.memlet %t["v"] -> %x2["IN_col"] {data = "col", subset = "i"}
+        sdfg.memlet %t["v"] -> %x2["IN_col"] {data = "col", subset = #sdfg.range<i>}
       }
       %col = sdfg.access "col" {outs = {views = "pointer<float64>"}}
       sdfg.memlet %entry -> %ie
-      sdfg.memlet %ix["OUT_col"] -> %col {data = "col", subset = "0:4"}
-      sdfg.memlet %col["views"] -> %exit["IN_r"] {data = "__return", other_subset = "0:4", subset = "0:4, j"}
+      sdfg.memlet %ix["OUT_col"] -> %col {data = "col", subset = #sdfg.range<0:4>}
+      sdfg.memlet %col["views"] -> %exit["IN_r"] {data = "__return", other_subset = #sdfg.range<0:4>, subset = #sdfg.range<0:4, j>}
     }
-    sdfg.memlet %mx["OUT_r"] -> %r {data = "__return", subset = "0:4, 0:6"}
+    sdfg.memlet %mx["OUT_r"] -> %r {data = "__return", subset = #sdfg.range<0:4, 0:6>}
   }
 }

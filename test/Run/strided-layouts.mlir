@@ -14,28 +14,28 @@ sdfg.sdfg "strided_layouts" ["A", "B"] {
   sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], strides = ["1000"], total_size = "4", transient}
   %s0 = sdfg.state "fill" {
     %t = sdfg.access "T"
-    %me, %mx = sdfg.map "fill" ["k"] = "0:4" attributes {exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %me, %mx = sdfg.map "fill" ["k"] = 0:4 attributes {exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %w = sdfg.tasklet "w" {code = "o = 10 * k", outs = {o}}
       sdfg.memlet %entry -> %w
-      sdfg.memlet %w["o"] -> %exit["IN_T"] {data = "T", subset = "k"}
+      sdfg.memlet %w["o"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<k>}
     }
-    sdfg.memlet %mx["OUT_T"] -> %t {data = "T", subset = "0:4"}
+    sdfg.memlet %mx["OUT_T"] -> %t {data = "T", subset = #sdfg.range<0:4>}
   }
   %s1 = sdfg.state "add" {
     %a = sdfg.access "A"
     %t = sdfg.access "T"
     %b = sdfg.access "B"
-    %me, %mx = sdfg.map "add" ["i", "j"] = "0:3, 0:4" attributes {ins = {IN_A, IN_T}, outs = {OUT_A, OUT_T}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "add" ["i", "j"] = 0:3, 0:4 attributes {ins = {IN_A, IN_T}, outs = {OUT_A, OUT_T}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %p = sdfg.tasklet "p" {code = "o = x + y", ins = {x, y}, outs = {o}}
-      sdfg.memlet %entry["OUT_A"] -> %p["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %entry["OUT_T"] -> %p["y"] {data = "T", subset = "j"}
-      sdfg.memlet %p["o"] -> %exit["IN_B"] {data = "B", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %p["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %entry["OUT_T"] -> %p["y"] {data = "T", subset = #sdfg.range<j>}
+      sdfg.memlet %p["o"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i, j>}
     }
-    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "0:3, 0:4"}
-    sdfg.memlet %t -> %me["IN_T"] {data = "T", subset = "0:4"}
-    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "0:3, 0:4"}
+    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:3, 0:4>}
+    sdfg.memlet %t -> %me["IN_T"] {data = "T", subset = #sdfg.range<0:4>}
+    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:3, 0:4>}
   }
   sdfg.edge %s0 -> %s1
 }

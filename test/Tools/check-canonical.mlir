@@ -15,8 +15,8 @@ sdfg.sdfg "canonical" ["A", "B"] {
     %a = sdfg.access "A"
     %t = sdfg.access "T"
     %b = sdfg.access "B"
-    sdfg.memlet %a -> %t {data = "A", subset = "0:4"}
-    sdfg.memlet %t -> %b {data = "T", subset = "0:4"}
+    sdfg.memlet %a -> %t {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %t -> %b {data = "T", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -30,8 +30,8 @@ sdfg.sdfg "two_nodes" ["A", "B"] {
     // expected-error@+1 {{canonical form rule 8: state 's' has a second access node of 'A'}}
     %a2 = sdfg.access "A"
     %b = sdfg.access "B"
-    sdfg.memlet %a -> %b {data = "A", subset = "0:4", other_subset = "0:4"}
-    sdfg.memlet %a2 -> %b {data = "A", subset = "0:4", other_subset = "4:8"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<0:4>, other_subset = #sdfg.range<0:4>}
+    sdfg.memlet %a2 -> %b {data = "A", subset = #sdfg.range<0:4>, other_subset = #sdfg.range<4:8>}
   }
 }
 
@@ -64,15 +64,15 @@ sdfg.sdfg "rewritten" ["A", "B"] {
   %s1 = sdfg.state "s1" {
     %a = sdfg.access "A"
     %t = sdfg.access "T"
-    sdfg.memlet %a -> %t {data = "A", subset = "0:4"}
+    sdfg.memlet %a -> %t {data = "A", subset = #sdfg.range<0:4>}
   }
   %s2 = sdfg.state "s2" {
     %a = sdfg.access "A"
     // expected-error@+1 {{canonical form rule 6: transient 'T' is written again in state 's2', after state 's1'}}
     %t = sdfg.access "T"
     %b = sdfg.access "B"
-    sdfg.memlet %a -> %t {data = "A", subset = "0:4"}
-    sdfg.memlet %t -> %b {data = "T", subset = "0:4"}
+    sdfg.memlet %a -> %t {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %t -> %b {data = "T", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %s1 -> %s2
 }
@@ -93,10 +93,10 @@ sdfg.sdfg "shift" ["A", "B"] {
     %c1 = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %c2 = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
     %b = sdfg.access "B"
-    sdfg.memlet %a -> %t["i"] {data = "A", subset = "1"}
-    sdfg.memlet %t["o"] -> %a2 {data = "A", subset = "0"}
-    sdfg.memlet %c1["o"] -> %b {data = "B", subset = "0"}
-    sdfg.memlet %c2["o"] -> %b {data = "B", subset = "1"}
+    sdfg.memlet %a -> %t["i"] {data = "A", subset = #sdfg.range<1>}
+    sdfg.memlet %t["o"] -> %a2 {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %c1["o"] -> %b {data = "B", subset = #sdfg.range<0>}
+    sdfg.memlet %c2["o"] -> %b {data = "B", subset = #sdfg.range<1>}
   }
 }
 
@@ -114,21 +114,21 @@ sdfg.sdfg "branches" ["A", "B"] attributes {experimental_blocks} {
       %s1 = sdfg.state "s1" {
         %a = sdfg.access "A"
         %t = sdfg.access "T"
-        sdfg.memlet %a -> %t {data = "A", subset = "0:4"}
+        sdfg.memlet %a -> %t {data = "A", subset = #sdfg.range<0:4>}
       }
     }
     sdfg.branch "else" {
       %s2 = sdfg.state "s2" {
         %b = sdfg.access "B"
         %t = sdfg.access "T"
-        sdfg.memlet %b -> %t {data = "B", subset = "0:4"}
+        sdfg.memlet %b -> %t {data = "B", subset = #sdfg.range<0:4>}
       }
     }
   }
   %after = sdfg.state "after" {
     %t = sdfg.access "T"
     %b = sdfg.access "B"
-    sdfg.memlet %t -> %b {data = "T", subset = "0:4"}
+    sdfg.memlet %t -> %b {data = "T", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %c -> %after
 }
@@ -146,13 +146,13 @@ sdfg.sdfg "loop_body" ["A"] attributes {experimental_blocks} {
       %a = sdfg.access "A"
       // expected-error@+1 {{canonical form rule 6: transient 'T' is written again in state 's1', after state 's2'}}
       %t = sdfg.access "T"
-      sdfg.memlet %a -> %t {data = "A", subset = "0:4"}
+      sdfg.memlet %a -> %t {data = "A", subset = #sdfg.range<0:4>}
     }
     %s2 = sdfg.state "s2" {
       %a = sdfg.access "A"
       // expected-error@+1 {{canonical form rule 6: transient 'T' is written again in state 's2', after state 's1'}}
       %t = sdfg.access "T"
-      sdfg.memlet %a -> %t {data = "A", subset = "0:4"}
+      sdfg.memlet %a -> %t {data = "A", subset = #sdfg.range<0:4>}
     }
     sdfg.edge %s1 -> %s2
   }

@@ -20,12 +20,12 @@ sdfg.sdfg "history" ["A"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
-    %e, %x = sdfg.map "m" ["i", "j"] = "0:N, 0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %e, %x = sdfg.map "m" ["i", "j"] = 0:N, 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "set" {code = "o = 1.0", outs = {o}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["o"] -> %exit["IN_A"] {data = "A", subset = "i, j"}
+      sdfg.memlet %t["o"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i, j>}
     }
-    sdfg.memlet %x["OUT_A"] -> %a {data = "A", subset = "0:N, 0:N"}
+    sdfg.memlet %x["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:N, 0:N>}
   }
 }

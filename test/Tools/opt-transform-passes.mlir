@@ -18,12 +18,12 @@ sdfg.sdfg "fuse" ["X", "Y"] {
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
-    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
   }
   %b = sdfg.state "b" {
     %t = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
     %y = sdfg.access "Y"
-    sdfg.memlet %t["o"] -> %y {data = "Y", subset = "0"}
+    sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
   }
   sdfg.edge %a -> %b
 }

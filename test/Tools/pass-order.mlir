@@ -12,9 +12,9 @@
 // RUN: sdfg-opt %s --canonicalize --sdfg-map-tiling='tile-sizes=8' --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=MLIR-TIMING
 
 // ORDER: IR Dump After Canonicalizer (canonicalize)
-// ORDER: sdfg.map "m" ["i"] = "0:N"
+// ORDER: sdfg.map "m" ["i"] = 0:N
 // ORDER: IR Dump After sdfg-map-tiling (sdfg-map-tiling)
-// ORDER: sdfg.map "m" ["tile_i"] = "0:N:8"
+// ORDER: sdfg.map "m" ["tile_i"] = 0:N:8
 // ORDER: IR Dump After CSE (cse)
 // ORDER-NOT: IR Dump After
 
@@ -23,9 +23,9 @@
 // REVERSED-NOT: IR Dump After
 
 // TWICE: IR Dump After sdfg-map-tiling (sdfg-map-tiling)
-// TWICE: sdfg.map "m" ["tile_i"] = "0:N:8"
+// TWICE: sdfg.map "m" ["tile_i"] = 0:N:8
 // TWICE: IR Dump After sdfg-map-tiling (sdfg-map-tiling)
-// TWICE: sdfg.map "m" ["tile_tile_i"] = "0:N:16"
+// TWICE: sdfg.map "m" ["tile_tile_i"] = 0:N:16
 
 // TIMING: timing: parse: {{[0-9.]+}} s
 // TIMING-NEXT: timing: verify: {{[0-9.]+}} s
@@ -45,13 +45,13 @@ sdfg.sdfg "tiled" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
   }
 }

@@ -54,22 +54,22 @@ sdfg.sdfg "prog" ["A", "B", "C"] attributes {experimental_blocks} {
   %s0 = sdfg.state "init" {
     %a = sdfg.access "A"
     %t = sdfg.access "T"
-    %me, %mx = sdfg.map "m" ["j"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %me, %mx = sdfg.map "m" ["j"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %tk = sdfg.tasklet "t" {code = "y = x * N", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %tk["x"] {data = "A", subset = "j"}
-      sdfg.memlet %tk["y"] -> %exit["IN_T"] {data = "T", subset = "j"}
+      sdfg.memlet %entry["OUT_A"] -> %tk["x"] {data = "A", subset = #sdfg.range<j>}
+      sdfg.memlet %tk["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<j>}
     }
-    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_T"] -> %t {data = "T", subset = "0:N"}
+    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_T"] -> %t {data = "T", subset = #sdfg.range<0:N>}
   }
   %l = sdfg.loop "for_i" attributes {condition = "i < N - 1", init = "i = 1", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %t = sdfg.access "T"
       %b = sdfg.access "B"
       %tk = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %t -> %tk["x"] {data = "T", subset = "i - 1"}
-      sdfg.memlet %tk["y"] -> %b {data = "B", subset = "i", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+      sdfg.memlet %t -> %tk["x"] {data = "T", subset = #sdfg.range<"i - 1">}
+      sdfg.memlet %tk["y"] -> %b {data = "B", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
   }
   %c = sdfg.conditional "if" {
@@ -77,14 +77,14 @@ sdfg.sdfg "prog" ["A", "B", "C"] attributes {experimental_blocks} {
       %s = sdfg.state "set" {
         %c = sdfg.access "C"
         %tk = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-        sdfg.memlet %tk["y"] -> %c {data = "C", subset = "k"}
+        sdfg.memlet %tk["y"] -> %c {data = "C", subset = #sdfg.range<k>}
       }
     }
     sdfg.branch "otherwise" {
       %s = sdfg.state "clear" {
         %c = sdfg.access "C"
         %tk = sdfg.tasklet "t" {code = "y = 0", outs = {y}}
-        sdfg.memlet %tk["y"] -> %c {data = "C", subset = "0"}
+        sdfg.memlet %tk["y"] -> %c {data = "C", subset = #sdfg.range<0>}
       }
     }
   }
@@ -114,7 +114,7 @@ sdfg.sdfg "nested" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "M", P = "i"}} {
         sdfg.sdfg "f" ["a", "b"] {
@@ -126,16 +126,16 @@ sdfg.sdfg "nested" ["A", "B"] {
             %a = sdfg.access "a"
             %t = sdfg.tasklet "t" {code = "y = x * P", ins = {x}, outs = {y}}
             %b = sdfg.access "b"
-            sdfg.memlet %a -> %t["x"] {data = "a", subset = "1:K"}
-            sdfg.memlet %t["y"] -> %b {data = "b", subset = "0"}
+            sdfg.memlet %a -> %t["x"] {data = "a", subset = #sdfg.range<1:K>}
+            sdfg.memlet %t["y"] -> %b {data = "b", subset = #sdfg.range<0>}
           }
         }
       }
-      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = "i, 0:M"}
-      sdfg.memlet %n["b"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = #sdfg.range<i, 0:M>}
+      sdfg.memlet %n["b"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -169,7 +169,7 @@ sdfg.sdfg "machine" ["A"] {
   %body = sdfg.state "body" {
     %a = sdfg.access "A"
     %tk = sdfg.tasklet "t" {code = "y = m", outs = {y}}
-    sdfg.memlet %tk["y"] -> %a {data = "A", subset = "i"}
+    sdfg.memlet %tk["y"] -> %a {data = "A", subset = #sdfg.range<i>}
   }
   %done = sdfg.state "done" {
   }

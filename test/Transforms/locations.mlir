@@ -52,15 +52,15 @@ sdfg.sdfg "text" ["a", "b"] {
   sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
-  %m_entry, %m_exit = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_b}, exit_outs = {OUT_b}, ins = {IN_a}, outs = {OUT_a}} {
+  %m_entry, %m_exit = sdfg.map "m" ["i"] = 0:N attributes {exit_ins = {IN_b}, exit_outs = {OUT_b}, ins = {IN_a}, outs = {OUT_a}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "o = i1 + 1", ins = {i1}, outs = {o}}
-      sdfg.memlet %e["OUT_a"] -> %t["i1"] {data = "a", subset = "i"}
-      sdfg.memlet %t["o"] -> %x["IN_b"] {data = "b", subset = "i"}
+      sdfg.memlet %e["OUT_a"] -> %t["i1"] {data = "a", subset = #sdfg.range<i>}
+      sdfg.memlet %t["o"] -> %x["IN_b"] {data = "b", subset = #sdfg.range<i>}
     }
     %a = sdfg.access "a"
     %b = sdfg.access "b"
-    sdfg.memlet %a -> %m_entry["IN_a"] {data = "a", subset = "0:N"}
-    sdfg.memlet %m_exit["OUT_b"] -> %b {data = "b", subset = "0:N"}
+    sdfg.memlet %a -> %m_entry["IN_a"] {data = "a", subset = #sdfg.range<0:N>}
+    sdfg.memlet %m_exit["OUT_b"] -> %b {data = "b", subset = #sdfg.range<0:N>}
   }
 }

@@ -13,13 +13,13 @@
 
 // CHECK-LABEL: sdfg.sdfg "sum"
 // CHECK: sdfg.array "trans_C" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
-// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_C"] {data = "trans_C", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_C"] {data = "trans_C", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK-DAG: %[[I:.*]] = sdfg.tasklet "init" {code = "__out = 0", outs = {__out}}
 // CHECK-DAG: sdfg.memlet %entry -> %[[I]]
-// CHECK-DAG: sdfg.memlet %[[I]]["__out"] -> %[[L0:.*]] {data = "trans_C", subset = "0"}
+// CHECK-DAG: sdfg.memlet %[[I]]["__out"] -> %[[L0:.*]] {data = "trans_C", subset = #sdfg.range<0>}
 // CHECK-DAG: sdfg.memlet %[[L0]] -> %n_entry
-// CHECK-DAG: sdfg.memlet %n_exit["OUT_C"] -> %[[L1:.*]] {data = "trans_C", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
-// CHECK-DAG: sdfg.memlet %[[L1]] -> %exit["IN_C"] {data = "C", other_subset = "0", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+// CHECK-DAG: sdfg.memlet %n_exit["OUT_C"] -> %[[L1:.*]] {data = "trans_C", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+// CHECK-DAG: sdfg.memlet %[[L1]] -> %exit["IN_C"] {data = "C", other_subset = #sdfg.range<0>, subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 sdfg.sdfg "sum" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
@@ -27,19 +27,19 @@ sdfg.sdfg "sum" ["A", "C"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
-    %oe, %ox = sdfg.map "o" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %oe, %ox = sdfg.map "o" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ne, %nx = sdfg.map "n" ["k"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+      %ne, %nx = sdfg.map "n" ["k"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
       ^bb0(%entry2: !sdfg.node, %exit2: !sdfg.node):
         %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-        sdfg.memlet %entry2["OUT_A"] -> %t["x"] {data = "A", subset = "i, k"}
-        sdfg.memlet %t["y"] -> %exit2["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+        sdfg.memlet %entry2["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, k>}
+        sdfg.memlet %t["y"] -> %exit2["IN_C"] {data = "C", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
       }
-      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = "i, 0:N"}
-      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = #sdfg.range<i, 0:N>}
+      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
-    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }
 
@@ -51,8 +51,8 @@ sdfg.sdfg "sum" ["A", "C"] {
 // CHECK-NOT: trans_D
 // GIVEN-LABEL: sdfg.sdfg "max"
 // GIVEN: sdfg.array "trans_D" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
-// GIVEN: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_D"] {data = "trans_D", subset = "j", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
-// GIVEN: sdfg.map "init" ["__init0"] = "0:M"
+// GIVEN: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_D"] {data = "trans_D", subset = #sdfg.range<j>, wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
+// GIVEN: sdfg.map "init" ["__init0"] = 0:M
 // GIVEN: sdfg.tasklet "init" {code = "__out = -1e300", outs = {__out}}
 sdfg.sdfg "max" ["A", "D"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -62,19 +62,19 @@ sdfg.sdfg "max" ["A", "D"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %D = sdfg.access "D"
-    %oe, %ox = sdfg.map "o" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_D}, exit_outs = {OUT_D}} {
+    %oe, %ox = sdfg.map "o" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_D}, exit_outs = {OUT_D}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ne, %nx = sdfg.map "n" ["j"] = "0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_D}, exit_outs = {OUT_D}} {
+      %ne, %nx = sdfg.map "n" ["j"] = 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_D}, exit_outs = {OUT_D}} {
       ^bb0(%entry2: !sdfg.node, %exit2: !sdfg.node):
         %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-        sdfg.memlet %entry2["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}
-        sdfg.memlet %t["y"] -> %exit2["IN_D"] {data = "D", subset = "j", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
+        sdfg.memlet %entry2["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, j>}
+        sdfg.memlet %t["y"] -> %exit2["IN_D"] {data = "D", subset = #sdfg.range<j>, wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
       }
-      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = "i, 0:M"}
-      sdfg.memlet %nx["OUT_D"] -> %exit["IN_D"] {data = "D", subset = "0:M", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
+      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = #sdfg.range<i, 0:M>}
+      sdfg.memlet %nx["OUT_D"] -> %exit["IN_D"] {data = "D", subset = #sdfg.range<0:M>, wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
     }
-    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %ox["OUT_D"] -> %D {data = "D", subset = "0:M", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
+    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %ox["OUT_D"] -> %D {data = "D", subset = #sdfg.range<0:M>, wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
   }
 }
 
@@ -93,24 +93,24 @@ sdfg.sdfg "read" ["A", "C", "E"] {
     %C0 = sdfg.access "C"
     %C = sdfg.access "C"
     %E = sdfg.access "E"
-    %oe, %ox = sdfg.map "o" ["i"] = "0:N" attributes {ins = {IN_A, IN_C}, outs = {OUT_A, OUT_C}, exit_ins = {IN_C, IN_E}, exit_outs = {OUT_C, OUT_E}} {
+    %oe, %ox = sdfg.map "o" ["i"] = 0:N attributes {ins = {IN_A, IN_C}, outs = {OUT_A, OUT_C}, exit_ins = {IN_C, IN_E}, exit_outs = {OUT_C, OUT_E}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ne, %nx = sdfg.map "n" ["k"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+      %ne, %nx = sdfg.map "n" ["k"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
       ^bb0(%entry2: !sdfg.node, %exit2: !sdfg.node):
         %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-        sdfg.memlet %entry2["OUT_A"] -> %t["x"] {data = "A", subset = "i, k"}
-        sdfg.memlet %t["y"] -> %exit2["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+        sdfg.memlet %entry2["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, k>}
+        sdfg.memlet %t["y"] -> %exit2["IN_C"] {data = "C", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
       }
       %u = sdfg.tasklet "u" {code = "z = c", ins = {c}, outs = {z}}
-      sdfg.memlet %entry["OUT_C"] -> %u["c"] {data = "C", subset = "i"}
-      sdfg.memlet %u["z"] -> %exit["IN_E"] {data = "E", subset = "i"}
-      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = "i, 0:N"}
-      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+      sdfg.memlet %entry["OUT_C"] -> %u["c"] {data = "C", subset = #sdfg.range<i>}
+      sdfg.memlet %u["z"] -> %exit["IN_E"] {data = "E", subset = #sdfg.range<i>}
+      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = #sdfg.range<i, 0:N>}
+      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
-    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %C0 -> %oe["IN_C"] {data = "C", subset = "0:N"}
-    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
-    sdfg.memlet %ox["OUT_E"] -> %E {data = "E", subset = "0:N"}
+    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %C0 -> %oe["IN_C"] {data = "C", subset = #sdfg.range<0:N>}
+    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+    sdfg.memlet %ox["OUT_E"] -> %E {data = "E", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -126,18 +126,18 @@ sdfg.sdfg "plain" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %oe, %ox = sdfg.map "o" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %oe, %ox = sdfg.map "o" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ne, %nx = sdfg.map "n" ["j"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+      %ne, %nx = sdfg.map "n" ["j"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
       ^bb0(%entry2: !sdfg.node, %exit2: !sdfg.node):
         %k = sdfg.tasklet "k" {code = "y = x", ins = {x}, outs = {y}}
-        sdfg.memlet %entry2["OUT_A"] -> %k["x"] {data = "A", subset = "i, j"}
-        sdfg.memlet %k["y"] -> %exit2["IN_B"] {data = "B", subset = "i, j"}
+        sdfg.memlet %entry2["OUT_A"] -> %k["x"] {data = "A", subset = #sdfg.range<i, j>}
+        sdfg.memlet %k["y"] -> %exit2["IN_B"] {data = "B", subset = #sdfg.range<i, j>}
       }
-      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = "i, 0:N"}
-      sdfg.memlet %nx["OUT_B"] -> %exit["IN_B"] {data = "B", subset = "i, 0:N"}
+      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = #sdfg.range<i, 0:N>}
+      sdfg.memlet %nx["OUT_B"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i, 0:N>}
     }
-    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %ox["OUT_B"] -> %B {data = "B", subset = "0:N, 0:N"}
+    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %ox["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N, 0:N>}
   }
 }

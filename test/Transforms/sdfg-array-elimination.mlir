@@ -16,9 +16,9 @@
 // CHECK-NEXT: %A = sdfg.access "A"
 // CHECK-NEXT: %B = sdfg.access "B"
 // CHECK-NOT: sdfg.access "A"
-// CHECK-DAG: sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
-// CHECK-DAG: sdfg.memlet %A -> %t["y"] {data = "A", subset = "1"}
-// CHECK-DAG: sdfg.memlet %A -> %m_entry["IN_A"] {data = "A", subset = "0:4"}
+// CHECK-DAG: sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+// CHECK-DAG: sdfg.memlet %A -> %t["y"] {data = "A", subset = #sdfg.range<1>}
+// CHECK-DAG: sdfg.memlet %A -> %m_entry["IN_A"] {data = "A", subset = #sdfg.range<0:4>}
 sdfg.sdfg "reads" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -29,18 +29,18 @@ sdfg.sdfg "reads" ["A", "B"] {
     %B = sdfg.access "B"
     %A2 = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "z = x + y", ins = {x, y}, outs = {z}}
-    sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
-    sdfg.memlet %A1 -> %t["y"] {data = "A", subset = "1"}
-    sdfg.memlet %t["z"] -> %B {data = "B", subset = "0"}
-    %e, %x = sdfg.map "m" ["i"] = "1:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %A1 -> %t["y"] {data = "A", subset = #sdfg.range<1>}
+    sdfg.memlet %t["z"] -> %B {data = "B", subset = #sdfg.range<0>}
+    %e, %x = sdfg.map "m" ["i"] = 1:4 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %u = sdfg.tasklet "u" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %u["x"] {data = "A", subset = "i"}
-      sdfg.memlet %u["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %u["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %u["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
     %B2 = sdfg.access "B"
-    sdfg.memlet %A2 -> %e["IN_A"] {data = "A", subset = "0:4"}
-    sdfg.memlet %x["OUT_B"] -> %B2 {data = "B", subset = "1:4"}
+    sdfg.memlet %A2 -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %x["OUT_B"] -> %B2 {data = "B", subset = #sdfg.range<1:4>}
   }
 }
 
@@ -59,10 +59,10 @@ sdfg.sdfg "written" ["A", "B"] {
     %B = sdfg.access "B"
     %t = sdfg.tasklet "t" {code = "z = x + 1", ins = {x}, outs = {z}}
     %u = sdfg.tasklet "u" {code = "z = x", ins = {x}, outs = {z}}
-    sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
-    sdfg.memlet %t["z"] -> %A2 {data = "A", subset = "1"}
-    sdfg.memlet %A1 -> %u["x"] {data = "A", subset = "1"}
-    sdfg.memlet %u["z"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t["z"] -> %A2 {data = "A", subset = #sdfg.range<1>}
+    sdfg.memlet %A1 -> %u["x"] {data = "A", subset = #sdfg.range<1>}
+    sdfg.memlet %u["z"] -> %B {data = "B", subset = #sdfg.range<0>}
   }
 }
 
@@ -80,10 +80,10 @@ sdfg.sdfg "stream" ["B"] {
     %B = sdfg.access "B"
     %t = sdfg.tasklet "t" {code = "z = x", ins = {x}, outs = {z}}
     %u = sdfg.tasklet "u" {code = "z = x", ins = {x}, outs = {z}}
-    sdfg.memlet %S -> %t["x"] {data = "S", subset = "0"}
-    sdfg.memlet %S1 -> %u["x"] {data = "S", subset = "0"}
-    sdfg.memlet %t["z"] -> %B {data = "B", subset = "0"}
-    sdfg.memlet %u["z"] -> %B {data = "B", subset = "1"}
+    sdfg.memlet %S -> %t["x"] {data = "S", subset = #sdfg.range<0>}
+    sdfg.memlet %S1 -> %u["x"] {data = "S", subset = #sdfg.range<0>}
+    sdfg.memlet %t["z"] -> %B {data = "B", subset = #sdfg.range<0>}
+    sdfg.memlet %u["z"] -> %B {data = "B", subset = #sdfg.range<1>}
   }
 }
 
@@ -101,7 +101,7 @@ sdfg.sdfg "condition" ["B"] {
   %s2 = sdfg.state "s2" {
     %t = sdfg.tasklet "t" {code = "y = 5.0", outs = {y}}
     %B = sdfg.access "B"
-    sdfg.memlet %t["y"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %t["y"] -> %B {data = "B", subset = #sdfg.range<0>}
   }
   sdfg.edge %s -> %s2 {condition = "c > 0"}
 }

@@ -14,7 +14,7 @@
 // CHECK-LABEL: sdfg.sdfg "frontend_loop"
 // CHECK-NOT: sdfg.loop
 // CHECK-NOT: sdfg.nested
-// CHECK: sdfg.map "{{.*}}" ["i"] = "0:N" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
+// CHECK: sdfg.map "{{.*}}" ["i"] = 0:N attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
 // CHECK: sdfg.tasklet "t" {code = "y = x + 1"
 // CHECK-NOT: sdfg.state
 sdfg.sdfg "frontend_loop" ["A", "B"] {
@@ -30,8 +30,8 @@ sdfg.sdfg "frontend_loop" ["A", "B"] {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
     %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-    sdfg.memlet %a -> %t["x"] {data = "A", subset = "i"}
-    sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+    sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+    sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<i>}
   }
   %end = sdfg.state "end" {
   }
@@ -49,8 +49,8 @@ sdfg.sdfg "frontend_loop" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "total"
 // CHECK: sdfg.array "T" {dtype = #sdfg.dtype<float64>, lifetime = #sdfg.lifetime<Persistent>, shape = ["N"], transient}
 // CHECK: sdfg.array "trans_S" {dtype = #sdfg.dtype<float64>, shape = ["1"], storage = #sdfg.storage<Register>, transient}
-// CHECK: sdfg.map "sum" ["tile_i"] = "0:N:128" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
-// CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 127) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
+// CHECK: sdfg.map "sum" ["tile_i"] = 0:N:128 attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
+// CHECK: sdfg.map "sum" ["i"] = tile_i:"Min(N - 1, tile_i + 127) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 sdfg.sdfg "total" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
@@ -60,23 +60,23 @@ sdfg.sdfg "total" ["A", "S"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %c = sdfg.tasklet "copy" {code = "y = x", ins = {x}, outs = {y}}
-    sdfg.memlet %A -> %c["x"] {data = "A", subset = "0"}
-    sdfg.memlet %c["y"] -> %T {data = "T", subset = "0"}
+    sdfg.memlet %A -> %c["x"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %c["y"] -> %T {data = "T", subset = #sdfg.range<0>}
   }
   %s2 = sdfg.state "s2" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %S = sdfg.access "S"
-    %e, %x = sdfg.map "sum" ["i"] = "0:N" attributes {ins = {IN_A, IN_T}, outs = {OUT_A, OUT_T}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
+    %e, %x = sdfg.map "sum" ["i"] = 0:N attributes {ins = {IN_A, IN_T}, outs = {OUT_A, OUT_T}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + w", ins = {x, w}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %entry["OUT_T"] -> %t["w"] {data = "T", subset = "0"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %entry["OUT_T"] -> %t["w"] {data = "T", subset = #sdfg.range<0>}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %T -> %e["IN_T"] {data = "T", subset = "0"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %T -> %e["IN_T"] {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
   sdfg.edge %s -> %s2
 }
@@ -85,7 +85,7 @@ sdfg.sdfg "total" ["A", "S"] {
 
 // Nothing left to do: a parallel map without transients.
 // CHECK-LABEL: sdfg.sdfg "done"
-// CHECK: sdfg.map "m" ["i"] = "0:N" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
+// CHECK: sdfg.map "m" ["i"] = 0:N attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
 sdfg.sdfg "done" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
@@ -93,13 +93,13 @@ sdfg.sdfg "done" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = #sdfg.schedule<CPU_Multicore>} {
+    %e, %x = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = #sdfg.schedule<CPU_Multicore>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_B"] -> %B {data = "B", subset = "0:N"}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
   }
 }

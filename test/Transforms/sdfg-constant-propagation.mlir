@@ -14,7 +14,7 @@
 // CHECK-NOT: sdfg.symbol "k"
 // CHECK-NOT: sdfg.symbol "c"
 // CHECK: sdfg.tasklet "scale" {code = "o = i * (2)"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["i"] {data = "A", subset = "N - 1"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["i"] {data = "A", subset = #sdfg.range<"N - 1">}
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}}{{$}}
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {condition = "(N - 1) > 0"}
 sdfg.sdfg "single" ["A", "B"] {
@@ -30,8 +30,8 @@ sdfg.sdfg "single" ["A", "B"] {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "scale" {code = "o = i * c", ins = {i}, outs = {o}}
     %b = sdfg.access "B"
-    sdfg.memlet %a -> %t["i"] {data = "A", subset = "k"}
-    sdfg.memlet %t["o"] -> %b {data = "B", subset = "0"}
+    sdfg.memlet %a -> %t["i"] {data = "A", subset = #sdfg.range<k>}
+    sdfg.memlet %t["o"] -> %b {data = "B", subset = #sdfg.range<0>}
   }
   %s2 = sdfg.state "s2" {
   }

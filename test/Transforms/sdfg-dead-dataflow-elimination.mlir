@@ -16,8 +16,8 @@
 // CHECK-NEXT: %A = sdfg.access "A"
 // CHECK-NEXT: %B = sdfg.access "B"
 // CHECK-NEXT: %k = sdfg.tasklet "k"
-// CHECK-NEXT: sdfg.memlet %A -> %k["x"] {data = "A", subset = "1"}
-// CHECK-NEXT: sdfg.memlet %k["y"] -> %B {data = "B", subset = "0"}
+// CHECK-NEXT: sdfg.memlet %A -> %k["x"] {data = "A", subset = #sdfg.range<1>}
+// CHECK-NEXT: sdfg.memlet %k["y"] -> %B {data = "B", subset = #sdfg.range<0>}
 // CHECK-NEXT: }
 sdfg.sdfg "dead" ["A", "B", "C"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -31,20 +31,20 @@ sdfg.sdfg "dead" ["A", "B", "C"] {
     %T = sdfg.access "T"
     %B = sdfg.access "B"
     %k = sdfg.tasklet "k" {code = "y = x", ins = {x}, outs = {y}}
-    sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
-    sdfg.memlet %t["y"] -> %T {data = "T", subset = "0"}
-    sdfg.memlet %A -> %k["x"] {data = "A", subset = "1"}
-    sdfg.memlet %k["y"] -> %B {data = "B", subset = "0"}
-    %e, %x = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_U}, exit_outs = {OUT_U}} {
+    sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %A -> %k["x"] {data = "A", subset = #sdfg.range<1>}
+    sdfg.memlet %k["y"] -> %B {data = "B", subset = #sdfg.range<0>}
+    %e, %x = sdfg.map "m" ["i"] = 0:4 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_U}, exit_outs = {OUT_U}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %u = sdfg.tasklet "u" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %u["x"] {data = "A", subset = "i"}
-      sdfg.memlet %u["y"] -> %exit["IN_U"] {data = "U", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %u["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %u["y"] -> %exit["IN_U"] {data = "U", subset = #sdfg.range<i>}
     }
     %A2 = sdfg.access "A"
     %U = sdfg.access "U"
-    sdfg.memlet %A2 -> %e["IN_A"] {data = "A", subset = "0:4"}
-    sdfg.memlet %x["OUT_U"] -> %U {data = "U", subset = "0:4"}
+    sdfg.memlet %A2 -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %x["OUT_U"] -> %U {data = "U", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -67,10 +67,10 @@ sdfg.sdfg "partly" ["A", "B"] {
     %T = sdfg.access "T"
     %t2 = sdfg.tasklet "t2" {code = "z = 1.0", outs = {z}}
     %T2 = sdfg.access "T"
-    sdfg.memlet %A -> %t["x"] {data = "A", subset = "0"}
-    sdfg.memlet %t["y"] -> %B {data = "B", subset = "0"}
-    sdfg.memlet %t["z"] -> %T {data = "T", subset = "0"}
-    sdfg.memlet %t2["z"] -> %T2 {data = "T", subset = "1"}
+    sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t["y"] -> %B {data = "B", subset = #sdfg.range<0>}
+    sdfg.memlet %t["z"] -> %T {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %t2["z"] -> %T2 {data = "T", subset = #sdfg.range<1>}
   }
 }
 
@@ -95,15 +95,15 @@ sdfg.sdfg "live" ["A", "B"] {
     %T = sdfg.access "T"
     %S = sdfg.access "S"
     %P = sdfg.access "P"
-    sdfg.memlet %a["y"] -> %A {data = "A", subset = "0"}
-    sdfg.memlet %b["y"] -> %T {data = "T", subset = "0"}
-    sdfg.memlet %c["y"] -> %S {data = "S", subset = "0"}
-    sdfg.memlet %d["y"] -> %P {data = "P", subset = "0"}
+    sdfg.memlet %a["y"] -> %A {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %b["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %c["y"] -> %S {data = "S", subset = #sdfg.range<0>}
+    sdfg.memlet %d["y"] -> %P {data = "P", subset = #sdfg.range<0>}
   }
   %s2 = sdfg.state "s2" {
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %s -> %s2
 }
@@ -119,12 +119,12 @@ sdfg.sdfg "condition" ["B"] {
   %s = sdfg.state "s" {
     %t = sdfg.tasklet "t" {code = "y = 1.0", outs = {y}}
     %c = sdfg.access "c"
-    sdfg.memlet %t["y"] -> %c {data = "c", subset = "0"}
+    sdfg.memlet %t["y"] -> %c {data = "c", subset = #sdfg.range<0>}
   }
   %s2 = sdfg.state "s2" {
     %t = sdfg.tasklet "t" {code = "y = 5.0", outs = {y}}
     %B = sdfg.access "B"
-    sdfg.memlet %t["y"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %t["y"] -> %B {data = "B", subset = #sdfg.range<0>}
   }
   sdfg.edge %s -> %s2 {condition = "c > 0"}
 }

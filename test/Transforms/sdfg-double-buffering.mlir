@@ -16,15 +16,15 @@
 // CHECK: %[[L:.*]] = sdfg.loop "l"
 // CHECK: %[[S:.*]] = sdfg.state "s"
 // CHECK-NOT: %A
-// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}}["x"] {data = "B", subset = "Mod(k, 2), j"}
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_B"] {data = "B", subset = "Mod(k, 2), 0:M"}
+// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}}["x"] {data = "B", subset = #sdfg.range<"Mod(k, 2)", j>}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_B"] {data = "B", subset = #sdfg.range<"Mod(k, 2)", 0:M>}
 // CHECK: %[[P:.*]] = sdfg.conditional "l_prefetch_guard"
 // CHECK-NEXT: sdfg.branch "l_prefetch_branch" attributes {condition = "(k + 1) < N"}
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "A", other_subset = "Mod(k + 1, 2), 0:M", subset = "k + 1, 0:M"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "A", other_subset = #sdfg.range<"Mod(k + 1, 2)", 0:M>, subset = #sdfg.range<"k + 1", 0:M>}
 // CHECK: sdfg.edge %[[P]] -> %[[S]]
 // CHECK: %[[I:.*]] = sdfg.conditional "l_init_guard"
 // CHECK-NEXT: sdfg.branch "l_init_branch" attributes {condition = "(0) < N"}
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "A", other_subset = "0, 0:M", subset = "0, 0:M"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "A", other_subset = #sdfg.range<0, 0:M>, subset = #sdfg.range<0, 0:M>}
 // CHECK: sdfg.edge %{{.*}} -> %[[I]]
 // CHECK: sdfg.edge %[[I]] -> %[[L]]
 sdfg.sdfg "rows" ["A", "C"] {
@@ -41,15 +41,15 @@ sdfg.sdfg "rows" ["A", "C"] {
       %A = sdfg.access "A"
       %B = sdfg.access "B"
       %C = sdfg.access "C"
-      %me, %mx = sdfg.map "m" ["j"] = "0:M" attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+      %me, %mx = sdfg.map "m" ["j"] = 0:M attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
       ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
         %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
-        sdfg.memlet %entry["OUT_B"] -> %t["x"] {data = "B", subset = "j"}
-        sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = "k, j"}
+        sdfg.memlet %entry["OUT_B"] -> %t["x"] {data = "B", subset = #sdfg.range<j>}
+        sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<k, j>}
       }
-      sdfg.memlet %A -> %B {data = "A", subset = "k, 0:M", other_subset = "0:M"}
-      sdfg.memlet %B -> %me["IN_B"] {data = "B", subset = "0:M"}
-      sdfg.memlet %mx["OUT_C"] -> %C {data = "C", subset = "k, 0:M"}
+      sdfg.memlet %A -> %B {data = "A", subset = #sdfg.range<k, 0:M>, other_subset = #sdfg.range<0:M>}
+      sdfg.memlet %B -> %me["IN_B"] {data = "B", subset = #sdfg.range<0:M>}
+      sdfg.memlet %mx["OUT_C"] -> %C {data = "C", subset = #sdfg.range<k, 0:M>}
     }
   }
   sdfg.edge %init -> %l
@@ -60,8 +60,8 @@ sdfg.sdfg "rows" ["A", "C"] {
 // A scalar, a loop from 1 in steps of 2: the slot counts iterations.
 // CHECK-LABEL: sdfg.sdfg "stepped"
 // CHECK: sdfg.array "t" {dtype = #sdfg.dtype<float64>, offset = ["0", "0"], shape = ["2", "1"]
-// CHECK: {data = "t", subset = "Mod(int_floor(k - 1, 2), 2), 0"}
-// CHECK: other_subset = "Mod(int_floor(k + 1, 2), 2), 0", subset = "k + 2"}
+// CHECK: {data = "t", subset = #sdfg.range<"Mod(int_floor(k - 1, 2), 2)", 0>}
+// CHECK: other_subset = #sdfg.range<"Mod(int_floor(k + 1, 2), 2)", 0>, subset = #sdfg.range<"k + 2">}
 sdfg.sdfg "stepped" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
@@ -74,9 +74,9 @@ sdfg.sdfg "stepped" ["A", "C"] {
       %T = sdfg.access "t"
       %C = sdfg.access "C"
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %A -> %T {data = "A", subset = "k", other_subset = "0"}
-      sdfg.memlet %T -> %t["x"] {data = "t", subset = "0"}
-      sdfg.memlet %t["y"] -> %C {data = "C", subset = "k"}
+      sdfg.memlet %A -> %T {data = "A", subset = #sdfg.range<k>, other_subset = #sdfg.range<0>}
+      sdfg.memlet %T -> %t["x"] {data = "t", subset = #sdfg.range<0>}
+      sdfg.memlet %t["y"] -> %C {data = "C", subset = #sdfg.range<k>}
     }
   }
 }
@@ -98,8 +98,8 @@ sdfg.sdfg "in_place" ["A"] {
       %A = sdfg.access "A"
       %B = sdfg.access "B"
       %A2 = sdfg.access "A"
-      sdfg.memlet %A -> %B {data = "A", subset = "k, 0:M", other_subset = "0:M"}
-      sdfg.memlet %B -> %A2 {data = "B", subset = "0:M", other_subset = "k + 1, 0:M"}
+      sdfg.memlet %A -> %B {data = "A", subset = #sdfg.range<k, 0:M>, other_subset = #sdfg.range<0:M>}
+      sdfg.memlet %B -> %A2 {data = "B", subset = #sdfg.range<0:M>, other_subset = #sdfg.range<"k + 1", 0:M>}
     }
   }
 }
@@ -123,8 +123,8 @@ sdfg.sdfg "partial" ["A", "C"] {
       %A = sdfg.access "A"
       %B = sdfg.access "B"
       %C = sdfg.access "C"
-      sdfg.memlet %A -> %B {data = "A", subset = "k, 1:M", other_subset = "1:M"}
-      sdfg.memlet %B -> %C {data = "B", subset = "0:M", other_subset = "k, 0:M"}
+      sdfg.memlet %A -> %B {data = "A", subset = #sdfg.range<k, 1:M>, other_subset = #sdfg.range<1:M>}
+      sdfg.memlet %B -> %C {data = "B", subset = #sdfg.range<0:M>, other_subset = #sdfg.range<k, 0:M>}
     }
   }
 }

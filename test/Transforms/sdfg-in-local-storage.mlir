@@ -16,15 +16,15 @@
 // CHECK-DAG: sdfg.array "trans_A" {dtype = #sdfg.dtype<float64>, shape = ["33"], transient}
 // CHECK-DAG: sdfg.array "trans_B" {dtype = #sdfg.dtype<float64>, shape = ["1", "M"], transient}
 // CHECK: sdfg.map "n" ["i"]
-// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["x"] {data = "trans_A", subset = "i - t"}
-// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["z"] {data = "trans_A", subset = "i - t + 1"}
-// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}}["w"] {data = "trans_B", subset = "0, 0:M"}
+// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["x"] {data = "trans_A", subset = #sdfg.range<"i - t">}
+// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["z"] {data = "trans_A", subset = #sdfg.range<"i - t + 1">}
+// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}}["w"] {data = "trans_B", subset = #sdfg.range<0, 0:M>}
 // CHECK: %[[LA:.*]] = sdfg.access "trans_A"
 // CHECK: %[[LB:.*]] = sdfg.access "trans_B"
-// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %[[LA]] {data = "A", other_subset = "0:Min(N - 1, t + 31) - t + 2", subset = "t:Min(N - 1, t + 31) + 2"}
-// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %[[LB]] {data = "B", other_subset = "0, 0:M", subset = "t, 0:M"}
-// CHECK: sdfg.memlet %[[LA]] -> %{{.*}}["IN_A"] {data = "trans_A", subset = "0:Min(N - 1, t + 31) - t + 2"}
-// CHECK: sdfg.memlet %[[LB]] -> %{{.*}}["IN_B"] {data = "trans_B", subset = "0, 0:M"}
+// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %[[LA]] {data = "A", other_subset = #sdfg.range<0:"Min(N - 1, t + 31) - t + 2">, subset = #sdfg.range<t:"Min(N - 1, t + 31) + 2">}
+// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %[[LB]] {data = "B", other_subset = #sdfg.range<0, 0:M>, subset = #sdfg.range<t, 0:M>}
+// CHECK: sdfg.memlet %[[LA]] -> %{{.*}}["IN_A"] {data = "trans_A", subset = #sdfg.range<0:"Min(N - 1, t + 31) - t + 2">}
+// CHECK: sdfg.memlet %[[LB]] -> %{{.*}}["IN_B"] {data = "trans_B", subset = #sdfg.range<0, 0:M>}
 // ONLY-LABEL: sdfg.sdfg "tiled"
 // ONLY-NOT: trans_A
 // ONLY: sdfg.array "trans_B"
@@ -39,23 +39,23 @@ sdfg.sdfg "tiled" ["A", "B", "C"] {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
     %C = sdfg.access "C"
-    %oe, %ox = sdfg.map "o" ["t"] = "0:N:32" attributes {ins = {IN_A, IN_B}, outs = {OUT_A, OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %oe, %ox = sdfg.map "o" ["t"] = 0:N:32 attributes {ins = {IN_A, IN_B}, outs = {OUT_A, OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ne, %nx = sdfg.map "n" ["i"] = "t:Min(N - 1, t + 31) + 1" attributes {ins = {IN_A, IN_B}, outs = {OUT_A, OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+      %ne, %nx = sdfg.map "n" ["i"] = t:"Min(N - 1, t + 31) + 1" attributes {ins = {IN_A, IN_B}, outs = {OUT_A, OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
       ^bb0(%entry2: !sdfg.node, %exit2: !sdfg.node):
         %k = sdfg.tasklet "k" {code = "y = x + z + w[0]", ins = {x, z, w}, outs = {y}}
-        sdfg.memlet %entry2["OUT_A"] -> %k["x"] {data = "A", subset = "i"}
-        sdfg.memlet %entry2["OUT_A"] -> %k["z"] {data = "A", subset = "i + 1"}
-        sdfg.memlet %entry2["OUT_B"] -> %k["w"] {data = "B", subset = "t, 0:M"}
-        sdfg.memlet %k["y"] -> %exit2["IN_C"] {data = "C", subset = "i"}
+        sdfg.memlet %entry2["OUT_A"] -> %k["x"] {data = "A", subset = #sdfg.range<i>}
+        sdfg.memlet %entry2["OUT_A"] -> %k["z"] {data = "A", subset = #sdfg.range<"i + 1">}
+        sdfg.memlet %entry2["OUT_B"] -> %k["w"] {data = "B", subset = #sdfg.range<t, 0:M>}
+        sdfg.memlet %k["y"] -> %exit2["IN_C"] {data = "C", subset = #sdfg.range<i>}
       }
-      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = "0:N + 1"}
-      sdfg.memlet %entry["OUT_B"] -> %ne["IN_B"] {data = "B", subset = "t, 0:M"}
-      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = "0:N"}
+      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = #sdfg.range<0:"N + 1">}
+      sdfg.memlet %entry["OUT_B"] -> %ne["IN_B"] {data = "B", subset = #sdfg.range<t, 0:M>}
+      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<0:N>}
     }
-    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N + 1"}
-    sdfg.memlet %B -> %oe["IN_B"] {data = "B", subset = "0:N, 0:M"}
-    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = "0:N"}
+    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = #sdfg.range<0:"N + 1">}
+    sdfg.memlet %B -> %oe["IN_B"] {data = "B", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -70,19 +70,19 @@ sdfg.sdfg "written" ["A"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
-    %oe, %ox = sdfg.map "o" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %oe, %ox = sdfg.map "o" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ne, %nx = sdfg.map "n" ["j"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+      %ne, %nx = sdfg.map "n" ["j"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
       ^bb0(%entry2: !sdfg.node, %exit2: !sdfg.node):
         %k = sdfg.tasklet "k" {code = "y = x + 1", ins = {x}, outs = {y}}
-        sdfg.memlet %entry2["OUT_A"] -> %k["x"] {data = "A", subset = "i, j"}
-        sdfg.memlet %k["y"] -> %exit2["IN_A"] {data = "A", subset = "i, j"}
+        sdfg.memlet %entry2["OUT_A"] -> %k["x"] {data = "A", subset = #sdfg.range<i, j>}
+        sdfg.memlet %k["y"] -> %exit2["IN_A"] {data = "A", subset = #sdfg.range<i, j>}
       }
-      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = "i, 0:N"}
-      sdfg.memlet %nx["OUT_A"] -> %exit["IN_A"] {data = "A", subset = "i, 0:N"}
+      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = #sdfg.range<i, 0:N>}
+      sdfg.memlet %nx["OUT_A"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i, 0:N>}
     }
-    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %ox["OUT_A"] -> %A2 {data = "A", subset = "0:N, 0:N"}
+    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %ox["OUT_A"] -> %A2 {data = "A", subset = #sdfg.range<0:N, 0:N>}
   }
 }
 
@@ -98,19 +98,19 @@ sdfg.sdfg "triangle" ["A", "C"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
-    %oe, %ox = sdfg.map "o" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %oe, %ox = sdfg.map "o" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %ne, %nx = sdfg.map "n" ["j"] = "0:i + 1" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+      %ne, %nx = sdfg.map "n" ["j"] = 0:"i + 1" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
       ^bb0(%entry2: !sdfg.node, %exit2: !sdfg.node):
         %k = sdfg.tasklet "k" {code = "y = x", ins = {x}, outs = {y}}
-        sdfg.memlet %entry2["OUT_A"] -> %k["x"] {data = "A", subset = "j"}
-        sdfg.memlet %k["y"] -> %exit2["IN_C"] {data = "C", subset = "i, j"}
+        sdfg.memlet %entry2["OUT_A"] -> %k["x"] {data = "A", subset = #sdfg.range<j>}
+        sdfg.memlet %k["y"] -> %exit2["IN_C"] {data = "C", subset = #sdfg.range<i, j>}
       }
-      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = "0:i + 1"}
-      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = "i, 0:i + 1"}
+      sdfg.memlet %entry["OUT_A"] -> %ne["IN_A"] {data = "A", subset = #sdfg.range<0:"i + 1">}
+      sdfg.memlet %nx["OUT_C"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<i, 0:"i + 1">}
     }
-    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = "0:N, 0:N"}
+    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N, 0:N>}
   }
 }
 
@@ -126,13 +126,13 @@ sdfg.sdfg "flat" ["A", "C"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
-    %oe, %ox = sdfg.map "o" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %oe, %ox = sdfg.map "o" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %k = sdfg.tasklet "k" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %k["x"] {data = "A", subset = "i"}
-      sdfg.memlet %k["y"] -> %exit["IN_C"] {data = "C", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %k["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %k["y"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = "0:N"}
+    sdfg.memlet %A -> %oe["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %ox["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N>}
   }
 }

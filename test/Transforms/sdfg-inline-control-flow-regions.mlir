@@ -31,7 +31,7 @@ sdfg.sdfg "middle" ["X"] attributes {experimental_blocks} {
     %b = sdfg.state "b" {
       %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
       %x = sdfg.access "X"
-      sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+      sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
     }
     sdfg.edge %a -> %b
   }

@@ -18,8 +18,8 @@
 // CHECK: %[[INIT:.*]] = sdfg.state "init"
 // CHECK: %[[GUARD:.*]] = sdfg.state "guard"
 // CHECK: %[[BODY:.*]] = sdfg.state "body"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["v"] {data = "A", subset = "k_1 + 2"}
-// CHECK: sdfg.memlet %{{.*}}["w"] -> %{{.*}} {data = "A", subset = "k_1 + 2"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["v"] {data = "A", subset = #sdfg.range<"k_1 + 2">}
+// CHECK: sdfg.memlet %{{.*}}["w"] -> %{{.*}} {data = "A", subset = #sdfg.range<"k_1 + 2">}
 // CHECK: %[[DONE:.*]] = sdfg.state "done"
 // CHECK: %[[END:.*]] = sdfg.state "end"
 // CHECK-DAG: sdfg.edge %[[PRE]] -> %[[INIT]]{{$}}
@@ -50,8 +50,8 @@ sdfg.sdfg "loop" ["A"] {
           %xr = sdfg.access "x"
           %t = sdfg.tasklet "inc" {code = "w = v + 1", ins = {v}, outs = {w}}
           %xw = sdfg.access "x"
-          sdfg.memlet %xr -> %t["v"] {data = "x", subset = "k"}
-          sdfg.memlet %t["w"] -> %xw {data = "x", subset = "k"}
+          sdfg.memlet %xr -> %t["v"] {data = "x", subset = #sdfg.range<k>}
+          sdfg.memlet %t["w"] -> %xw {data = "x", subset = #sdfg.range<k>}
         }
         %done = sdfg.state "done" {
         }
@@ -61,8 +61,8 @@ sdfg.sdfg "loop" ["A"] {
         sdfg.edge %body -> %guard {assignments = ["k = k + 1"]}
       }
     }
-    sdfg.memlet %A -> %n["x"] {data = "A", subset = "2:N"}
-    sdfg.memlet %n["x"] -> %A2 {data = "A", subset = "2:N"}
+    sdfg.memlet %A -> %n["x"] {data = "A", subset = #sdfg.range<2:N>}
+    sdfg.memlet %n["x"] -> %A2 {data = "A", subset = #sdfg.range<2:N>}
   }
   %end = sdfg.state "end" {
   }
@@ -82,18 +82,18 @@ sdfg.sdfg "crowded" ["A", "B"] {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
-    sdfg.memlet %t["o"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %t["o"] -> %B {data = "B", subset = #sdfg.range<0>}
     %n = sdfg.nested "g2" attributes {outs = {x}} {
       sdfg.sdfg "g2" ["x"] {
         sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
         %a = sdfg.state "a" {
           %t0 = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
-          sdfg.memlet %t0["o"] -> %x {data = "x", subset = "0"}
+          sdfg.memlet %t0["o"] -> %x {data = "x", subset = #sdfg.range<0>}
         }
       }
     }
-    sdfg.memlet %n["x"] -> %A {data = "A", subset = "0"}
+    sdfg.memlet %n["x"] -> %A {data = "A", subset = #sdfg.range<0>}
   }
 }
 
@@ -118,7 +118,7 @@ sdfg.sdfg "data_condition" ["A", "B"] {
         %b = sdfg.state "b" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %y = sdfg.access "y"
-          sdfg.memlet %t["o"] -> %y {data = "y", subset = "0"}
+          sdfg.memlet %t["o"] -> %y {data = "y", subset = #sdfg.range<0>}
         }
         %c = sdfg.state "c" {
         }
@@ -126,8 +126,8 @@ sdfg.sdfg "data_condition" ["A", "B"] {
         sdfg.edge %a -> %c {condition = "not (x[0] > 0)"}
       }
     }
-    sdfg.memlet %A -> %n["x"] {data = "A", subset = "2:4"}
-    sdfg.memlet %n["y"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %A -> %n["x"] {data = "A", subset = #sdfg.range<2:4>}
+    sdfg.memlet %n["y"] -> %B {data = "B", subset = #sdfg.range<0>}
   }
 }
 
@@ -151,12 +151,12 @@ sdfg.sdfg "may_stop" ["B"] {
         %b = sdfg.state "b" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %y = sdfg.access "y"
-          sdfg.memlet %t["o"] -> %y {data = "y", subset = "0"}
+          sdfg.memlet %t["o"] -> %y {data = "y", subset = #sdfg.range<0>}
         }
         sdfg.edge %a -> %b {condition = "N > 0"}
       }
     }
-    sdfg.memlet %n["y"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %n["y"] -> %B {data = "B", subset = #sdfg.range<0>}
   }
   %end = sdfg.state "end" {
   }

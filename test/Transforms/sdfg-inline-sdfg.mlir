@@ -16,13 +16,13 @@
 // CHECK-LABEL: sdfg.sdfg "in_map"
 // CHECK: sdfg.scalar "t_1" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
 // CHECK-NOT: sdfg.nested
-// CHECK: sdfg.map "m" ["i"] = "0:N"
+// CHECK: sdfg.map "m" ["i"] = 0:N
 // CHECK: %[[SCALE:.*]] = sdfg.tasklet "scale" {code = "y = x * (i + 1)"
 // CHECK: %[[T:.*]] = sdfg.access "t_1"
 // CHECK: %[[COPY:.*]] = sdfg.tasklet "copy"
-// CHECK-DAG: sdfg.memlet %entry["OUT_A"] -> %[[SCALE]]["x"] {data = "A", subset = "i, M - 1"}
-// CHECK-DAG: sdfg.memlet %[[SCALE]]["y"] -> %[[T]] {data = "t_1", subset = "0"}
-// CHECK-DAG: sdfg.memlet %[[COPY]]["o"] -> %exit["IN_B"] {data = "B", subset = "i"}
+// CHECK-DAG: sdfg.memlet %entry["OUT_A"] -> %[[SCALE]]["x"] {data = "A", subset = #sdfg.range<i, "M - 1">}
+// CHECK-DAG: sdfg.memlet %[[SCALE]]["y"] -> %[[T]] {data = "t_1", subset = #sdfg.range<0>}
+// CHECK-DAG: sdfg.memlet %[[COPY]]["o"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
 sdfg.sdfg "in_map" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -32,7 +32,7 @@ sdfg.sdfg "in_map" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "i + 1", M = "M"}} {
         sdfg.sdfg "f" ["a", "b"] {
@@ -47,18 +47,18 @@ sdfg.sdfg "in_map" ["A", "B"] {
             %t = sdfg.access "t"
             %copy = sdfg.tasklet "copy" {code = "o = v", ins = {v}, outs = {o}}
             %b = sdfg.access "b"
-            sdfg.memlet %a -> %scale["x"] {data = "a", subset = "M - 1"}
-            sdfg.memlet %scale["y"] -> %t {data = "t", subset = "0"}
-            sdfg.memlet %t -> %copy["v"] {data = "t", subset = "0"}
-            sdfg.memlet %copy["o"] -> %b {data = "b", subset = "0"}
+            sdfg.memlet %a -> %scale["x"] {data = "a", subset = #sdfg.range<"M - 1">}
+            sdfg.memlet %scale["y"] -> %t {data = "t", subset = #sdfg.range<0>}
+            sdfg.memlet %t -> %copy["v"] {data = "t", subset = #sdfg.range<0>}
+            sdfg.memlet %copy["o"] -> %b {data = "b", subset = #sdfg.range<0>}
           }
         }
       }
-      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = "i, 0:M"}
-      sdfg.memlet %n["b"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = #sdfg.range<i, 0:M>}
+      sdfg.memlet %n["b"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -69,11 +69,11 @@ sdfg.sdfg "in_map" ["A", "B"] {
 // state before the one with work does not prevent inlining.
 // CHECK-LABEL: sdfg.sdfg "top_level"
 // CHECK-NOT: sdfg.nested
-// CHECK: sdfg.map "inner" ["j"] = "0:N - 2"
-// CHECK: sdfg.memlet %{{.*}}["OUT_x"] -> %{{.*}}["v"] {data = "A", subset = "j + 2"}
-// CHECK: sdfg.memlet %{{.*}}["w"] -> %{{.*}}["IN_x"] {data = "A", subset = "j + 2"}
-// CHECK: sdfg.memlet %A -> %{{.*}}["IN_x"] {data = "A", subset = "2:N"}
-// CHECK: sdfg.memlet %{{.*}}["OUT_x"] -> %{{.*}} {data = "A", subset = "2:N"}
+// CHECK: sdfg.map "inner" ["j"] = 0:"N - 2"
+// CHECK: sdfg.memlet %{{.*}}["OUT_x"] -> %{{.*}}["v"] {data = "A", subset = #sdfg.range<"j + 2">}
+// CHECK: sdfg.memlet %{{.*}}["w"] -> %{{.*}}["IN_x"] {data = "A", subset = #sdfg.range<"j + 2">}
+// CHECK: sdfg.memlet %A -> %{{.*}}["IN_x"] {data = "A", subset = #sdfg.range<2:N>}
+// CHECK: sdfg.memlet %{{.*}}["OUT_x"] -> %{{.*}} {data = "A", subset = #sdfg.range<2:N>}
 sdfg.sdfg "top_level" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
@@ -89,20 +89,20 @@ sdfg.sdfg "top_level" ["A"] {
         %body = sdfg.state "body" {
           %xr = sdfg.access "x"
           %xw = sdfg.access "x"
-          %me, %mx = sdfg.map "inner" ["j"] = "0:L" attributes {ins = {IN_x}, outs = {OUT_x}, exit_ins = {IN_x}, exit_outs = {OUT_x}} {
+          %me, %mx = sdfg.map "inner" ["j"] = 0:L attributes {ins = {IN_x}, outs = {OUT_x}, exit_ins = {IN_x}, exit_outs = {OUT_x}} {
           ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
             %t = sdfg.tasklet "double" {code = "w = 2 * v", ins = {v}, outs = {w}}
-            sdfg.memlet %entry["OUT_x"] -> %t["v"] {data = "x", subset = "j"}
-            sdfg.memlet %t["w"] -> %exit["IN_x"] {data = "x", subset = "j"}
+            sdfg.memlet %entry["OUT_x"] -> %t["v"] {data = "x", subset = #sdfg.range<j>}
+            sdfg.memlet %t["w"] -> %exit["IN_x"] {data = "x", subset = #sdfg.range<j>}
           }
-          sdfg.memlet %xr -> %me["IN_x"] {data = "x", subset = "0:L"}
-          sdfg.memlet %mx["OUT_x"] -> %xw {data = "x", subset = "0:L"}
+          sdfg.memlet %xr -> %me["IN_x"] {data = "x", subset = #sdfg.range<0:L>}
+          sdfg.memlet %mx["OUT_x"] -> %xw {data = "x", subset = #sdfg.range<0:L>}
         }
         sdfg.edge %init -> %body
       }
     }
-    sdfg.memlet %A -> %n["x"] {data = "A", subset = "2:N"}
-    sdfg.memlet %n["x"] -> %A2 {data = "A", subset = "2:N"}
+    sdfg.memlet %A -> %n["x"] {data = "A", subset = #sdfg.range<2:N>}
+    sdfg.memlet %n["x"] -> %A2 {data = "A", subset = #sdfg.range<2:N>}
   }
 }
 
@@ -112,7 +112,7 @@ sdfg.sdfg "top_level" ["A"] {
 // same reduction, which then goes straight into the map exit.
 // CHECK-LABEL: sdfg.sdfg "reduce"
 // CHECK-NOT: sdfg.nested
-// CHECK: sdfg.memlet %{{.*}}["o"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
+// CHECK: sdfg.memlet %{{.*}}["o"] -> %exit["IN_S"] {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 sdfg.sdfg "reduce" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
@@ -120,7 +120,7 @@ sdfg.sdfg "reduce" ["A", "S"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %n = sdfg.nested "h" attributes {ins = {a}, outs = {s}} {
         sdfg.sdfg "h" ["a", "s"] {
@@ -130,16 +130,16 @@ sdfg.sdfg "reduce" ["A", "S"] {
             %a = sdfg.access "a"
             %t = sdfg.tasklet "sq" {code = "o = v * v", ins = {v}, outs = {o}}
             %sn = sdfg.access "s"
-            sdfg.memlet %a -> %t["v"] {data = "a", subset = "0"}
-            sdfg.memlet %t["o"] -> %sn {data = "s", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
+            sdfg.memlet %a -> %t["v"] {data = "a", subset = #sdfg.range<0>}
+            sdfg.memlet %t["o"] -> %sn {data = "s", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
           }
         }
       }
-      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = "i"}
-      sdfg.memlet %n["s"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
+      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %n["s"] -> %exit["IN_S"] {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_S"] -> %S {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
   }
 }
 
@@ -158,17 +158,17 @@ sdfg.sdfg "two_states" ["A"] {
         %one = sdfg.state "one" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
-          sdfg.memlet %t["o"] -> %x {data = "x", subset = "0"}
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = #sdfg.range<0>}
         }
         %two = sdfg.state "two" {
           %t = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
           %x = sdfg.access "x"
-          sdfg.memlet %t["o"] -> %x {data = "x", subset = "1"}
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = #sdfg.range<1>}
         }
         sdfg.edge %one -> %two
       }
     }
-    sdfg.memlet %n["x"] -> %A {data = "A", subset = "0:2"}
+    sdfg.memlet %n["x"] -> %A {data = "A", subset = #sdfg.range<0:2>}
   }
 }
 
@@ -191,11 +191,11 @@ sdfg.sdfg "strided" ["A"] {
         %body = sdfg.state "body" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
-          sdfg.memlet %t["o"] -> %x {data = "x", subset = "0"}
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = #sdfg.range<0>}
         }
       }
     }
-    sdfg.memlet %n["x"] -> %A {data = "A", subset = "0:N, 0"}
+    sdfg.memlet %n["x"] -> %A {data = "A", subset = #sdfg.range<0:N, 0>}
   }
 }
 
@@ -217,13 +217,13 @@ sdfg.sdfg "two_windows" ["A"] {
           %xr = sdfg.access "x"
           %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
           %xw = sdfg.access "x"
-          sdfg.memlet %xr -> %t["i"] {data = "x", subset = "0"}
-          sdfg.memlet %t["o"] -> %xw {data = "x", subset = "1"}
+          sdfg.memlet %xr -> %t["i"] {data = "x", subset = #sdfg.range<0>}
+          sdfg.memlet %t["o"] -> %xw {data = "x", subset = #sdfg.range<1>}
         }
       }
     }
-    sdfg.memlet %A -> %n["x"] {data = "A", subset = "0:2"}
-    sdfg.memlet %n["x"] -> %A2 {data = "A", subset = "2:4"}
+    sdfg.memlet %A -> %n["x"] {data = "A", subset = #sdfg.range<0:2>}
+    sdfg.memlet %n["x"] -> %A2 {data = "A", subset = #sdfg.range<2:4>}
   }
 }
 
@@ -243,10 +243,10 @@ sdfg.sdfg "wcr_mismatch" ["A"] {
         %body = sdfg.state "body" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
-          sdfg.memlet %t["o"] -> %x {data = "x", subset = "0", wcr = #sdfg.wcr<Product, "(lambda x, y: (x * y))">}
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Product, "(lambda x, y: (x * y))">}
         }
       }
     }
-    sdfg.memlet %n["x"] -> %A {data = "A", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
+    sdfg.memlet %n["x"] -> %A {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
   }
 }

@@ -66,7 +66,7 @@ sdfg.sdfg "busy_guard" ["A"] {
   %guard = sdfg.state "guard" {
     %t = sdfg.tasklet "zero" {code = "o = 0", outs = {o}}
     %a = sdfg.access "A"
-    sdfg.memlet %t["o"] -> %a {data = "A", subset = "0"}
+    sdfg.memlet %t["o"] -> %a {data = "A", subset = #sdfg.range<0>}
   }
   %body = sdfg.state "body" {
   }

@@ -25,12 +25,12 @@
 // CHECK-LABEL: sdfg.sdfg "independent"
 // CHECK-NOT: sdfg.symbol "i"
 // CHECK: %[[S:.*]] = sdfg.state "for_i" {
-// CHECK: sdfg.map "for_i" ["i"] = "0:N:2" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}} {
+// CHECK: sdfg.map "for_i" ["i"] = 0:N:2 attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}} {
 // CHECK: sdfg.nested "body" attributes {ins = {A}, outs = {B}, symbol_mapping = {N = "N", i = "i"}} {
 // CHECK: sdfg.sdfg "body" ["A", "B"] {
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "B", subset = "i"}
-// CHECK: sdfg.memlet %entry["OUT_A"] -> %{{.*}}["A"] {data = "A", subset = "0:N"}
-// CHECK: sdfg.memlet %{{.*}}["B"] -> %exit["IN_B"] {data = "B", subset = "0:N"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "B", subset = #sdfg.range<i>}
+// CHECK: sdfg.memlet %entry["OUT_A"] -> %{{.*}}["A"] {data = "A", subset = #sdfg.range<0:N>}
+// CHECK: sdfg.memlet %{{.*}}["B"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<0:N>}
 // CHECK-NOT: sdfg.loop
 sdfg.sdfg "independent" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -42,8 +42,8 @@ sdfg.sdfg "independent" ["A", "B"] attributes {experimental_blocks} {
       %a = sdfg.access "A"
       %b = sdfg.access "B"
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %a -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+      sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<i>}
     }
   }
 }
@@ -55,7 +55,7 @@ sdfg.sdfg "independent" ["A", "B"] attributes {experimental_blocks} {
 // fresh name since the symbol stays).
 // CHECK-LABEL: sdfg.sdfg "counting_down"
 // CHECK: sdfg.symbol "i"
-// CHECK: sdfg.map "down" ["i_"] = "1:N"
+// CHECK: sdfg.map "down" ["i_"] = 1:N
 // CHECK: symbol_mapping = {N = "N", i = "i_"}
 // CHECK: sdfg.loop "again"
 sdfg.sdfg "counting_down" ["A"] attributes {experimental_blocks} {
@@ -66,7 +66,7 @@ sdfg.sdfg "counting_down" ["A"] attributes {experimental_blocks} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i, 0"}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i, 0>}
     }
   }
   %l2 = sdfg.loop "again" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
@@ -74,8 +74,8 @@ sdfg.sdfg "counting_down" ["A"] attributes {experimental_blocks} {
       %a = sdfg.access "A"
       %b = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %a -> %t["x"] {data = "A", subset = "i, 0"}
-      sdfg.memlet %t["y"] -> %b {data = "A", subset = "i - 1, 0"}
+      sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<i, 0>}
+      sdfg.memlet %t["y"] -> %b {data = "A", subset = #sdfg.range<"i - 1", 0>}
     }
   }
   sdfg.edge %l -> %l2
@@ -102,10 +102,10 @@ sdfg.sdfg "private_scratch" ["A", "B"] attributes {experimental_blocks} {
       %b = sdfg.access "B"
       %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
       %t2 = sdfg.tasklet "t2" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %a -> %t1["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t1["y"] -> %tt {data = "T", subset = "0"}
-      sdfg.memlet %tt -> %t2["x"] {data = "T", subset = "0"}
-      sdfg.memlet %t2["y"] -> %b {data = "B", subset = "i"}
+      sdfg.memlet %a -> %t1["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t1["y"] -> %tt {data = "T", subset = #sdfg.range<0>}
+      sdfg.memlet %tt -> %t2["x"] {data = "T", subset = #sdfg.range<0>}
+      sdfg.memlet %t2["y"] -> %b {data = "B", subset = #sdfg.range<i>}
     }
   }
 }
@@ -115,7 +115,7 @@ sdfg.sdfg "private_scratch" ["A", "B"] attributes {experimental_blocks} {
 // Counting down by two keeps the step: the map runs i = N - 1, N - 3, ...
 // down to 0 or 1 (its inclusive end 0, written as stop 1).
 // CHECK-LABEL: sdfg.sdfg "down_by_two"
-// CHECK: sdfg.map "down2" ["i"] = "N - 1:1:-2"
+// CHECK: sdfg.map "down2" ["i"] = "N - 1":1:-2
 // CHECK-NOT: sdfg.loop
 sdfg.sdfg "down_by_two" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -125,7 +125,7 @@ sdfg.sdfg "down_by_two" ["A"] attributes {experimental_blocks} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
     }
   }
 }
@@ -144,8 +144,8 @@ sdfg.sdfg "carried" ["A"] attributes {experimental_blocks} {
       %a = sdfg.access "A"
       %b = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %a -> %t["x"] {data = "A", subset = "i - 1"}
-      sdfg.memlet %t["y"] -> %b {data = "A", subset = "i"}
+      sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<"i - 1">}
+      sdfg.memlet %t["y"] -> %b {data = "A", subset = #sdfg.range<i>}
     }
   }
 }
@@ -166,9 +166,9 @@ sdfg.sdfg "same_element" ["A", "s"] attributes {experimental_blocks} {
       %r = sdfg.access "s"
       %w = sdfg.access "s"
       %t = sdfg.tasklet "t" {code = "y = x + z", ins = {x, z}, outs = {y}}
-      sdfg.memlet %a -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %r -> %t["z"] {data = "s", subset = "0"}
-      sdfg.memlet %t["y"] -> %w {data = "s", subset = "0"}
+      sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %r -> %t["z"] {data = "s", subset = #sdfg.range<0>}
+      sdfg.memlet %t["y"] -> %w {data = "s", subset = #sdfg.range<0>}
     }
   }
 }
@@ -187,13 +187,13 @@ sdfg.sdfg "used_after" ["A", "B"] attributes {experimental_blocks} {
     %s = sdfg.state "body" {
       %b = sdfg.access "B"
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<i>}
     }
   }
   %after = sdfg.state "after" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "y = 2", outs = {y}}
-    sdfg.memlet %t["y"] -> %a {data = "A", subset = "i - 1"}
+    sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<"i - 1">}
   }
   sdfg.edge %l -> %after
 }
@@ -215,9 +215,9 @@ sdfg.sdfg "scratch_read_first" ["B"] attributes {experimental_blocks} {
       %w = sdfg.access "T"
       %b = sdfg.access "B"
       %t = sdfg.tasklet "t" {code = "y = x; z = x + 1", ins = {x}, outs = {y, z}}
-      sdfg.memlet %r -> %t["x"] {data = "T", subset = "0"}
-      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
-      sdfg.memlet %t["z"] -> %w {data = "T", subset = "0"}
+      sdfg.memlet %r -> %t["x"] {data = "T", subset = #sdfg.range<0>}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<i>}
+      sdfg.memlet %t["z"] -> %w {data = "T", subset = #sdfg.range<0>}
     }
   }
 }
@@ -227,7 +227,7 @@ sdfg.sdfg "scratch_read_first" ["B"] attributes {experimental_blocks} {
 // Two states with work in the body: the nested SDFG runs both.
 // CHECK-LABEL: sdfg.sdfg "two_states"
 // CHECK-NOT: sdfg.loop
-// CHECK: sdfg.map "for_i" ["i"] = "0:N"
+// CHECK: sdfg.map "for_i" ["i"] = 0:N
 // CHECK: sdfg.nested "for_i" attributes {outs = {A, B}, symbol_mapping = {N = "N", i = "i"}}
 // CHECK: sdfg.state "one"
 // CHECK: sdfg.state "two"
@@ -241,12 +241,12 @@ sdfg.sdfg "two_states" ["A", "B"] attributes {experimental_blocks} {
     %s = sdfg.state "one" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
     }
     %s2 = sdfg.state "two" {
       %b = sdfg.access "B"
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<i>}
     }
     sdfg.edge %s -> %s2
   }
@@ -262,7 +262,7 @@ sdfg.sdfg "two_states" ["A", "B"] attributes {experimental_blocks} {
 // CHECK: sdfg.sdfg "rows" ["A", "B"]
 // CHECK: sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
 // CHECK: sdfg.state "first"
-// CHECK: sdfg.map "cols" ["j"] = "0:M"
+// CHECK: sdfg.map "cols" ["j"] = 0:M
 sdfg.sdfg "rows" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -276,8 +276,8 @@ sdfg.sdfg "rows" ["A", "B"] attributes {experimental_blocks} {
       %a = sdfg.access "A"
       %sv = sdfg.access "s"
       %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %a -> %t["x"] {data = "A", subset = "i, 0"}
-      sdfg.memlet %t["y"] -> %sv {data = "s", subset = "0"}
+      sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<i, 0>}
+      sdfg.memlet %t["y"] -> %sv {data = "s", subset = #sdfg.range<0>}
     }
     %inner = sdfg.loop "cols" attributes {condition = "j < M", init = "j = 0", loop_variable = "j", update = "j = j + 1"} {
       %body = sdfg.state "body" {
@@ -285,9 +285,9 @@ sdfg.sdfg "rows" ["A", "B"] attributes {experimental_blocks} {
         %a = sdfg.access "A"
         %b = sdfg.access "B"
         %t = sdfg.tasklet "u" {code = "z = x + w", ins = {x, w}, outs = {z}}
-        sdfg.memlet %sv -> %t["x"] {data = "s", subset = "0"}
-        sdfg.memlet %a -> %t["w"] {data = "A", subset = "i, j"}
-        sdfg.memlet %t["z"] -> %b {data = "B", subset = "i, j"}
+        sdfg.memlet %sv -> %t["x"] {data = "s", subset = #sdfg.range<0>}
+        sdfg.memlet %a -> %t["w"] {data = "A", subset = #sdfg.range<i, j>}
+        sdfg.memlet %t["z"] -> %b {data = "B", subset = #sdfg.range<i, j>}
       }
     }
     sdfg.edge %first -> %inner
@@ -311,15 +311,15 @@ sdfg.sdfg "carried_across_states" ["A", "B"] attributes {experimental_blocks} {
       %sv = sdfg.access "s"
       %b = sdfg.access "B"
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %sv -> %t["x"] {data = "s", subset = "0"}
-      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+      sdfg.memlet %sv -> %t["x"] {data = "s", subset = #sdfg.range<0>}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<i>}
     }
     %set = sdfg.state "set" {
       %a = sdfg.access "A"
       %sv = sdfg.access "s"
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %a -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %sv {data = "s", subset = "0"}
+      sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %sv {data = "s", subset = #sdfg.range<0>}
     }
     sdfg.edge %use -> %set
   }
@@ -341,7 +341,7 @@ sdfg.sdfg "assigning_body" ["A"] attributes {experimental_blocks} {
     %two = sdfg.state "two" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = k", outs = {y}}
-      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
     }
     sdfg.edge %one -> %two {assignments = ["k = i * 2"]}
   }
@@ -353,7 +353,7 @@ sdfg.sdfg "assigning_body" ["A"] attributes {experimental_blocks} {
 // which sets its variable j itself.
 // CHECK-LABEL: sdfg.sdfg "inner_sum"
 // CHECK-NOT: sdfg.symbol "j"
-// CHECK: sdfg.map "sums" ["i"] = "0:N"
+// CHECK: sdfg.map "sums" ["i"] = 0:N
 // CHECK: sdfg.sdfg "sums" ["A", "B"]
 // CHECK: sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
 // CHECK: sdfg.loop "add" attributes {condition = "j < M", init = "j = 0", loop_variable = "j", update = "j = j + 1"}
@@ -368,7 +368,7 @@ sdfg.sdfg "inner_sum" ["A", "B"] attributes {experimental_blocks} {
     %zero = sdfg.state "zero" {
       %b = sdfg.access "B"
       %t = sdfg.tasklet "z" {code = "y = 0", outs = {y}}
-      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<i>}
     }
     %inner = sdfg.loop "add" attributes {condition = "j < M", init = "j = 0", loop_variable = "j", update = "j = j + 1"} {
       %body = sdfg.state "body" {
@@ -376,9 +376,9 @@ sdfg.sdfg "inner_sum" ["A", "B"] attributes {experimental_blocks} {
         %b = sdfg.access "B"
         %b2 = sdfg.access "B"
         %t = sdfg.tasklet "u" {code = "z = x + w", ins = {x, w}, outs = {z}}
-        sdfg.memlet %a -> %t["x"] {data = "A", subset = "i, j"}
-        sdfg.memlet %b -> %t["w"] {data = "B", subset = "i"}
-        sdfg.memlet %t["z"] -> %b2 {data = "B", subset = "i"}
+        sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<i, j>}
+        sdfg.memlet %b -> %t["w"] {data = "B", subset = #sdfg.range<i>}
+        sdfg.memlet %t["z"] -> %b2 {data = "B", subset = #sdfg.range<i>}
       }
     }
     sdfg.edge %zero -> %inner
@@ -393,9 +393,9 @@ sdfg.sdfg "inner_sum" ["A", "B"] attributes {experimental_blocks} {
 // INLINED: sdfg.nested "body"
 // CHECK-LABEL: sdfg.sdfg "row_view"
 // CHECK-NOT: sdfg.view
-// CHECK: sdfg.map "by_row" ["i"] = "0:N"
+// CHECK: sdfg.map "by_row" ["i"] = 0:N
 // CHECK: sdfg.view "R" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["views"] {data = "A", other_subset = "0:M", subset = "i, 0:M"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["views"] {data = "A", other_subset = #sdfg.range<0:M>, subset = #sdfg.range<i, 0:M>}
 sdfg.sdfg "row_view" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -409,9 +409,9 @@ sdfg.sdfg "row_view" ["A", "B"] {
       %r = sdfg.access "R" {ins = {views}}
       %b = sdfg.access "B"
       %t = sdfg.tasklet "first" {code = "y = x[0]", ins = {x}, outs = {y}}
-      sdfg.memlet %a -> %r["views"] {data = "A", other_subset = "0:M", subset = "i, 0:M"}
-      sdfg.memlet %r -> %t["x"] {data = "R", subset = "0:M"}
-      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+      sdfg.memlet %a -> %r["views"] {data = "A", other_subset = #sdfg.range<0:M>, subset = #sdfg.range<i, 0:M>}
+      sdfg.memlet %r -> %t["x"] {data = "R", subset = #sdfg.range<0:M>}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<i>}
     }
   }
 }
@@ -432,7 +432,7 @@ sdfg.sdfg "inner_var_after" ["A", "B"] attributes {experimental_blocks} {
     %zero = sdfg.state "zero" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "z" {code = "y = 0", outs = {y}}
-      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
     }
     %inner = sdfg.loop "count" attributes {condition = "j < M", init = "j = 0", loop_variable = "j", update = "j = j + 1"} {
       %body = sdfg.state "body" {
@@ -443,7 +443,7 @@ sdfg.sdfg "inner_var_after" ["A", "B"] attributes {experimental_blocks} {
   %after = sdfg.state "after" {
     %b = sdfg.access "B"
     %t = sdfg.tasklet "last" {code = "y = j", outs = {y}}
-    sdfg.memlet %t["y"] -> %b {data = "B", subset = "0"}
+    sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<0>}
   }
   sdfg.edge %l -> %after
 }

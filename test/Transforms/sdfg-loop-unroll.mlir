@@ -39,12 +39,12 @@
 // CHECK-NEXT: %[[I:.*]] = sdfg.state "l_init" {
 // CHECK: %[[R0:.*]] = sdfg.region "l_0" attributes {kind = "ControlFlowRegion"} {
 // CHECK: sdfg.state "body_0"
-// CHECK: {data = "A", subset = "0"}
+// CHECK: {data = "A", subset = #sdfg.range<0>}
 // CHECK: %[[R1:.*]] = sdfg.region "l_1" attributes {kind = "ControlFlowRegion"} {
-// CHECK: {data = "A", subset = "1"}
+// CHECK: {data = "A", subset = #sdfg.range<1>}
 // CHECK: %[[R2:.*]] = sdfg.region "l_2" attributes {kind = "ControlFlowRegion"} {
 // CHECK: sdfg.tasklet "t" {code = "y = i"
-// CHECK: {data = "A", subset = "2"}
+// CHECK: {data = "A", subset = #sdfg.range<2>}
 // CHECK: %[[E:.*]] = sdfg.state "l_end" {
 // CHECK: sdfg.edge %[[I]] -> %[[R0]] {assignments = ["i = 0"]}
 // CHECK-NEXT: sdfg.edge %[[R0]] -> %[[R1]] {assignments = ["i = 1"]}
@@ -59,13 +59,13 @@
 // TWO-NEXT: %[[M:.*]] = sdfg.loop "l_main" attributes {condition = "i < 2", init = "i = 0", loop_variable = "i", update = "i = i + 2"} {
 // TWO: sdfg.region "l_0"
 // TWO: sdfg.tasklet "t" {code = "y = i"
-// TWO: {data = "A", subset = "i"}
+// TWO: {data = "A", subset = #sdfg.range<i>}
 // TWO: sdfg.region "l_1"
 // TWO: sdfg.tasklet "t" {code = "y = (i + 1)"
-// TWO: {data = "A", subset = "i + 1"}
+// TWO: {data = "A", subset = #sdfg.range<"i + 1">}
 // TWO: %[[L2:.*]] = sdfg.region "l_2"
 // TWO: sdfg.tasklet "t" {code = "y = i"
-// TWO: {data = "A", subset = "2"}
+// TWO: {data = "A", subset = #sdfg.range<2>}
 // TWO: %[[E:.*]] = sdfg.state "l_end"
 // TWO: sdfg.edge %[[M]] -> %[[L2]] {assignments = ["i = 2"]}
 // TWO-NEXT: sdfg.edge %[[L2]] -> %[[E]] {assignments = ["i = 3"]}
@@ -74,7 +74,7 @@
 // THREE-LABEL: sdfg.sdfg "three"
 // THREE-NOT: sdfg.loop
 // THREE: sdfg.state "l_init"
-// THREE: {data = "A", subset = "2"}
+// THREE: {data = "A", subset = #sdfg.range<2>}
 // THREE: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["i = 3"]}
 sdfg.sdfg "three" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
@@ -83,7 +83,7 @@ sdfg.sdfg "three" ["A"] attributes {experimental_blocks} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
-      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
     }
   }
 }
@@ -92,8 +92,8 @@ sdfg.sdfg "three" ["A"] attributes {experimental_blocks} {
 
 // Counting down: k = 5, 3.
 // CHECK-LABEL: sdfg.sdfg "down"
-// CHECK: {data = "A", subset = "5"}
-// CHECK: {data = "A", subset = "3"}
+// CHECK: {data = "A", subset = #sdfg.range<5>}
+// CHECK: {data = "A", subset = #sdfg.range<3>}
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = 1"]}
 // TWO-LABEL: sdfg.sdfg "down"
 // TWO-NOT: sdfg.loop
@@ -105,7 +105,7 @@ sdfg.sdfg "down" ["A"] attributes {experimental_blocks} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-      sdfg.memlet %t["y"] -> %a {data = "A", subset = "k"}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<k>}
     }
   }
 }
@@ -184,7 +184,7 @@ sdfg.sdfg "with_break" [] attributes {experimental_blocks} {
 // TWO: sdfg.state "after"
 // THREE-LABEL: sdfg.sdfg "divisible"
 // THREE: sdfg.loop "six_main" attributes {condition = "i < 4", init = "i = 0", loop_variable = "i", update = "i = i + 3"}
-// THREE: {data = "A", subset = "i + 2"}
+// THREE: {data = "A", subset = #sdfg.range<"i + 2">}
 // THREE-NOT: six_end
 sdfg.sdfg "divisible" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
@@ -194,13 +194,13 @@ sdfg.sdfg "divisible" ["A", "B"] attributes {experimental_blocks} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
     }
   }
   %after = sdfg.state "after" {
     %b = sdfg.access "B"
     %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
-    sdfg.memlet %t["y"] -> %b {data = "B", subset = "0"}
+    sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<0>}
   }
   sdfg.edge %l -> %after
 }
@@ -217,7 +217,7 @@ sdfg.sdfg "divisible" ["A", "B"] attributes {experimental_blocks} {
 // TWO: sdfg.region "d_1"
 // TWO: {condition = "(i - 2) > 3"
 // TWO: symbol_mapping = {i = "i - 2"}
-// TWO: {data = "A", subset = "i - 2"}
+// TWO: {data = "A", subset = #sdfg.range<"i - 2">}
 // TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["j = (i - 2) + 1"]}
 // TWO: sdfg.loop "d_rest" attributes {condition = "i >= 1", loop_variable = "i", update = "i = i - 2"}
 // THREE-LABEL: sdfg.sdfg "symbolic_down"
@@ -239,11 +239,11 @@ sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
               %s = sdfg.state "s" {
                 %x = sdfg.access "X"
                 %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
-                sdfg.memlet %t["y"] -> %x {data = "X", subset = "0"}
+                sdfg.memlet %t["y"] -> %x {data = "X", subset = #sdfg.range<0>}
               }
             }
           }
-          sdfg.memlet %n["X"] -> %a {data = "A", subset = "i"}
+          sdfg.memlet %n["X"] -> %a {data = "A", subset = #sdfg.range<i>}
         }
       }
     }
@@ -270,7 +270,7 @@ sdfg.sdfg "cpp_reads_var" ["A"] attributes {experimental_blocks} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "t" {language = "CPP", code = "y = i;", outs = {y}}
-      sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
     }
   }
 }
@@ -308,7 +308,7 @@ sdfg.sdfg "sized_by_var" [] attributes {experimental_blocks} {
     %s = sdfg.state "body" {
       %t = sdfg.access "T"
       %w = sdfg.tasklet "w" {code = "y = 1", outs = {y}}
-      sdfg.memlet %w["y"] -> %t {data = "T", subset = "i"}
+      sdfg.memlet %w["y"] -> %t {data = "T", subset = #sdfg.range<i>}
     }
   }
 }

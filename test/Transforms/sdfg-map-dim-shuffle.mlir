@@ -12,10 +12,10 @@
 // By default the order is reversed; each parameter keeps its range and the
 // body is unchanged.
 // CHECK-LABEL: sdfg.sdfg "three"
-// CHECK: sdfg.map "m" ["k", "j", "i"] = "0:2, 0:M, 0:N"
-// CHECK: {data = "A", subset = "i, j, k"}
+// CHECK: sdfg.map "m" ["k", "j", "i"] = 0:2, 0:M, 0:N
+// CHECK: {data = "A", subset = #sdfg.range<i, j, k>}
 // ORDER-LABEL: sdfg.sdfg "three"
-// ORDER: sdfg.map "m" ["k", "i", "j"] = "0:2, 0:N, 0:M"
+// ORDER: sdfg.map "m" ["k", "i", "j"] = 0:2, 0:N, 0:M
 sdfg.sdfg "three" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -24,14 +24,14 @@ sdfg.sdfg "three" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i", "j", "k"] = "0:N, 0:M, 0:2" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i", "j", "k"] = 0:N, 0:M, 0:2 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j, k"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i, j, k"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, j, k>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i, j, k>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M, 0:2"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N, 0:M, 0:2"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M, 0:2>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N, 0:M, 0:2>}
   }
 }
 
@@ -39,19 +39,19 @@ sdfg.sdfg "three" ["A", "B"] {
 
 // One parameter: nothing to reorder.
 // CHECK-LABEL: sdfg.sdfg "one"
-// CHECK: sdfg.map "m" ["i"] = "0:N"
+// CHECK: sdfg.map "m" ["i"] = 0:N
 sdfg.sdfg "one" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N"}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -59,7 +59,7 @@ sdfg.sdfg "one" ["A"] {
 
 // A dynamic range input (the range depends on data): no match.
 // CHECK-LABEL: sdfg.sdfg "dynamic"
-// CHECK: sdfg.map "m" ["i", "j"] = "0:N, 0:n"
+// CHECK: sdfg.map "m" ["i", "j"] = 0:N, 0:n
 sdfg.sdfg "dynamic" ["A", "L"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
@@ -67,13 +67,13 @@ sdfg.sdfg "dynamic" ["A", "L"] {
   %s = sdfg.state "s" {
     %L = sdfg.access "L"
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:n" attributes {ins = {n}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:N, 0:n attributes {ins = {n}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i, j"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i, j>}
     }
-    sdfg.memlet %L -> %me["n"] {data = "L", subset = "0"}
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N, 0:N"}
+    sdfg.memlet %L -> %me["n"] {data = "L", subset = #sdfg.range<0>}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:N, 0:N>}
   }
 }

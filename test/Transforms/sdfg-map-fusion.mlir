@@ -11,16 +11,16 @@
 
 // CHECK-LABEL: sdfg.sdfg "chain"
 // CHECK: sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, {{.*}}shape = ["1"]{{.*}}transient}
-// CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "a" ["i"] = "0:N" attributes {exit_ins = {IN_C}, exit_outs = {OUT_C}, ins = {IN_A, IN_B}, outs = {OUT_A, OUT_B}} {
+// CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "a" ["i"] = 0:N attributes {exit_ins = {IN_C}, exit_outs = {OUT_C}, ins = {IN_A, IN_B}, outs = {OUT_A, OUT_B}} {
 // CHECK-NEXT: ^bb0(%[[IE:.*]]: !sdfg.node, %[[IX:.*]]: !sdfg.node):
 // CHECK-DAG: %[[T1:.*]] = sdfg.tasklet "t1" {code = "y = x * 2"
 // CHECK-DAG: %[[T2:.*]] = sdfg.tasklet "t2" {code = "z = x + w + (i)"
 // CHECK-DAG: %[[T:.*]] = sdfg.access "T"
-// CHECK-DAG: sdfg.memlet %[[IE]]["OUT_A"] -> %[[T1]]["x"] {data = "A", subset = "i"}
-// CHECK-DAG: sdfg.memlet %[[T1]]["y"] -> %[[T]] {data = "T", subset = "0"}
-// CHECK-DAG: sdfg.memlet %[[T]] -> %[[T2]]["x"] {data = "T", subset = "0"}
-// CHECK-DAG: sdfg.memlet %[[IE]]["OUT_B"] -> %[[T2]]["w"] {data = "B", subset = "i"}
-// CHECK-DAG: sdfg.memlet %[[T2]]["z"] -> %[[IX]]["IN_C"] {data = "C", subset = "i"}
+// CHECK-DAG: sdfg.memlet %[[IE]]["OUT_A"] -> %[[T1]]["x"] {data = "A", subset = #sdfg.range<i>}
+// CHECK-DAG: sdfg.memlet %[[T1]]["y"] -> %[[T]] {data = "T", subset = #sdfg.range<0>}
+// CHECK-DAG: sdfg.memlet %[[T]] -> %[[T2]]["x"] {data = "T", subset = #sdfg.range<0>}
+// CHECK-DAG: sdfg.memlet %[[IE]]["OUT_B"] -> %[[T2]]["w"] {data = "B", subset = #sdfg.range<i>}
+// CHECK-DAG: sdfg.memlet %[[T2]]["z"] -> %[[IX]]["IN_C"] {data = "C", subset = #sdfg.range<i>}
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "chain" ["A", "B", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -33,24 +33,24 @@ sdfg.sdfg "chain" ["A", "B", "C"] {
     %B = sdfg.access "B"
     %T = sdfg.access "T"
     %C = sdfg.access "C"
-    %e1, %x1 = sdfg.map "a" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "a" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i>}
     }
-    %e2, %x2 = sdfg.map "b" ["j"] = "0:N" attributes {ins = {IN_T, IN_B}, outs = {OUT_T, OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %e2, %x2 = sdfg.map "b" ["j"] = 0:N attributes {ins = {IN_T, IN_B}, outs = {OUT_T, OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t2 = sdfg.tasklet "t2" {code = "z = x + w + j", ins = {x, w}, outs = {z}}
-      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = "j"}
-      sdfg.memlet %entry["OUT_B"] -> %t2["w"] {data = "B", subset = "j"}
-      sdfg.memlet %t2["z"] -> %exit["IN_C"] {data = "C", subset = "j"}
+      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<j>}
+      sdfg.memlet %entry["OUT_B"] -> %t2["w"] {data = "B", subset = #sdfg.range<j>}
+      sdfg.memlet %t2["z"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<j>}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N"}
-    sdfg.memlet %B -> %e2["IN_B"] {data = "B", subset = "0:N"}
-    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = "0:N"}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %B -> %e2["IN_B"] {data = "B", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -70,22 +70,22 @@ sdfg.sdfg "shifted" ["A", "C"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %C = sdfg.access "C"
-    %e1, %x1 = sdfg.map "a" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "a" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i>}
     }
-    %e2, %x2 = sdfg.map "b" ["j"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %e2, %x2 = sdfg.map "b" ["j"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t2 = sdfg.tasklet "t2" {code = "z = x", ins = {x}, outs = {z}}
-      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = "j + 1"}
-      sdfg.memlet %t2["z"] -> %exit["IN_C"] {data = "C", subset = "j"}
+      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<"j + 1">}
+      sdfg.memlet %t2["z"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<j>}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N + 1"}
-    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = "0:N"}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:"N + 1">}
+    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -104,22 +104,22 @@ sdfg.sdfg "visible" ["A", "T", "C"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %C = sdfg.access "C"
-    %e1, %x1 = sdfg.map "a" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "a" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i>}
     }
-    %e2, %x2 = sdfg.map "b" ["j"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %e2, %x2 = sdfg.map "b" ["j"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t2 = sdfg.tasklet "t2" {code = "z = x", ins = {x}, outs = {z}}
-      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = "j"}
-      sdfg.memlet %t2["z"] -> %exit["IN_C"] {data = "C", subset = "j"}
+      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<j>}
+      sdfg.memlet %t2["z"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<j>}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N"}
-    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = "0:N"}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -138,22 +138,22 @@ sdfg.sdfg "in_place" ["A"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %A2 = sdfg.access "A"
-    %e1, %x1 = sdfg.map "a" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "a" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i + 1"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<"i + 1">}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i>}
     }
-    %e2, %x2 = sdfg.map "b" ["j"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %e2, %x2 = sdfg.map "b" ["j"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t2 = sdfg.tasklet "t2" {code = "z = x", ins = {x}, outs = {z}}
-      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = "j"}
-      sdfg.memlet %t2["z"] -> %exit["IN_A"] {data = "A", subset = "j"}
+      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<j>}
+      sdfg.memlet %t2["z"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<j>}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "1:N + 1"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N"}
-    sdfg.memlet %x2["OUT_A"] -> %A2 {data = "A", subset = "0:N"}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<1:"N + 1">}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x2["OUT_A"] -> %A2 {data = "A", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -173,21 +173,21 @@ sdfg.sdfg "cpp_param" ["A", "C"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %C = sdfg.access "C"
-    %e1, %x1 = sdfg.map "a" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "a" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i>}
     }
-    %e2, %x2 = sdfg.map "b" ["j"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %e2, %x2 = sdfg.map "b" ["j"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t2 = sdfg.tasklet "t2" {code = "z = x + j;", language = "CPP", ins = {x}, outs = {z}}
-      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = "j"}
-      sdfg.memlet %t2["z"] -> %exit["IN_C"] {data = "C", subset = "j"}
+      sdfg.memlet %entry["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<j>}
+      sdfg.memlet %t2["z"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<j>}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N"}
-    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = "0:N"}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N>}
   }
 }

@@ -12,12 +12,12 @@
 // CHECK-LABEL: sdfg.sdfg "rows"
 // CHECK-NOT: sdfg.array "T"
 // CHECK: %[[O:.*]] = sdfg.access "O"
-// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_T"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_T"] {data = "O", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK: %[[O0:.*]] = sdfg.access "O"
-// CHECK: sdfg.map "init" ["__init0"] = "0:N"
+// CHECK: sdfg.map "init" ["__init0"] = 0:N
 // CHECK: sdfg.tasklet "init" {code = "__out = 0", outs = {__out}}
 // CHECK-NOT: Reduce
-// CHECK-DAG: sdfg.memlet %m_exit["OUT_T"] -> %[[O]] {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+// CHECK-DAG: sdfg.memlet %m_exit["OUT_T"] -> %[[O]] {data = "O", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK-DAG: sdfg.memlet %[[O0]] -> %m_entry
 sdfg.sdfg "rows" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -29,17 +29,17 @@ sdfg.sdfg "rows" ["A", "O"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %O = sdfg.access "O"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, j>}
     }
     %r = sdfg.library "Reduce" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"axes\": [1], \"identity\": 0, \"wcr\": \"(lambda a, b: a + b)\"}"}
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %mx["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %r {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %r -> %O {data = "O", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %mx["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %r {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %r -> %O {data = "O", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -48,7 +48,7 @@ sdfg.sdfg "rows" ["A", "O"] {
 // Without an identity the Reduce combines into what O holds: so do the
 // WCR writes, and nothing is initialised.
 // CHECK-LABEL: sdfg.sdfg "noinit"
-// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_T"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_T"] {data = "O", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK-NOT: sdfg.map "init"
 // CHECK-NOT: Reduce
 sdfg.sdfg "noinit" ["A", "O"] {
@@ -61,17 +61,17 @@ sdfg.sdfg "noinit" ["A", "O"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %O = sdfg.access "O"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, j>}
     }
     %r = sdfg.library "Reduce" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"axes\": [1], \"identity\": null, \"wcr\": \"(lambda a, b: a + b)\"}"}
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %mx["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %r {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %r -> %O {data = "O", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %mx["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %r {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %r -> %O {data = "O", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -92,17 +92,17 @@ sdfg.sdfg "overwrite" ["A", "O"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %O = sdfg.access "O"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = "i, 0"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, 0>}
     }
     %r = sdfg.library "Reduce" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"axes\": [1], \"identity\": 0, \"wcr\": \"(lambda a, b: a + b)\"}"}
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %mx["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %r {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %r -> %O {data = "O", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %mx["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %r {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %r -> %O {data = "O", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -122,21 +122,21 @@ sdfg.sdfg "shared" ["A", "O"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %O = sdfg.access "O"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, j>}
     }
     %r = sdfg.library "Reduce" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"axes\": [1], \"identity\": 0, \"wcr\": \"(lambda a, b: a + b)\"}"}
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %mx["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %r {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %r -> %O {data = "O", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %mx["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %r {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %r -> %O {data = "O", subset = #sdfg.range<0:N>}
     %T2 = sdfg.access "T"
     %c = sdfg.tasklet "c" {code = "z = w", ins = {w}, outs = {z}}
-    sdfg.memlet %T2 -> %c["w"] {data = "T", subset = "0, 0"}
+    sdfg.memlet %T2 -> %c["w"] {data = "T", subset = #sdfg.range<0, 0>}
     %A2 = sdfg.access "A"
-    sdfg.memlet %c["z"] -> %A2 {data = "A", subset = "0, 0"}
+    sdfg.memlet %c["z"] -> %A2 {data = "A", subset = #sdfg.range<0, 0>}
   }
 }

@@ -10,11 +10,11 @@
 
 //--- first.mlir
 // CHECK-LABEL: sdfg.sdfg "tiled"
-// CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "m" ["tile_i", "tile_j"] = "0:N:32, 0:M:32" attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>} {
+// CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "m" ["tile_i", "tile_j"] = 0:N:32, 0:M:32 attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>} {
 // CHECK-NEXT: ^bb0(%{{.*}}: !sdfg.node, %{{.*}}: !sdfg.node):
-// CHECK-NEXT: sdfg.map "m" ["i", "j"] = "tile_i:Min(N - 1, tile_i + 31) + 1, tile_j:Min(M - 1, tile_j + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>} {
-// TWO: sdfg.map "m" ["tile_i", "tile_j"] = "0:N:8, 0:M:4"
-// TWO: sdfg.map "m" ["i", "j"] = "tile_i:Min(N - 1, tile_i + 7) + 1, tile_j:Min(M - 1, tile_j + 3) + 1"
+// CHECK-NEXT: sdfg.map "m" ["i", "j"] = tile_i:"Min(N - 1, tile_i + 31) + 1", tile_j:"Min(M - 1, tile_j + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>} {
+// TWO: sdfg.map "m" ["tile_i", "tile_j"] = 0:N:8, 0:M:4
+// TWO: sdfg.map "m" ["i", "j"] = tile_i:"Min(N - 1, tile_i + 7) + 1", tile_j:"Min(M - 1, tile_j + 3) + 1"
 sdfg.sdfg "tiled" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -23,14 +23,14 @@ sdfg.sdfg "tiled" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {schedule = #sdfg.schedule<CPU_Multicore>, ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i, j>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N, 0:M"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N, 0:M>}
   }
 }
 
@@ -39,20 +39,20 @@ sdfg.sdfg "tiled" ["A", "B"] {
 
 // A step of 2 tiles in steps of 2.
 // CHECK-LABEL: sdfg.sdfg "strided"
-// CHECK: sdfg.map "m" ["tile_i"] = "0:N:64"
-// CHECK: sdfg.map "m" ["i"] = "tile_i:Min(N - 1, tile_i + 63) + 1:2"
+// CHECK: sdfg.map "m" ["tile_i"] = 0:N:64
+// CHECK: sdfg.map "m" ["i"] = tile_i:"Min(N - 1, tile_i + 63) + 1":2
 sdfg.sdfg "strided" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N:2" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N:2 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N"}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -60,18 +60,18 @@ sdfg.sdfg "strided" ["A"] {
 
 // A map counting down is not tiled.
 // CHECK-LABEL: sdfg.sdfg "down"
-// CHECK: sdfg.map "m" ["i"] = "9:0:-1"
+// CHECK: sdfg.map "m" ["i"] = 9:0:-1
 // CHECK-NOT: tile_i
 sdfg.sdfg "down" ["A"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["10"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "9:0:-1" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 9:0:-1 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:10"}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:10>}
   }
 }

@@ -19,10 +19,10 @@
 // CHECK-DAG: %[[IA:.*]] = sdfg.access "A"
 // CHECK-DAG: %[[T:.*]] = sdfg.tasklet "t"
 // CHECK-DAG: %[[IB:.*]] = sdfg.access "B"
-// CHECK-DAG: sdfg.memlet %[[IA]] -> %[[T]]["x"] {data = "A", subset = "i"}
-// CHECK-DAG: sdfg.memlet %[[T]]["y"] -> %[[IB]] {data = "B", subset = "i"}
-// CHECK: sdfg.memlet %[[A]] -> %[[N]]["A"] {data = "A", subset = "0:N"}
-// CHECK: sdfg.memlet %[[N]]["B"] -> %{{.*}} {data = "B", subset = "0:N"}
+// CHECK-DAG: sdfg.memlet %[[IA]] -> %[[T]]["x"] {data = "A", subset = #sdfg.range<i>}
+// CHECK-DAG: sdfg.memlet %[[T]]["y"] -> %[[IB]] {data = "B", subset = #sdfg.range<i>}
+// CHECK: sdfg.memlet %[[A]] -> %[[N]]["A"] {data = "A", subset = #sdfg.range<0:N>}
+// CHECK: sdfg.memlet %[[N]]["B"] -> %{{.*}} {data = "B", subset = #sdfg.range<0:N>}
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "one_dim" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -31,14 +31,14 @@ sdfg.sdfg "one_dim" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N:2" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N:2 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -62,22 +62,22 @@ sdfg.sdfg "two_dims" ["A"] {
   sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "outer" ["i", "j"] = "0:N, 1:M" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "outer" ["i", "j"] = 0:N, 1:M attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t0 = sdfg.tasklet "t0" {code = "y = 2", outs = {y}}
       %T = sdfg.access "T"
       sdfg.memlet %entry -> %t0
-      sdfg.memlet %t0["y"] -> %T {data = "T", subset = "0"}
-      %ie, %ix = sdfg.map "inner" ["k"] = "0:4" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+      sdfg.memlet %t0["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+      %ie, %ix = sdfg.map "inner" ["k"] = 0:4 attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
       ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
         %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-        sdfg.memlet %e2["OUT_T"] -> %t["x"] {data = "T", subset = "0"}
-        sdfg.memlet %t["y"] -> %x2["IN_A"] {data = "A", subset = "i, j, k"}
+        sdfg.memlet %e2["OUT_T"] -> %t["x"] {data = "T", subset = #sdfg.range<0>}
+        sdfg.memlet %t["y"] -> %x2["IN_A"] {data = "A", subset = #sdfg.range<i, j, k>}
       }
-      sdfg.memlet %T -> %ie["IN_T"] {data = "T", subset = "0"}
-      sdfg.memlet %ix["OUT_A"] -> %exit["IN_A"] {data = "A", subset = "i, j, 0:4"}
+      sdfg.memlet %T -> %ie["IN_T"] {data = "T", subset = #sdfg.range<0>}
+      sdfg.memlet %ix["OUT_A"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i, j, 0:4>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N, 1:M, 0:4"}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:N, 1:M, 0:4>}
   }
 }
 
@@ -93,14 +93,14 @@ sdfg.sdfg "dynamic_range" ["A", "n"] {
   %s = sdfg.state "s" {
     %n = sdfg.access "n"
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:nn" attributes {ins = {nn}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:nn attributes {ins = {nn}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %n -> %me["nn"] {data = "n", subset = "0"}
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N"}
+    sdfg.memlet %n -> %me["nn"] {data = "n", subset = #sdfg.range<0>}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -116,15 +116,15 @@ sdfg.sdfg "two_connectors" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "1:N" attributes {ins = {IN_A, IN_A2}, outs = {OUT_A, OUT_A2}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 1:N attributes {ins = {IN_A, IN_A2}, outs = {OUT_A, OUT_A2}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + z", ins = {x, z}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %entry["OUT_A2"] -> %t["z"] {data = "A", subset = "i - 1"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %entry["OUT_A2"] -> %t["z"] {data = "A", subset = #sdfg.range<"i - 1">}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "1:N"}
-    sdfg.memlet %A -> %me["IN_A2"] {data = "A", subset = "0:N - 1"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "1:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<1:N>}
+    sdfg.memlet %A -> %me["IN_A2"] {data = "A", subset = #sdfg.range<0:"N - 1">}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<1:N>}
   }
 }

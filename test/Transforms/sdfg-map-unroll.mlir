@@ -22,24 +22,24 @@
 // CHECK-DAG: %[[T0:.*]] = sdfg.tasklet "t" {code = "y = x + (2)"
 // CHECK-DAG: %[[T1:.*]] = sdfg.tasklet "t" {code = "y = x + (4)"
 // CHECK-DAG: %[[T2:.*]] = sdfg.tasklet "t" {code = "y = x + (6)"
-// CHECK-DAG: sdfg.memlet %[[A]] -> %[[T0]]["x"] {data = "A", subset = "2"}
-// CHECK-DAG: sdfg.memlet %[[T0]]["y"] -> %[[B]] {data = "B", subset = "2"}
-// CHECK-DAG: sdfg.memlet %[[A]] -> %[[T2]]["x"] {data = "A", subset = "6"}
-// CHECK-DAG: sdfg.memlet %[[T2]]["y"] -> %[[B]] {data = "B", subset = "6"}
+// CHECK-DAG: sdfg.memlet %[[A]] -> %[[T0]]["x"] {data = "A", subset = #sdfg.range<2>}
+// CHECK-DAG: sdfg.memlet %[[T0]]["y"] -> %[[B]] {data = "B", subset = #sdfg.range<2>}
+// CHECK-DAG: sdfg.memlet %[[A]] -> %[[T2]]["x"] {data = "A", subset = #sdfg.range<6>}
+// CHECK-DAG: sdfg.memlet %[[T2]]["y"] -> %[[B]] {data = "B", subset = #sdfg.range<6>}
 sdfg.sdfg "three" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["8"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["8"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "2:7:2" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 2:7:2 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + i", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "2:7"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "2:7"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<2:7>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<2:7>}
   }
 }
 
@@ -51,27 +51,27 @@ sdfg.sdfg "three" ["A", "B"] {
 // CHECK: sdfg.scalar "T_2"
 // CHECK: sdfg.scalar "T_3"
 // CHECK-NOT: sdfg.map
-// CHECK-DAG: {data = "A", subset = "0, 0"}
-// CHECK-DAG: {data = "A", subset = "0, 1"}
-// CHECK-DAG: {data = "A", subset = "1, 0"}
-// CHECK-DAG: {data = "A", subset = "1, 1"}
-// CHECK-DAG: {data = "T_3", subset = "0"}
+// CHECK-DAG: {data = "A", subset = #sdfg.range<0, 0>}
+// CHECK-DAG: {data = "A", subset = #sdfg.range<0, 1>}
+// CHECK-DAG: {data = "A", subset = #sdfg.range<1, 0>}
+// CHECK-DAG: {data = "A", subset = #sdfg.range<1, 1>}
+// CHECK-DAG: {data = "T_3", subset = #sdfg.range<0>}
 sdfg.sdfg "grid" ["A"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2", "2"]}
   sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:2, 0:2" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:2, 0:2 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t0 = sdfg.tasklet "t0" {code = "y = i * 2 + j", outs = {y}}
       %T = sdfg.access "T"
       %t1 = sdfg.tasklet "t1" {code = "y = x", ins = {x}, outs = {y}}
       sdfg.memlet %entry -> %t0
-      sdfg.memlet %t0["y"] -> %T {data = "T", subset = "0"}
-      sdfg.memlet %T -> %t1["x"] {data = "T", subset = "0"}
-      sdfg.memlet %t1["y"] -> %exit["IN_A"] {data = "A", subset = "i, j"}
+      sdfg.memlet %t0["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+      sdfg.memlet %T -> %t1["x"] {data = "T", subset = #sdfg.range<0>}
+      sdfg.memlet %t1["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i, j>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:2, 0:2"}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:2, 0:2>}
   }
 }
 
@@ -85,13 +85,13 @@ sdfg.sdfg "symbolic" ["A"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:N"}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -104,13 +104,13 @@ sdfg.sdfg "large" ["A"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["100"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:100" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:100 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:100"}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:100>}
   }
 }
 
@@ -123,12 +123,12 @@ sdfg.sdfg "cpp_uses_param" ["A"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:4" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = i;", language = "CPP", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = "0:4"}
+    sdfg.memlet %mx["OUT_A"] -> %A {data = "A", subset = #sdfg.range<0:4>}
   }
 }

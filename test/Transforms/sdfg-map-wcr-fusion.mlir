@@ -15,17 +15,17 @@
 // up with [i, j].
 // CHECK-LABEL: sdfg.sdfg "rows"
 // CHECK: sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, {{.*}}shape = ["1"]{{.*}}transient}
-// CHECK: sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {exit_ins = {IN_O}, exit_outs = {OUT_O}, ins = {IN_A}, outs = {OUT_A}} {
+// CHECK: sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {exit_ins = {IN_O}, exit_outs = {OUT_O}, ins = {IN_A}, outs = {OUT_A}} {
 // CHECK-NEXT: ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
 // CHECK-DAG: %[[T1:.*]] = sdfg.tasklet "t1"
 // CHECK-DAG: %[[T2:.*]] = sdfg.tasklet "t2"
 // CHECK-DAG: %[[T:.*]] = sdfg.access "T"
-// CHECK-DAG: sdfg.memlet %[[T1]]["y"] -> %[[T]] {data = "T", subset = "0"}
-// CHECK-DAG: sdfg.memlet %[[T]] -> %[[T2]]["x"] {data = "T", subset = "0"}
-// CHECK-DAG: sdfg.memlet %[[T2]]["s"] -> %[[X]]["IN_O"] {data = "O", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+// CHECK-DAG: sdfg.memlet %[[T1]]["y"] -> %[[T]] {data = "T", subset = #sdfg.range<0>}
+// CHECK-DAG: sdfg.memlet %[[T]] -> %[[T2]]["x"] {data = "T", subset = #sdfg.range<0>}
+// CHECK-DAG: sdfg.memlet %[[T2]]["s"] -> %[[X]]["IN_O"] {data = "O", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 // CHECK: }
 // CHECK-NOT: sdfg.map
-// CHECK: sdfg.memlet %m_exit["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+// CHECK: sdfg.memlet %m_exit["OUT_O"] -> %O {data = "O", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 sdfg.sdfg "rows" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -36,27 +36,27 @@ sdfg.sdfg "rows" ["A", "O"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %O = sdfg.access "O"
-    %e1, %x1 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, j>}
     }
-    %e2, %x2 = sdfg.map "r" ["a"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+    %e2, %x2 = sdfg.map "r" ["a"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %e3, %x3 = sdfg.map "ri" ["b"] = "0:M" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+      %e3, %x3 = sdfg.map "ri" ["b"] = 0:M attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
-        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<a, b>}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = #sdfg.range<a>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
-      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "a, 0:M"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = #sdfg.range<a, 0:M>}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = #sdfg.range<a>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }
 
@@ -66,8 +66,8 @@ sdfg.sdfg "rows" ["A", "O"] {
 // ranges in either order, but only [a, b] reads T where it is written.
 // CHECK-LABEL: sdfg.sdfg "cols"
 // CHECK: sdfg.scalar "T"
-// CHECK: sdfg.map "m" ["i", "j"] = "0:N, 0:N"
-// CHECK: sdfg.memlet %{{.*}}["s"] -> %{{.*}}["IN_O"] {data = "O", subset = "j", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+// CHECK: sdfg.map "m" ["i", "j"] = 0:N, 0:N
+// CHECK: sdfg.memlet %{{.*}}["s"] -> %{{.*}}["IN_O"] {data = "O", subset = #sdfg.range<j>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "cols" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -79,27 +79,27 @@ sdfg.sdfg "cols" ["A", "O"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %O = sdfg.access "O"
-    %e1, %x1 = sdfg.map "m" ["i", "j"] = "0:N, 0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "m" ["i", "j"] = 0:N, 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, j>}
     }
-    %e2, %x2 = sdfg.map "r" ["b"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+    %e2, %x2 = sdfg.map "r" ["b"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %e3, %x3 = sdfg.map "ri" ["a"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+      %e3, %x3 = sdfg.map "ri" ["a"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
-        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "b", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<a, b>}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = #sdfg.range<b>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
-      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "0:N, b"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "b", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = #sdfg.range<0:N, b>}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = #sdfg.range<b>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:N"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:N"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }
 
@@ -109,7 +109,7 @@ sdfg.sdfg "cols" ["A", "O"] {
 // iteration's, no match.
 // CHECK-LABEL: sdfg.sdfg "twice"
 // CHECK: sdfg.array "T" {{.*}}transient
-// CHECK: sdfg.map "ri" ["b"] = "0:M"
+// CHECK: sdfg.map "ri" ["b"] = 0:M
 sdfg.sdfg "twice" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -120,27 +120,27 @@ sdfg.sdfg "twice" ["A", "O"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %O = sdfg.access "O"
-    %e1, %x1 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i, 0"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, 0>}
     }
-    %e2, %x2 = sdfg.map "r" ["a"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+    %e2, %x2 = sdfg.map "r" ["a"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %e3, %x3 = sdfg.map "ri" ["b"] = "0:M" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+      %e3, %x3 = sdfg.map "ri" ["b"] = 0:M attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
-        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, 0"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<a, 0>}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = #sdfg.range<a>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
-      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "a, 0"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = #sdfg.range<a, 0>}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = #sdfg.range<a>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }
 
@@ -149,7 +149,7 @@ sdfg.sdfg "twice" ["A", "O"] {
 // No WCR on the reduction's writes: not an expanded reduction, no match.
 // CHECK-LABEL: sdfg.sdfg "plain"
 // CHECK: sdfg.array "T" {{.*}}transient
-// CHECK: sdfg.map "ri" ["b"] = "0:M"
+// CHECK: sdfg.map "ri" ["b"] = 0:M
 sdfg.sdfg "plain" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -160,27 +160,27 @@ sdfg.sdfg "plain" ["A", "O"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %O = sdfg.access "O"
-    %e1, %x1 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, j>}
     }
-    %e2, %x2 = sdfg.map "r" ["a"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+    %e2, %x2 = sdfg.map "r" ["a"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %e3, %x3 = sdfg.map "ri" ["b"] = "0:M" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+      %e3, %x3 = sdfg.map "ri" ["b"] = 0:M attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
-        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a, b"}
+        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<a, b>}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = #sdfg.range<a, b>}
       }
-      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "a, 0:M"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a, 0:M"}
+      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = #sdfg.range<a, 0:M>}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = #sdfg.range<a, 0:M>}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N, 0:M"}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = #sdfg.range<0:N, 0:M>}
   }
 }
 
@@ -189,7 +189,7 @@ sdfg.sdfg "plain" ["A", "O"] {
 // T is also read by another tasklet: it must stay, no match.
 // CHECK-LABEL: sdfg.sdfg "shared"
 // CHECK: sdfg.array "T" {{.*}}transient
-// CHECK: sdfg.map "ri" ["b"] = "0:M"
+// CHECK: sdfg.map "ri" ["b"] = 0:M
 sdfg.sdfg "shared" ["A", "O", "R"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -203,29 +203,29 @@ sdfg.sdfg "shared" ["A", "O", "R"] {
     %O = sdfg.access "O"
     %R = sdfg.access "R"
     %t3 = sdfg.tasklet "copy" {code = "b = a", ins = {a}, outs = {b}}
-    %e1, %x1 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, j>}
     }
-    %e2, %x2 = sdfg.map "r" ["a"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+    %e2, %x2 = sdfg.map "r" ["a"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %e3, %x3 = sdfg.map "ri" ["b"] = "0:M" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+      %e3, %x3 = sdfg.map "ri" ["b"] = 0:M attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
-        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<a, b>}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = #sdfg.range<a>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
-      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "a, 0:M"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = #sdfg.range<a, 0:M>}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = #sdfg.range<a>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %t3["a"] {data = "T", subset = "0, 0"}
-    sdfg.memlet %t3["b"] -> %R {data = "R", subset = "0"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %t3["a"] {data = "T", subset = #sdfg.range<0, 0>}
+    sdfg.memlet %t3["b"] -> %R {data = "R", subset = #sdfg.range<0>}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }
 
@@ -234,7 +234,7 @@ sdfg.sdfg "shared" ["A", "O", "R"] {
 // The reduction skips the first column: ranges differ, no match.
 // CHECK-LABEL: sdfg.sdfg "partial"
 // CHECK: sdfg.array "T" {{.*}}transient
-// CHECK: sdfg.map "ri" ["b"] = "1:M"
+// CHECK: sdfg.map "ri" ["b"] = 1:M
 sdfg.sdfg "partial" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -245,26 +245,26 @@ sdfg.sdfg "partial" ["A", "O"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %O = sdfg.access "O"
-    %e1, %x1 = sdfg.map "m" ["i", "j"] = "0:N, 0:M" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e1, %x1 = sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t1["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, j>}
     }
-    %e2, %x2 = sdfg.map "r" ["a"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+    %e2, %x2 = sdfg.map "r" ["a"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %e3, %x3 = sdfg.map "ri" ["b"] = "1:M" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
+      %e3, %x3 = sdfg.map "ri" ["b"] = 1:M attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_O}, exit_outs = {OUT_O}} {
       ^bb0(%ie: !sdfg.node, %ix: !sdfg.node):
         %t2 = sdfg.tasklet "t2" {code = "s = x", ins = {x}, outs = {s}}
-        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = "a, b"}
-        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+        sdfg.memlet %ie["OUT_T"] -> %t2["x"] {data = "T", subset = #sdfg.range<a, b>}
+        sdfg.memlet %t2["s"] -> %ix["IN_O"] {data = "O", subset = #sdfg.range<a>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
       }
-      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = "a, 1:M"}
-      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = "a", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+      sdfg.memlet %entry["OUT_T"] -> %e3["IN_T"] {data = "T", subset = #sdfg.range<a, 1:M>}
+      sdfg.memlet %x3["OUT_O"] -> %exit["IN_O"] {data = "O", subset = #sdfg.range<a>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
     }
-    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = "0:N, 0:M"}
-    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %x1["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %T -> %e2["IN_T"] {data = "T", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %x2["OUT_O"] -> %O {data = "O", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda x, y: x + y)">}
   }
 }

@@ -9,8 +9,8 @@
 // A stencil over the interior reads 0:N and writes 1:N - 1, not the whole
 // arrays its outer memlets claimed.
 // CHECK-LABEL: sdfg.sdfg "stencil"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = "0:N", volume = "3*N - 6"}
-// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}} {data = "B", subset = "1:N - 1", volume = "N - 2"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = "3*N - 6"}
+// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}} {data = "B", subset = #sdfg.range<1:"N - 1">, volume = "N - 2"}
 sdfg.sdfg "stencil" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
@@ -18,14 +18,14 @@ sdfg.sdfg "stencil" ["A", "B"] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    %e, %x = sdfg.map "m" ["i"] = "1:N - 1" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %e, %x = sdfg.map "m" ["i"] = 1:"N - 1" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "avg" {code = "o = (w[0] + w[1] + w[2]) / 3", ins = {w}, outs = {o}}
-      sdfg.memlet %entry["OUT_A"] -> %t["w"] {data = "A", subset = "i - 1:i + 2"}
-      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["w"] {data = "A", subset = #sdfg.range<"i - 1":"i + 2">}
+      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %a -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = "0:N"}
+    sdfg.memlet %a -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -33,7 +33,7 @@ sdfg.sdfg "stencil" ["A", "B"] {
 
 // Already exact: nothing to do.
 // CHECK-LABEL: sdfg.sdfg "exact"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = "0:N", volume = "N"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = "N"}
 sdfg.sdfg "exact" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
@@ -41,14 +41,14 @@ sdfg.sdfg "exact" ["A", "B"] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "copy" {code = "o = a", ins = {a}, outs = {o}}
-      sdfg.memlet %entry["OUT_A"] -> %t["a"] {data = "A", subset = "i"}
-      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["a"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %a -> %e["IN_A"] {data = "A", subset = "0:N", volume = "N"}
-    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = "0:N", volume = "N"}
+    sdfg.memlet %a -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = "N"}
+    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, volume = "N"}
   }
 }
 
@@ -56,7 +56,7 @@ sdfg.sdfg "exact" ["A", "B"] {
 
 // An index read from data (A[idx[i]]) cannot be bounded: the whole array.
 // CHECK-LABEL: sdfg.sdfg "indirect"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = "0:M", volume = "N"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:M>, volume = "N"}
 sdfg.sdfg "indirect" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -65,13 +65,13 @@ sdfg.sdfg "indirect" ["A", "B"] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "copy" {code = "o = a", ins = {a}, outs = {o}}
-      sdfg.memlet %entry["OUT_A"] -> %t["a"] {data = "A", subset = "i*i"}
-      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["a"] {data = "A", subset = #sdfg.range<"i*i">}
+      sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %a -> %e["IN_A"] {data = "A", subset = "0"}
-    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = "0:N", volume = "N"}
+    sdfg.memlet %a -> %e["IN_A"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, volume = "N"}
   }
 }

@@ -11,8 +11,8 @@
 // at the shifted indices and T is no longer declared.
 // CHECK-LABEL: sdfg.sdfg "shifted"
 // CHECK-NOT: sdfg.array "T"
-// CHECK: sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "B", subset = "i + 1"}
-// CHECK: sdfg.memlet %m_exit["OUT_T"] -> %B {data = "B", subset = "1:N + 1"}
+// CHECK: sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "B", subset = #sdfg.range<"i + 1">}
+// CHECK: sdfg.memlet %m_exit["OUT_T"] -> %B {data = "B", subset = #sdfg.range<1:"N + 1">}
 // CHECK-NOT: sdfg.access "T"
 sdfg.sdfg "shifted" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -23,15 +23,15 @@ sdfg.sdfg "shifted" ["A", "B"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0:N"}
-    sdfg.memlet %T -> %B {data = "B", is_data_src = false, other_subset = "0:N", subset = "1:N + 1"}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %T -> %B {data = "B", is_data_src = false, other_subset = #sdfg.range<0:N>, subset = #sdfg.range<1:"N + 1">}
   }
 }
 
@@ -40,7 +40,7 @@ sdfg.sdfg "shifted" ["A", "B"] {
 // A scalar written by a tasklet and copied into one element of B.
 // CHECK-LABEL: sdfg.sdfg "element"
 // CHECK-NOT: sdfg.scalar "t"
-// CHECK: sdfg.memlet %k["y"] -> %B {data = "B", subset = "1, 3"}
+// CHECK: sdfg.memlet %k["y"] -> %B {data = "B", subset = #sdfg.range<1, 3>}
 // CHECK-NOT: sdfg.access "t"
 sdfg.sdfg "element" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -51,9 +51,9 @@ sdfg.sdfg "element" ["A", "B"] {
     %T = sdfg.access "t"
     %B = sdfg.access "B"
     %k = sdfg.tasklet "k" {code = "y = x + 1", ins = {x}, outs = {y}}
-    sdfg.memlet %A -> %k["x"] {data = "A", subset = "2"}
-    sdfg.memlet %k["y"] -> %T {data = "t", subset = "0"}
-    sdfg.memlet %T -> %B {data = "t", other_subset = "1, 3", subset = "0"}
+    sdfg.memlet %A -> %k["x"] {data = "A", subset = #sdfg.range<2>}
+    sdfg.memlet %k["y"] -> %T {data = "t", subset = #sdfg.range<0>}
+    sdfg.memlet %T -> %B {data = "t", other_subset = #sdfg.range<1, 3>, subset = #sdfg.range<0>}
   }
 }
 
@@ -61,7 +61,7 @@ sdfg.sdfg "element" ["A", "B"] {
 
 // T is read again in a later state: no match.
 // CHECK-LABEL: sdfg.sdfg "reused"
-// CHECK: sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
+// CHECK: sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
 sdfg.sdfg "reused" ["A", "B", "C"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -71,13 +71,13 @@ sdfg.sdfg "reused" ["A", "B", "C"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    sdfg.memlet %A -> %T {data = "A", subset = "0:4"}
-    sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
+    sdfg.memlet %A -> %T {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
   }
   %s2 = sdfg.state "s2" {
     %T = sdfg.access "T"
     %C = sdfg.access "C"
-    sdfg.memlet %T -> %C {data = "T", subset = "0:4"}
+    sdfg.memlet %T -> %C {data = "T", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %s -> %s2
 }
@@ -87,7 +87,7 @@ sdfg.sdfg "reused" ["A", "B", "C"] {
 // Only part of T is copied, and T is not transient in the second SDFG:
 // no match in either.
 // CHECK-LABEL: sdfg.sdfg "partial"
-// CHECK: sdfg.memlet %T -> %B {data = "T", subset = "0:2"}
+// CHECK: sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:2>}
 sdfg.sdfg "partial" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -96,15 +96,15 @@ sdfg.sdfg "partial" ["A", "B"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    sdfg.memlet %A -> %T {data = "A", subset = "0:4"}
-    sdfg.memlet %T -> %B {data = "T", subset = "0:2"}
+    sdfg.memlet %A -> %T {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:2>}
   }
 }
 
 // -----
 
 // CHECK-LABEL: sdfg.sdfg "global"
-// CHECK: sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
+// CHECK: sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
 sdfg.sdfg "global" ["A", "B", "T"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -113,8 +113,8 @@ sdfg.sdfg "global" ["A", "B", "T"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    sdfg.memlet %A -> %T {data = "A", subset = "0:4"}
-    sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
+    sdfg.memlet %A -> %T {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -122,7 +122,7 @@ sdfg.sdfg "global" ["A", "B", "T"] {
 
 // The producer accumulates into T (write-conflict resolution): no match.
 // CHECK-LABEL: sdfg.sdfg "accumulate"
-// CHECK: sdfg.memlet %T -> %B {data = "T", subset = "0"}
+// CHECK: sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0>}
 sdfg.sdfg "accumulate" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
@@ -131,15 +131,15 @@ sdfg.sdfg "accumulate" ["A", "B"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    %e, %x = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:4 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = "0", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:4"}
-    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
-    sdfg.memlet %T -> %B {data = "T", subset = "0"}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0>}
   }
 }
 
@@ -148,7 +148,7 @@ sdfg.sdfg "accumulate" ["A", "B"] {
 // The map reads B, which the copy overwrites afterwards: writing B
 // directly would let the map see its own writes. No match.
 // CHECK-LABEL: sdfg.sdfg "in_place"
-// CHECK: sdfg.memlet %T -> %B_0 {data = "T", subset = "0:4"}
+// CHECK: sdfg.memlet %T -> %B_0 {data = "T", subset = #sdfg.range<0:4>}
 sdfg.sdfg "in_place" ["B"] {
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["5"]}
   sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
@@ -156,15 +156,15 @@ sdfg.sdfg "in_place" ["B"] {
     %B = sdfg.access "B"
     %T = sdfg.access "T"
     %B2 = sdfg.access "B"
-    %e, %x = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:4 attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_B"] -> %t["x"] {data = "B", subset = "i + 1"}
-      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = "i"}
+      sdfg.memlet %entry["OUT_B"] -> %t["x"] {data = "B", subset = #sdfg.range<"i + 1">}
+      sdfg.memlet %t["y"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %B -> %e["IN_B"] {data = "B", subset = "1:5"}
-    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0:4"}
-    sdfg.memlet %T -> %B2 {data = "T", subset = "0:4"}
+    sdfg.memlet %B -> %e["IN_B"] {data = "B", subset = #sdfg.range<1:5>}
+    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:4>}
+    sdfg.memlet %T -> %B2 {data = "T", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -173,7 +173,7 @@ sdfg.sdfg "in_place" ["B"] {
 // A library node writes T, which is copied into part of B: the library
 // node sees the layout, so no match.
 // CHECK-LABEL: sdfg.sdfg "library"
-// CHECK: sdfg.memlet %T -> %B {data = "T", other_subset = "0:4, 2:6", subset = "0:4, 0:4"}
+// CHECK: sdfg.memlet %T -> %B {data = "T", other_subset = #sdfg.range<0:4, 2:6>, subset = #sdfg.range<0:4, 0:4>}
 sdfg.sdfg "library" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4", "8"]}
@@ -183,9 +183,9 @@ sdfg.sdfg "library" ["A", "B"] {
     %T = sdfg.access "T"
     %B = sdfg.access "B"
     %mm = sdfg.library "mm" {classpath = "dace.libraries.blas.nodes.matmul.MatMul", ins = {_a, _b}, outs = {_c}, properties = "{}"}
-    sdfg.memlet %A -> %mm["_a"] {data = "A", subset = "0:4, 0:4"}
-    sdfg.memlet %A -> %mm["_b"] {data = "A", subset = "0:4, 0:4"}
-    sdfg.memlet %mm["_c"] -> %T {data = "T", subset = "0:4, 0:4"}
-    sdfg.memlet %T -> %B {data = "T", subset = "0:4, 0:4", other_subset = "0:4, 2:6"}
+    sdfg.memlet %A -> %mm["_a"] {data = "A", subset = #sdfg.range<0:4, 0:4>}
+    sdfg.memlet %A -> %mm["_b"] {data = "A", subset = #sdfg.range<0:4, 0:4>}
+    sdfg.memlet %mm["_c"] -> %T {data = "T", subset = #sdfg.range<0:4, 0:4>}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4, 0:4>, other_subset = #sdfg.range<0:4, 2:6>}
   }
 }

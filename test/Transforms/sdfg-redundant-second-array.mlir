@@ -12,8 +12,8 @@
 // shifted indices.
 // CHECK-LABEL: sdfg.sdfg "slice"
 // CHECK-NOT: sdfg.array "T"
-// CHECK: sdfg.memlet %entry["OUT_T"] -> %t["x"] {data = "A", subset = "i + 2"}
-// CHECK: sdfg.memlet %A -> %m_entry["IN_T"] {data = "A", subset = "2:N + 2"}
+// CHECK: sdfg.memlet %entry["OUT_T"] -> %t["x"] {data = "A", subset = #sdfg.range<"i + 2">}
+// CHECK: sdfg.memlet %A -> %m_entry["IN_T"] {data = "A", subset = #sdfg.range<2:"N + 2">}
 // CHECK-NOT: sdfg.access "T"
 sdfg.sdfg "slice" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -24,15 +24,15 @@ sdfg.sdfg "slice" ["A", "B"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_T}, outs = {OUT_T}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_T"] -> %t["x"] {data = "T", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_T"] -> %t["x"] {data = "T", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %T {data = "A", other_subset = "0:N", subset = "2:N + 2"}
-    sdfg.memlet %T -> %e["IN_T"] {data = "T", subset = "0:N"}
-    sdfg.memlet %x["OUT_B"] -> %B {data = "B", subset = "0:N"}
+    sdfg.memlet %A -> %T {data = "A", other_subset = #sdfg.range<0:N>, subset = #sdfg.range<2:"N + 2">}
+    sdfg.memlet %T -> %e["IN_T"] {data = "T", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -41,8 +41,8 @@ sdfg.sdfg "slice" ["A", "B"] {
 // One element of A copied into a scalar read by a tasklet and by a copy.
 // CHECK-LABEL: sdfg.sdfg "element"
 // CHECK-NOT: sdfg.scalar "t"
-// CHECK-DAG: sdfg.memlet %A -> %k["x"] {data = "A", subset = "1, 3"}
-// CHECK-DAG: sdfg.memlet %A -> %C {data = "C", other_subset = "1, 3", subset = "2"}
+// CHECK-DAG: sdfg.memlet %A -> %k["x"] {data = "A", subset = #sdfg.range<1, 3>}
+// CHECK-DAG: sdfg.memlet %A -> %C {data = "C", other_subset = #sdfg.range<1, 3>, subset = #sdfg.range<2>}
 sdfg.sdfg "element" ["A", "B", "C"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"]}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -54,10 +54,10 @@ sdfg.sdfg "element" ["A", "B", "C"] {
     %B = sdfg.access "B"
     %C = sdfg.access "C"
     %k = sdfg.tasklet "k" {code = "y = x + 1", ins = {x}, outs = {y}}
-    sdfg.memlet %A -> %T {data = "A", other_subset = "0", subset = "1, 3"}
-    sdfg.memlet %T -> %k["x"] {data = "t", subset = "0"}
-    sdfg.memlet %k["y"] -> %B {data = "B", subset = "2"}
-    sdfg.memlet %T -> %C {data = "C", other_subset = "0", subset = "2"}
+    sdfg.memlet %A -> %T {data = "A", other_subset = #sdfg.range<0>, subset = #sdfg.range<1, 3>}
+    sdfg.memlet %T -> %k["x"] {data = "t", subset = #sdfg.range<0>}
+    sdfg.memlet %k["y"] -> %B {data = "B", subset = #sdfg.range<2>}
+    sdfg.memlet %T -> %C {data = "C", other_subset = #sdfg.range<0>, subset = #sdfg.range<2>}
   }
 }
 
@@ -79,10 +79,10 @@ sdfg.sdfg "overwritten" ["A", "B"] {
     %A2 = sdfg.access "A"
     %k = sdfg.tasklet "k" {code = "y = x", ins = {x}, outs = {y}}
     %z = sdfg.tasklet "z" {code = "y = 0", outs = {y}}
-    sdfg.memlet %A -> %T {data = "A", subset = "0:4"}
-    sdfg.memlet %T -> %k["x"] {data = "T", subset = "1"}
-    sdfg.memlet %k["y"] -> %B {data = "B", subset = "1"}
-    sdfg.memlet %z["y"] -> %A2 {data = "A", subset = "1"}
+    sdfg.memlet %A -> %T {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %T -> %k["x"] {data = "T", subset = #sdfg.range<1>}
+    sdfg.memlet %k["y"] -> %B {data = "B", subset = #sdfg.range<1>}
+    sdfg.memlet %z["y"] -> %A2 {data = "A", subset = #sdfg.range<1>}
   }
 }
 
@@ -100,13 +100,13 @@ sdfg.sdfg "reused" ["A", "B", "C"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    sdfg.memlet %A -> %T {data = "A", subset = "0:4"}
-    sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
+    sdfg.memlet %A -> %T {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
   }
   %s2 = sdfg.state "s2" {
     %T = sdfg.access "T"
     %C = sdfg.access "C"
-    sdfg.memlet %T -> %C {data = "T", subset = "0:4"}
+    sdfg.memlet %T -> %C {data = "T", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %s -> %s2
 }
@@ -124,8 +124,8 @@ sdfg.sdfg "convert" ["A", "B"] {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    sdfg.memlet %A -> %T {data = "A", subset = "0:4"}
-    sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
+    sdfg.memlet %A -> %T {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -149,12 +149,12 @@ sdfg.sdfg "nested" ["A", "B"] {
         %t = sdfg.state "t" {
           %x = sdfg.access "x"
           %y = sdfg.access "y"
-          sdfg.memlet %x -> %y {data = "x", subset = "0:4, 0:4"}
+          sdfg.memlet %x -> %y {data = "x", subset = #sdfg.range<0:4, 0:4>}
         }
       }
     }
-    sdfg.memlet %A -> %T {data = "A", subset = "0:4, 2:6", other_subset = "0:4, 0:4"}
-    sdfg.memlet %T -> %n["x"] {data = "T", subset = "0:4, 0:4"}
-    sdfg.memlet %n["y"] -> %B {data = "B", subset = "0:4, 0:4"}
+    sdfg.memlet %A -> %T {data = "A", subset = #sdfg.range<0:4, 2:6>, other_subset = #sdfg.range<0:4, 0:4>}
+    sdfg.memlet %T -> %n["x"] {data = "T", subset = #sdfg.range<0:4, 0:4>}
+    sdfg.memlet %n["y"] -> %B {data = "B", subset = #sdfg.range<0:4, 0:4>}
   }
 }

@@ -37,7 +37,7 @@ sdfg.sdfg "unused" ["A", "N"] {
   %s1 = sdfg.state "s1" {
     %w = sdfg.tasklet "w" {code = "o = t", outs = {o}}
     %a = sdfg.access "A"
-    sdfg.memlet %w["o"] -> %a {data = "A", subset = "i"}
+    sdfg.memlet %w["o"] -> %a {data = "A", subset = #sdfg.range<i>}
   }
   %s2 = sdfg.state "s2" {
   }
@@ -66,17 +66,17 @@ sdfg.sdfg "used" ["B"] {
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {
-    %e, %x = sdfg.map "m" ["i"] = "0:a" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:a attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %u = sdfg.tasklet "u" {code = "y = i", outs = {y}}
       sdfg.memlet %entry -> %u
-      sdfg.memlet %u["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %u["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
     %bb = sdfg.access "B"
-    sdfg.memlet %x["OUT_B"] -> %bb {data = "B", subset = "0:4"}
+    sdfg.memlet %x["OUT_B"] -> %bb {data = "B", subset = #sdfg.range<0:4>}
     %c = sdfg.tasklet "c" {code = "y = b;", language = "CPP", outs = {y}}
     %b2 = sdfg.access "B"
-    sdfg.memlet %c["y"] -> %b2 {data = "B", subset = "d"}
+    sdfg.memlet %c["y"] -> %b2 {data = "B", subset = #sdfg.range<d>}
   }
   sdfg.edge %s0 -> %s1 {assignments = ["a = 4", "b = 2", "d = 1", "e = 0"]}
   sdfg.edge %s1 -> %s1 {assignments = ["e = e + 1"], condition = "e < 3"}

@@ -21,7 +21,7 @@
 // CHECK: %s0 = sdfg.state "s0" {
 // CHECK-NEXT: %u = sdfg.tasklet "u" {code = "o = 2 * t", outs = {o}}
 // CHECK-NEXT: %B = sdfg.access "B"
-// CHECK-NEXT: sdfg.memlet %u["o"] -> %B {data = "B", subset = "0"}
+// CHECK-NEXT: sdfg.memlet %u["o"] -> %B {data = "B", subset = #sdfg.range<0>}
 // CHECK-NEXT: }
 // CHECK: %promote_t = sdfg.state "promote_t"
 // CHECK: sdfg.edge %s0 -> %s1 {condition = "t > 0"}
@@ -37,10 +37,10 @@ sdfg.sdfg "promote" ["A", "B", "N"] {
     %t = sdfg.access "t"
     %u = sdfg.tasklet "u" {code = "o = 2 * v", ins = {v}, outs = {o}}
     %b = sdfg.access "B"
-    sdfg.memlet %a -> %c["i"] {data = "A", subset = "0"}
-    sdfg.memlet %c["o"] -> %t {data = "t", subset = "0"}
-    sdfg.memlet %t -> %u["v"] {data = "t", subset = "0"}
-    sdfg.memlet %u["o"] -> %b {data = "B", subset = "0"}
+    sdfg.memlet %a -> %c["i"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %c["o"] -> %t {data = "t", subset = #sdfg.range<0>}
+    sdfg.memlet %t -> %u["v"] {data = "t", subset = #sdfg.range<0>}
+    sdfg.memlet %u["o"] -> %b {data = "B", subset = #sdfg.range<0>}
   }
   %s1 = sdfg.state "s1" {
   }
@@ -69,25 +69,25 @@ sdfg.sdfg "loop" ["X", "F", "R"] {
   %init = sdfg.state "init" {
     %x = sdfg.access "X"
     %n = sdfg.access "n"
-    sdfg.memlet %x -> %n {data = "X", other_subset = "0", subset = "0"}
+    sdfg.memlet %x -> %n {data = "X", other_subset = #sdfg.range<0>, subset = #sdfg.range<0>}
   }
   %test = sdfg.state "test" {
     %f = sdfg.access "F"
     %t = sdfg.tasklet "lt" {code = "o = (i < 0.5)", ins = {i}, outs = {o}}
     %c = sdfg.access "c"
-    sdfg.memlet %f -> %t["i"] {data = "F", subset = "1"}
-    sdfg.memlet %t["o"] -> %c {data = "c", subset = "0"}
+    sdfg.memlet %f -> %t["i"] {data = "F", subset = #sdfg.range<1>}
+    sdfg.memlet %t["o"] -> %c {data = "c", subset = #sdfg.range<0>}
     %k = sdfg.tasklet "keep" {code = "o = i", ins = {i}, outs = {o}}
     %r = sdfg.access "R"
-    sdfg.memlet %c -> %k["i"] {data = "c", subset = "0"}
-    sdfg.memlet %k["o"] -> %r {data = "R", subset = "0"}
+    sdfg.memlet %c -> %k["i"] {data = "c", subset = #sdfg.range<0>}
+    sdfg.memlet %k["o"] -> %r {data = "R", subset = #sdfg.range<0>}
   }
   %step = sdfg.state "step" {
     %n = sdfg.access "n"
     %t = sdfg.tasklet "inc" {code = "o = (i + 1)", ins = {i}, outs = {o}}
     %n2 = sdfg.access "n"
-    sdfg.memlet %n -> %t["i"] {data = "n", subset = "0"}
-    sdfg.memlet %t["o"] -> %n2 {data = "n", subset = "0"}
+    sdfg.memlet %n -> %t["i"] {data = "n", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %n2 {data = "n", subset = #sdfg.range<0>}
   }
   %done = sdfg.state "done" {
   }
@@ -110,8 +110,8 @@ sdfg.sdfg "division" ["A"] {
     %a = sdfg.access "A"
     %c = sdfg.tasklet "c" {code = "o = i // 2", ins = {i}, outs = {o}}
     %t = sdfg.access "t"
-    sdfg.memlet %a -> %c["i"] {data = "A", subset = "0"}
-    sdfg.memlet %c["o"] -> %t {data = "t", subset = "0"}
+    sdfg.memlet %a -> %c["i"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %c["o"] -> %t {data = "t", subset = #sdfg.range<0>}
   }
   %s1 = sdfg.state "s1" {
   }
@@ -129,16 +129,16 @@ sdfg.sdfg "in_map" ["B"] {
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 3", outs = {o}}
     %t = sdfg.access "t"
-    sdfg.memlet %c["o"] -> %t {data = "t", subset = "0"}
-    %e, %x = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_t}, outs = {OUT_t}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    sdfg.memlet %c["o"] -> %t {data = "t", subset = #sdfg.range<0>}
+    %e, %x = sdfg.map "m" ["i"] = 0:4 attributes {ins = {IN_t}, outs = {OUT_t}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %u = sdfg.tasklet "u" {code = "y = x + i", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_t"] -> %u["x"] {data = "t", subset = "0"}
-      sdfg.memlet %u["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_t"] -> %u["x"] {data = "t", subset = #sdfg.range<0>}
+      sdfg.memlet %u["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
     %b = sdfg.access "B"
-    sdfg.memlet %t -> %e["IN_t"] {data = "t", subset = "0"}
-    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = "0:4"}
+    sdfg.memlet %t -> %e["IN_t"] {data = "t", subset = #sdfg.range<0>}
+    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:4>}
   }
 }
 
@@ -157,15 +157,15 @@ sdfg.sdfg "kinds" ["a", "B"] {
     %a = sdfg.access "a"
     %d = sdfg.tasklet "d" {code = "o = 3", outs = {o}}
     %f = sdfg.access "f"
-    sdfg.memlet %c["o"] -> %a {data = "a", subset = "0"}
-    sdfg.memlet %d["o"] -> %f {data = "f", subset = "0"}
+    sdfg.memlet %c["o"] -> %a {data = "a", subset = #sdfg.range<0>}
+    sdfg.memlet %d["o"] -> %f {data = "f", subset = #sdfg.range<0>}
   }
   %s1 = sdfg.state "s1" {
     %f = sdfg.access "f"
     %u = sdfg.tasklet "u" {code = "y = x", ins = {x}, outs = {y}}
     %b = sdfg.access "B"
-    sdfg.memlet %f -> %u["x"] {data = "f", subset = "0"}
-    sdfg.memlet %u["y"] -> %b {data = "B", subset = "0"}
+    sdfg.memlet %f -> %u["x"] {data = "f", subset = #sdfg.range<0>}
+    sdfg.memlet %u["y"] -> %b {data = "B", subset = #sdfg.range<0>}
   }
   sdfg.edge %s0 -> %s1
 }
@@ -181,7 +181,7 @@ sdfg.sdfg "old_value" ["B"] {
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 3", outs = {o}}
     %t = sdfg.access "t"
-    sdfg.memlet %c["o"] -> %t {data = "t", subset = "0"}
+    sdfg.memlet %c["o"] -> %t {data = "t", subset = #sdfg.range<0>}
   }
   %s1 = sdfg.state "s1" {
     %t = sdfg.access "t"
@@ -189,9 +189,9 @@ sdfg.sdfg "old_value" ["B"] {
     %b = sdfg.access "B"
     %d = sdfg.tasklet "d" {code = "o = 4", outs = {o}}
     %t2 = sdfg.access "t"
-    sdfg.memlet %t -> %u["x"] {data = "t", subset = "0"}
-    sdfg.memlet %u["y"] -> %b {data = "B", subset = "0"}
-    sdfg.memlet %d["o"] -> %t2 {data = "t", subset = "0"}
+    sdfg.memlet %t -> %u["x"] {data = "t", subset = #sdfg.range<0>}
+    sdfg.memlet %u["y"] -> %b {data = "B", subset = #sdfg.range<0>}
+    sdfg.memlet %d["o"] -> %t2 {data = "t", subset = #sdfg.range<0>}
   }
   sdfg.edge %s0 -> %s1
 }
@@ -214,15 +214,15 @@ sdfg.sdfg "subset_and_narrow" ["A", "I", "B"] {
     %i = sdfg.access "I"
     %d = sdfg.tasklet "d" {code = "o = p + q", ins = {p, q}, outs = {o}}
     %w = sdfg.access "w"
-    sdfg.memlet %c["o"] -> %t {data = "t", subset = "0"}
-    sdfg.memlet %i -> %d["p"] {data = "I", subset = "0"}
-    sdfg.memlet %i -> %d["q"] {data = "I", subset = "1"}
-    sdfg.memlet %d["o"] -> %w {data = "w", subset = "0"}
+    sdfg.memlet %c["o"] -> %t {data = "t", subset = #sdfg.range<0>}
+    sdfg.memlet %i -> %d["p"] {data = "I", subset = #sdfg.range<0>}
+    sdfg.memlet %i -> %d["q"] {data = "I", subset = #sdfg.range<1>}
+    sdfg.memlet %d["o"] -> %w {data = "w", subset = #sdfg.range<0>}
   }
   %s1 = sdfg.state "s1" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    sdfg.memlet %a -> %b {data = "A", subset = "t", other_subset = "0"}
+    sdfg.memlet %a -> %b {data = "A", subset = #sdfg.range<t>, other_subset = #sdfg.range<0>}
   }
   sdfg.edge %s0 -> %s1 {condition = "w > 0"}
 }
@@ -244,10 +244,10 @@ sdfg.sdfg "odd_uses" ["B"] {
     %b = sdfg.access "B"
     %d = sdfg.tasklet "d" {code = "o = 2", outs = {o}}
     %k = sdfg.access "k"
-    sdfg.memlet %c["o"] -> %t {data = "t", subset = "0"}
-    sdfg.memlet %t -> %u["x"] {data = "t", subset = "0"}
-    sdfg.memlet %u["y"] -> %b {data = "B", subset = "0"}
-    sdfg.memlet %d["o"] -> %k {data = "k", subset = "0"}
+    sdfg.memlet %c["o"] -> %t {data = "t", subset = #sdfg.range<0>}
+    sdfg.memlet %t -> %u["x"] {data = "t", subset = #sdfg.range<0>}
+    sdfg.memlet %u["y"] -> %b {data = "B", subset = #sdfg.range<0>}
+    sdfg.memlet %d["o"] -> %k {data = "k", subset = #sdfg.range<0>}
   }
   %s1 = sdfg.state "s1" {
   }

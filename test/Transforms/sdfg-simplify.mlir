@@ -25,19 +25,19 @@ sdfg.sdfg "frontend_like" ["X", "Y"] {
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
-    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
   }
   %dead = sdfg.state "dead" {
     %t = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
     %y = sdfg.access "Y"
-    sdfg.memlet %t["o"] -> %y {data = "Y", subset = "0"}
+    sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
   }
   %b = sdfg.state "b" {
     %x = sdfg.access "X"
     %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
     %y = sdfg.access "Y"
-    sdfg.memlet %x -> %t["i"] {data = "X", subset = "0"}
-    sdfg.memlet %t["o"] -> %y {data = "Y", subset = "0"}
+    sdfg.memlet %x -> %t["i"] {data = "X", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
   }
   sdfg.edge %init -> %a {assignments = ["flag = 1"]}
   sdfg.edge %a -> %b {condition = "flag > 0"}
@@ -54,7 +54,7 @@ sdfg.sdfg "simple" ["X"] {
   %s = sdfg.state "s" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
-    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
   }
 }
 
@@ -65,8 +65,8 @@ sdfg.sdfg "simple" ["X"] {
 // CHECK-LABEL: sdfg.sdfg "temporaries"
 // CHECK-NOT: sdfg.array "T"
 // CHECK: sdfg.state "a" {
-// CHECK: sdfg.memlet %{{.*}}["o"] -> %{{.*}}["IN_T"] {data = "B", subset = "i"}
-// CHECK: sdfg.memlet %{{.*}}["OUT_T"] -> %{{.*}} {data = "B", subset = "0:4"}
+// CHECK: sdfg.memlet %{{.*}}["o"] -> %{{.*}}["IN_T"] {data = "B", subset = #sdfg.range<i>}
+// CHECK: sdfg.memlet %{{.*}}["OUT_T"] -> %{{.*}} {data = "B", subset = #sdfg.range<0:4>}
 // CHECK-NOT: sdfg.state
 sdfg.sdfg "temporaries" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -75,19 +75,19 @@ sdfg.sdfg "temporaries" ["A", "B"] {
   %a = sdfg.state "a" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
-    %e, %x = sdfg.map "m" ["i"] = "0:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:4 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "inc" {code = "o = i + 1.0", ins = {i}, outs = {o}}
-      sdfg.memlet %entry["OUT_A"] -> %t["i"] {data = "A", subset = "i"}
-      sdfg.memlet %t["o"] -> %exit["IN_T"] {data = "T", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["i"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["o"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:4"}
-    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = "0:4"}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:4>}
+    sdfg.memlet %x["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:4>}
   }
   %b = sdfg.state "b" {
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    sdfg.memlet %T -> %B {data = "T", subset = "0:4"}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
   }
   sdfg.edge %a -> %b
 }
@@ -109,17 +109,17 @@ sdfg.sdfg "scalar_branch" ["X"] {
   %init = sdfg.state "init" {
     %t = sdfg.tasklet "three" {code = "o = 3", outs = {o}}
     %n = sdfg.access "n"
-    sdfg.memlet %t["o"] -> %n {data = "n", subset = "0"}
+    sdfg.memlet %t["o"] -> %n {data = "n", subset = #sdfg.range<0>}
   }
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
-    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
   }
   %b = sdfg.state "b" {
     %t = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
     %x = sdfg.access "X"
-    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
   }
   sdfg.edge %init -> %a {condition = "n > 0"}
   sdfg.edge %init -> %b {condition = "not (n > 0)"}

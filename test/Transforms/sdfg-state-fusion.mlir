@@ -23,12 +23,12 @@ sdfg.sdfg "independent" ["X", "Y"] {
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
-    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
   }
   %b = sdfg.state "b" {
     %t = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
     %y = sdfg.access "Y"
-    sdfg.memlet %t["o"] -> %y {data = "Y", subset = "0"}
+    sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
   }
   %c = sdfg.state "c" {
   }
@@ -59,14 +59,14 @@ sdfg.sdfg "dependent" ["X", "Y"] {
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
-    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
   }
   %b = sdfg.state "b" {
     %x = sdfg.access "X"
     %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
     %y = sdfg.access "Y"
-    sdfg.memlet %x -> %t["i"] {data = "X", subset = "0"}
-    sdfg.memlet %t["o"] -> %y {data = "Y", subset = "0"}
+    sdfg.memlet %x -> %t["i"] {data = "X", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
   }
   sdfg.edge %a -> %b
 }
@@ -84,13 +84,13 @@ sdfg.sdfg "anti_dependent" ["X", "Y"] {
     %x = sdfg.access "X"
     %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
     %y = sdfg.access "Y"
-    sdfg.memlet %x -> %t["i"] {data = "X", subset = "0"}
-    sdfg.memlet %t["o"] -> %y {data = "Y", subset = "0"}
+    sdfg.memlet %x -> %t["i"] {data = "X", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
   }
   %b = sdfg.state "b" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
-    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
   }
   sdfg.edge %a -> %b
 }
@@ -110,15 +110,15 @@ sdfg.sdfg "two_writers" ["X", "Y"] {
     %x = sdfg.access "X"
     %t2 = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
     %x2 = sdfg.access "X"
-    sdfg.memlet %t["o"] -> %x {data = "X", subset = "0"}
-    sdfg.memlet %t2["o"] -> %x2 {data = "X", subset = "1"}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
+    sdfg.memlet %t2["o"] -> %x2 {data = "X", subset = #sdfg.range<1>}
   }
   %b = sdfg.state "b" {
     %x = sdfg.access "X"
     %t = sdfg.tasklet "sum" {code = "o = i[0] + i[1]", ins = {i}, outs = {o}}
     %y = sdfg.access "Y"
-    sdfg.memlet %x -> %t["i"] {data = "X", subset = "0:2"}
-    sdfg.memlet %t["o"] -> %y {data = "Y", subset = "0"}
+    sdfg.memlet %x -> %t["i"] {data = "X", subset = #sdfg.range<0:2>}
+    sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
   }
   sdfg.edge %a -> %b
 }
@@ -174,27 +174,27 @@ sdfg.sdfg "chain" ["X0", "X1", "X2", "X3", "X4", "N"] {
   %s0 = sdfg.state "s0" {
     %t = sdfg.tasklet "t0" {code = "o = 0.0", outs = {o}}
     %x = sdfg.access "X0"
-    sdfg.memlet %t["o"] -> %x {data = "X0", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X0", subset = #sdfg.range<0>}
   }
   %s1 = sdfg.state "s1" {
     %t = sdfg.tasklet "t1" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X1"
-    sdfg.memlet %t["o"] -> %x {data = "X1", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X1", subset = #sdfg.range<0>}
   }
   %s2 = sdfg.state "s2" {
     %t = sdfg.tasklet "t2" {code = "o = 2.0", outs = {o}}
     %x = sdfg.access "X2"
-    sdfg.memlet %t["o"] -> %x {data = "X2", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X2", subset = #sdfg.range<0>}
   }
   %s3 = sdfg.state "s3" {
     %t = sdfg.tasklet "t3" {code = "o = 3.0", outs = {o}}
     %x = sdfg.access "X3"
-    sdfg.memlet %t["o"] -> %x {data = "X3", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X3", subset = #sdfg.range<0>}
   }
   %s4 = sdfg.state "s4" {
     %t = sdfg.tasklet "t4" {code = "o = 4.0", outs = {o}}
     %x = sdfg.access "X4"
-    sdfg.memlet %t["o"] -> %x {data = "X4", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X4", subset = #sdfg.range<0>}
   }
   %end = sdfg.state "end" {
   }
@@ -244,34 +244,34 @@ sdfg.sdfg "flow_chain" ["X0", "X1", "X2", "X3", "X4"] {
     %x = sdfg.access "X1"
     %t = sdfg.tasklet "t2" {code = "o = i + 1.0", ins = {i}, outs = {o}}
     %y = sdfg.access "X2"
-    sdfg.memlet %x -> %t["i"] {data = "X1", subset = "0"}
-    sdfg.memlet %t["o"] -> %y {data = "X2", subset = "0"}
+    sdfg.memlet %x -> %t["i"] {data = "X1", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %y {data = "X2", subset = #sdfg.range<0>}
   }
   %d = sdfg.state "d" {
     %x = sdfg.access "X2"
     %t = sdfg.tasklet "t3" {code = "o = i + 1.0", ins = {i}, outs = {o}}
     %y = sdfg.access "X3"
-    sdfg.memlet %x -> %t["i"] {data = "X2", subset = "0"}
-    sdfg.memlet %t["o"] -> %y {data = "X3", subset = "0"}
+    sdfg.memlet %x -> %t["i"] {data = "X2", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %y {data = "X3", subset = #sdfg.range<0>}
   }
   %e = sdfg.state "e" {
     %x = sdfg.access "X3"
     %t = sdfg.tasklet "t4" {code = "o = i + 1.0", ins = {i}, outs = {o}}
     %y = sdfg.access "X4"
-    sdfg.memlet %x -> %t["i"] {data = "X3", subset = "0"}
-    sdfg.memlet %t["o"] -> %y {data = "X4", subset = "0"}
+    sdfg.memlet %x -> %t["i"] {data = "X3", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %y {data = "X4", subset = #sdfg.range<0>}
   }
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "t0" {code = "o = 0.0", outs = {o}}
     %x = sdfg.access "X0"
-    sdfg.memlet %t["o"] -> %x {data = "X0", subset = "0"}
+    sdfg.memlet %t["o"] -> %x {data = "X0", subset = #sdfg.range<0>}
   }
   %b = sdfg.state "b" {
     %x = sdfg.access "X0"
     %t = sdfg.tasklet "t1" {code = "o = i + 1.0", ins = {i}, outs = {o}}
     %y = sdfg.access "X1"
-    sdfg.memlet %x -> %t["i"] {data = "X0", subset = "0"}
-    sdfg.memlet %t["o"] -> %y {data = "X1", subset = "0"}
+    sdfg.memlet %x -> %t["i"] {data = "X0", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %y {data = "X1", subset = #sdfg.range<0>}
   }
   sdfg.edge %a -> %b
   sdfg.edge %b -> %c

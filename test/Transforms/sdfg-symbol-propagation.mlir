@@ -11,7 +11,7 @@
 // the latch edge keeps reading `j`, as it assigns `i` (DaCe rejects an
 // assignment that reads a symbol assigned on the same edge).
 // CHECK-LABEL: sdfg.sdfg "in_loop"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "A", subset = "i + 1"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "A", subset = #sdfg.range<"i + 1">}
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["j = i + 1"], condition = "i < N - 1"}
 // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = j * 2", "i = i + 1", "m = j"]}
 sdfg.sdfg "in_loop" ["A"] {
@@ -28,7 +28,7 @@ sdfg.sdfg "in_loop" ["A"] {
   %body = sdfg.state "body" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %a = sdfg.access "A"
-    sdfg.memlet %t["o"] -> %a {data = "A", subset = "j"}
+    sdfg.memlet %t["o"] -> %a {data = "A", subset = #sdfg.range<j>}
   }
   %end = sdfg.state "end" {
   }
@@ -42,7 +42,7 @@ sdfg.sdfg "in_loop" ["A"] {
 
 // The state after a join is reached another way too: kept.
 // CHECK-LABEL: sdfg.sdfg "join"
-// CHECK: subset = "j"
+// CHECK: subset = #sdfg.range<j>
 sdfg.sdfg "join" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
@@ -54,7 +54,7 @@ sdfg.sdfg "join" ["A"] {
   %c = sdfg.state "c" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "A"
-    sdfg.memlet %t["o"] -> %x {data = "A", subset = "j"}
+    sdfg.memlet %t["o"] -> %x {data = "A", subset = #sdfg.range<j>}
   }
   sdfg.edge %a -> %b {assignments = ["j = 1"], condition = "N > 2"}
   sdfg.edge %a -> %c {assignments = ["j = 2"], condition = "not (N > 2)"}
@@ -65,7 +65,7 @@ sdfg.sdfg "join" ["A"] {
 
 // The value reads data, which the state could change first.
 // CHECK-LABEL: sdfg.sdfg "reads_data"
-// CHECK: subset = "j"
+// CHECK: subset = #sdfg.range<j>
 sdfg.sdfg "reads_data" ["A", "X"] {
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -75,7 +75,7 @@ sdfg.sdfg "reads_data" ["A", "X"] {
   %b = sdfg.state "b" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "A"
-    sdfg.memlet %t["o"] -> %x {data = "A", subset = "j"}
+    sdfg.memlet %t["o"] -> %x {data = "A", subset = #sdfg.range<j>}
   }
   sdfg.edge %a -> %b {assignments = ["j = X"]}
 }

@@ -15,9 +15,9 @@
 // CHECK-LABEL: sdfg.sdfg "chain"
 // CHECK-NOT: "T"
 // CHECK: %[[F:.*]] = sdfg.tasklet "t2" {code = "y = a_1 * 2\0Ax = dace.int32(y)\0Az = x + a", ins = {a, a_1}, outs = {z}}
-// CHECK-DAG: sdfg.memlet %{{.*}} -> %[[F]]["a_1"] {data = "A", subset = "0"}
-// CHECK-DAG: sdfg.memlet %{{.*}} -> %[[F]]["a"] {data = "A", subset = "1"}
-// CHECK-DAG: sdfg.memlet %[[F]]["z"] -> %{{.*}} {data = "B", subset = "0"}
+// CHECK-DAG: sdfg.memlet %{{.*}} -> %[[F]]["a_1"] {data = "A", subset = #sdfg.range<0>}
+// CHECK-DAG: sdfg.memlet %{{.*}} -> %[[F]]["a"] {data = "A", subset = #sdfg.range<1>}
+// CHECK-DAG: sdfg.memlet %[[F]]["z"] -> %{{.*}} {data = "B", subset = #sdfg.range<0>}
 // CHECK-NOT: sdfg.tasklet
 sdfg.sdfg "chain" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
@@ -29,11 +29,11 @@ sdfg.sdfg "chain" ["A", "B"] {
     %B = sdfg.access "B"
     %t1 = sdfg.tasklet "t1" {code = "y = a * 2", ins = {a}, outs = {y}}
     %t2 = sdfg.tasklet "t2" {code = "z = x + a", ins = {x, a}, outs = {z}}
-    sdfg.memlet %A -> %t1["a"] {data = "A", subset = "0"}
-    sdfg.memlet %t1["y"] -> %T {data = "T", subset = "0"}
-    sdfg.memlet %T -> %t2["x"] {data = "T", subset = "0"}
-    sdfg.memlet %A -> %t2["a"] {data = "A", subset = "1"}
-    sdfg.memlet %t2["z"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %A -> %t1["a"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t1["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %T -> %t2["x"] {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %A -> %t2["a"] {data = "A", subset = #sdfg.range<1>}
+    sdfg.memlet %t2["z"] -> %B {data = "B", subset = #sdfg.range<0>}
   }
 }
 
@@ -44,7 +44,7 @@ sdfg.sdfg "chain" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "direct"
 // CHECK: sdfg.map "m"
 // CHECK: %[[F:.*]] = sdfg.tasklet "t2" {code = "tmp_1 = a + 1\0Ay = tmp_1 * tmp_1\0Ax = y\0Atmp = x - 1\0Az = tmp", ins = {a}, outs = {z}}
-// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %[[F]]["a"] {data = "A", subset = "i"}
+// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %[[F]]["a"] {data = "A", subset = #sdfg.range<i>}
 // CHECK-NOT: sdfg.tasklet
 sdfg.sdfg "direct" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -53,16 +53,16 @@ sdfg.sdfg "direct" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "\n    tmp = a + 1\n    y = tmp * tmp\n", ins = {a}, outs = {y}}
       %t2 = sdfg.tasklet "t2" {code = "tmp = x - 1\nz = tmp", ins = {x}, outs = {z}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["a"] {data = "A", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t1["a"] {data = "A", subset = #sdfg.range<i>}
       sdfg.memlet %t1["y"] -> %t2["x"]
-      sdfg.memlet %t2["z"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %t2["z"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -72,7 +72,7 @@ sdfg.sdfg "direct" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "kept"
 // CHECK: sdfg.scalar "T"
 // CHECK: %[[F:.*]] = sdfg.tasklet "t2" {code = "y = a + 1\0Ax = dace.float64(y)\0Az = x * 2", ins = {a}, outs = {y, z}}
-// CHECK: sdfg.memlet %[[F]]["y"] -> %{{.*}} {data = "T", subset = "0"}
+// CHECK: sdfg.memlet %[[F]]["y"] -> %{{.*}} {data = "T", subset = #sdfg.range<0>}
 // CHECK: sdfg.state "later"
 sdfg.sdfg "kept" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
@@ -84,15 +84,15 @@ sdfg.sdfg "kept" ["A", "B"] {
     %B = sdfg.access "B"
     %t1 = sdfg.tasklet "t1" {code = "y = a + 1", ins = {a}, outs = {y}}
     %t2 = sdfg.tasklet "t2" {code = "z = x * 2", ins = {x}, outs = {z}}
-    sdfg.memlet %A -> %t1["a"] {data = "A", subset = "0"}
-    sdfg.memlet %t1["y"] -> %T {data = "T", subset = "0"}
-    sdfg.memlet %T -> %t2["x"] {data = "T", subset = "0"}
-    sdfg.memlet %t2["z"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %A -> %t1["a"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t1["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %T -> %t2["x"] {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %t2["z"] -> %B {data = "B", subset = #sdfg.range<0>}
   }
   %l = sdfg.state "later" {
     %T = sdfg.access "T"
     %B = sdfg.access "B"
-    sdfg.memlet %T -> %B {data = "T", subset = "0", other_subset = "1"}
+    sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0>, other_subset = #sdfg.range<1>}
   }
   sdfg.edge %s -> %l
 }
@@ -115,12 +115,12 @@ sdfg.sdfg "two_readers" ["A", "B"] {
     %t1 = sdfg.tasklet "t1" {code = "y = a + 1", ins = {a}, outs = {y}}
     %t2 = sdfg.tasklet "t2" {code = "z = x * 2", ins = {x}, outs = {z}}
     %t3 = sdfg.tasklet "t3" {code = "z = x * 3", ins = {x}, outs = {z}}
-    sdfg.memlet %A -> %t1["a"] {data = "A", subset = "0"}
-    sdfg.memlet %t1["y"] -> %T {data = "T", subset = "0"}
-    sdfg.memlet %T -> %t2["x"] {data = "T", subset = "0"}
-    sdfg.memlet %T -> %t3["x"] {data = "T", subset = "0"}
-    sdfg.memlet %t2["z"] -> %B {data = "B", subset = "0"}
-    sdfg.memlet %t3["z"] -> %B {data = "B", subset = "1"}
+    sdfg.memlet %A -> %t1["a"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t1["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %T -> %t2["x"] {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %T -> %t3["x"] {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %t2["z"] -> %B {data = "B", subset = #sdfg.range<0>}
+    sdfg.memlet %t3["z"] -> %B {data = "B", subset = #sdfg.range<1>}
   }
 }
 
@@ -141,10 +141,10 @@ sdfg.sdfg "partial" ["A", "B"] {
     %B = sdfg.access "B"
     %t1 = sdfg.tasklet "t1" {code = "if a > 0:\n    y = a", ins = {a}, outs = {y}}
     %t2 = sdfg.tasklet "t2" {code = "z = x * 2", ins = {x}, outs = {z}}
-    sdfg.memlet %A -> %t1["a"] {data = "A", subset = "0"}
-    sdfg.memlet %t1["y"] -> %T {data = "T", subset = "0"}
-    sdfg.memlet %T -> %t2["x"] {data = "T", subset = "0"}
-    sdfg.memlet %t2["z"] -> %B {data = "B", subset = "0"}
+    sdfg.memlet %A -> %t1["a"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t1["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %T -> %t2["x"] {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %t2["z"] -> %B {data = "B", subset = #sdfg.range<0>}
   }
 }
 
@@ -170,13 +170,13 @@ sdfg.sdfg "cpp" ["A", "B", "G"] {
     %t2 = sdfg.tasklet "t2" {code = "z = x * 2", ins = {x}, outs = {z}}
     %t3 = sdfg.tasklet "t3" {code = "y = a + 1", ins = {a}, outs = {y}}
     %t4 = sdfg.tasklet "t4" {code = "z = x * 2", ins = {x}, outs = {z}}
-    sdfg.memlet %A -> %t1["a"] {data = "A", subset = "0"}
-    sdfg.memlet %t1["y"] -> %T {data = "T", subset = "0"}
-    sdfg.memlet %T -> %t2["x"] {data = "T", subset = "0"}
-    sdfg.memlet %t2["z"] -> %B {data = "B", subset = "0"}
-    sdfg.memlet %A -> %t3["a"] {data = "A", subset = "1"}
-    sdfg.memlet %t3["y"] -> %G {data = "G", subset = "0"}
-    sdfg.memlet %G -> %t4["x"] {data = "G", subset = "0"}
-    sdfg.memlet %t4["z"] -> %B {data = "B", subset = "1"}
+    sdfg.memlet %A -> %t1["a"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t1["y"] -> %T {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %T -> %t2["x"] {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %t2["z"] -> %B {data = "B", subset = #sdfg.range<0>}
+    sdfg.memlet %A -> %t3["a"] {data = "A", subset = #sdfg.range<1>}
+    sdfg.memlet %t3["y"] -> %G {data = "G", subset = #sdfg.range<0>}
+    sdfg.memlet %G -> %t4["x"] {data = "G", subset = #sdfg.range<0>}
+    sdfg.memlet %t4["z"] -> %B {data = "B", subset = #sdfg.range<1>}
   }
 }

@@ -18,15 +18,15 @@
 // The conflict-free dimension i becomes the parallel map, k a sequential
 // map inside it.
 // CHECK-LABEL: sdfg.sdfg "partial"
-// CHECK: sdfg.map "m" ["i"] = "0:N"
-// CHECK: sdfg.map "m" ["k"] = "0:K" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
-// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+// CHECK: sdfg.map "m" ["i"] = 0:N
+// CHECK: sdfg.map "m" ["k"] = 0:K attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
+// CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_C"] {data = "C", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // Without partial parallelism: tiles over both dimensions, one accumulator
 // per tile.
 // TILED-LABEL: sdfg.sdfg "partial"
 // TILED: sdfg.array "trans_C" {dtype = #sdfg.dtype<float64>, shape = ["32"], transient}
-// TILED: sdfg.map "m" ["tile_k", "tile_i"] = "0:K:32, 0:N:32"
-// TILED: sdfg.map "m" ["k", "i"] = "tile_k:Min(K - 1, tile_k + 31) + 1, tile_i:Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
+// TILED: sdfg.map "m" ["tile_k", "tile_i"] = 0:K:32, 0:N:32
+// TILED: sdfg.map "m" ["k", "i"] = tile_k:"Min(K - 1, tile_k + 31) + 1", tile_i:"Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // TILED: data = "trans_C"
 // TILED: data = "C", other_subset
 sdfg.sdfg "partial" ["A", "C"] {
@@ -37,14 +37,14 @@ sdfg.sdfg "partial" ["A", "C"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
-    %e, %x = sdfg.map "m" ["k", "i"] = "0:K, 0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %e, %x = sdfg.map "m" ["k", "i"] = 0:K, 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "k, i"}
-      sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = "i", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<k, i>}
+      sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:K, 0:N"}
-    sdfg.memlet %x["OUT_C"] -> %C {data = "C", subset = "0:N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:K, 0:N>}
+    sdfg.memlet %x["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }
 
@@ -54,11 +54,11 @@ sdfg.sdfg "partial" ["A", "C"] {
 // set to 0, added to S once per tile.
 // CHECK-LABEL: sdfg.sdfg "total"
 // CHECK: sdfg.array "trans_S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
-// CHECK: sdfg.map "sum" ["tile_i"] = "0:N:32"
-// CHECK: sdfg.map "sum" ["i"] = "tile_i:Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
+// CHECK: sdfg.map "sum" ["tile_i"] = 0:N:32
+// CHECK: sdfg.map "sum" ["i"] = tile_i:"Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK: sdfg.tasklet "init" {code = "__out = 0"
-// CHECK: data = "trans_S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_S"] {data = "S", other_subset = "0", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+// CHECK: data = "trans_S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_S"] {data = "S", other_subset = #sdfg.range<0>, subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 sdfg.sdfg "total" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
@@ -66,14 +66,14 @@ sdfg.sdfg "total" ["A", "S"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
-    %e, %x = sdfg.map "sum" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
+    %e, %x = sdfg.map "sum" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }
 
@@ -81,7 +81,7 @@ sdfg.sdfg "total" ["A", "S"] {
 
 // Every dimension is shorter than a tile: the map just runs sequentially.
 // CHECK-LABEL: sdfg.sdfg "small"
-// CHECK: sdfg.map "small" ["i", "j"] = "0:8, 0:4" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
+// CHECK: sdfg.map "small" ["i", "j"] = 0:8, 0:4 attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK-NOT: trans_
 sdfg.sdfg "small" ["A", "S"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["8", "4"]}
@@ -89,14 +89,14 @@ sdfg.sdfg "small" ["A", "S"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
-    %e, %x = sdfg.map "small" ["i", "j"] = "0:8, 0:4" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
+    %e, %x = sdfg.map "small" ["i", "j"] = 0:8, 0:4 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Product, "(lambda a, b: a * b)">}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, j>}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Product, "(lambda a, b: a * b)">}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:8, 0:4"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Product, "(lambda a, b: a * b)">}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:8, 0:4>}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Product, "(lambda a, b: a * b)">}
   }
 }
 
@@ -105,7 +105,7 @@ sdfg.sdfg "small" ["A", "S"] {
 // Not matched: writes that never collide (2 * i + 1 is injective), a WCR
 // without a known identity (max), and a sequential map.
 // CHECK-LABEL: sdfg.sdfg "free"
-// CHECK: sdfg.map "m" ["i"] = "0:N" attributes
+// CHECK: sdfg.map "m" ["i"] = 0:N attributes
 // CHECK-NOT: trans_
 sdfg.sdfg "free" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -114,21 +114,21 @@ sdfg.sdfg "free" ["A", "C"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = "2 * i + 1", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<"2 * i + 1">, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_C"] -> %C {data = "C", subset = "1:2 * N", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x["OUT_C"] -> %C {data = "C", subset = #sdfg.range<1:"2 * N">, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }
 
 // -----
 
 // CHECK-LABEL: sdfg.sdfg "maximum"
-// CHECK: sdfg.map "m" ["i"] = "0:N" attributes
+// CHECK: sdfg.map "m" ["i"] = 0:N attributes
 // CHECK-NOT: trans_
 sdfg.sdfg "maximum" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -137,21 +137,21 @@ sdfg.sdfg "maximum" ["A", "S"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
+    %e, %x = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
   }
 }
 
 // -----
 
 // CHECK-LABEL: sdfg.sdfg "ordered"
-// CHECK: sdfg.map "m" ["i"] = "0:N" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
+// CHECK: sdfg.map "m" ["i"] = 0:N attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK-NOT: trans_
 sdfg.sdfg "ordered" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -160,13 +160,13 @@ sdfg.sdfg "ordered" ["A", "S"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
-    %e, %x = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}, schedule = #sdfg.schedule<Sequential>} {
+    %e, %x = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_S}, exit_outs = {OUT_S}, schedule = #sdfg.schedule<Sequential>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_S"] {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x["OUT_S"] -> %S {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
   }
 }

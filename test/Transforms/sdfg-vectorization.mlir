@@ -14,14 +14,14 @@
 // 16 elements, a multiple of 4: chunks of exactly 4 (Unrolled), and the
 // memlets between the maps cover one chunk.
 // CHECK-LABEL: sdfg.sdfg "exact"
-// CHECK: sdfg.map "m" ["i", "j_vec"] = "0:N, 0:16:4"
-// CHECK: sdfg.map "m" ["j"] = "j_vec:j_vec + 4" attributes {{{.*}}schedule = #sdfg.schedule<Unrolled>}
-// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["x"] {data = "A", subset = "i, j + 1"}
-// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["IN_A"] {data = "A", subset = "i, j_vec + 1:j_vec + 5"}
-// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}}["IN_B"] {data = "B", subset = "i, j_vec:j_vec + 4"}
+// CHECK: sdfg.map "m" ["i", "j_vec"] = 0:N, 0:16:4
+// CHECK: sdfg.map "m" ["j"] = j_vec:"j_vec + 4" attributes {{{.*}}schedule = #sdfg.schedule<Unrolled>}
+// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["x"] {data = "A", subset = #sdfg.range<i, "j + 1">}
+// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<i, "j_vec + 1":"j_vec + 5">}
+// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}}["IN_B"] {data = "B", subset = #sdfg.range<i, j_vec:"j_vec + 4">}
 // EIGHT-LABEL: sdfg.sdfg "exact"
-// EIGHT: sdfg.map "m" ["i", "j_vec"] = "0:N, 0:16:8"
-// EIGHT: sdfg.map "m" ["j"] = "j_vec:j_vec + 8" attributes {{{.*}}schedule = #sdfg.schedule<Unrolled>}
+// EIGHT: sdfg.map "m" ["i", "j_vec"] = 0:N, 0:16:8
+// EIGHT: sdfg.map "m" ["j"] = j_vec:"j_vec + 8" attributes {{{.*}}schedule = #sdfg.schedule<Unrolled>}
 sdfg.sdfg "exact" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "17"]}
@@ -29,14 +29,14 @@ sdfg.sdfg "exact" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:16" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:N, 0:16 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i, j + 1"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, "j + 1">}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i, j>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 1:17"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N, 0:16"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 1:17>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N, 0:16>}
   }
 }
 
@@ -44,23 +44,23 @@ sdfg.sdfg "exact" ["A", "B"] {
 
 // N elements: the last chunk may be shorter (Sequential, Min bound).
 // CHECK-LABEL: sdfg.sdfg "remainder"
-// CHECK: sdfg.map "m" ["i_vec"] = "0:N:4"
-// CHECK: sdfg.map "m" ["i"] = "i_vec:Min(N - 1, i_vec + 3) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
-// CHECK: {data = "A", subset = "i_vec:Min(N - 1, i_vec + 3) + 1"}
+// CHECK: sdfg.map "m" ["i_vec"] = 0:N:4
+// CHECK: sdfg.map "m" ["i"] = i_vec:"Min(N - 1, i_vec + 3) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
+// CHECK: {data = "A", subset = #sdfg.range<i_vec:"Min(N - 1, i_vec + 3) + 1">}
 sdfg.sdfg "remainder" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x + 1", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_A"] -> %A2 {data = "A", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_A"] -> %A2 {data = "A", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -68,7 +68,7 @@ sdfg.sdfg "remainder" ["A"] {
 
 // Strided access (2 * i): no match.
 // CHECK-LABEL: sdfg.sdfg "strided"
-// CHECK: sdfg.map "m" ["i"] = "0:N"
+// CHECK: sdfg.map "m" ["i"] = 0:N
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "strided" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -77,14 +77,14 @@ sdfg.sdfg "strided" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "2 * i"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<"2 * i">}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:2 * N"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:"2 * N">}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
   }
 }
 
@@ -93,7 +93,7 @@ sdfg.sdfg "strided" ["A", "B"] {
 // The innermost parameter indexes the first dimension (a transpose): no
 // match.
 // CHECK-LABEL: sdfg.sdfg "transposed"
-// CHECK: sdfg.map "m" ["i", "j"] = "0:N, 0:N"
+// CHECK: sdfg.map "m" ["i", "j"] = 0:N, 0:N
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "transposed" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -102,13 +102,13 @@ sdfg.sdfg "transposed" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i", "j"] = "0:N, 0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i", "j"] = 0:N, 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "j, i"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i, j"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<j, i>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i, j>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:N"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N, 0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N, 0:N>}
   }
 }

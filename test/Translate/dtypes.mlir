@@ -55,8 +55,8 @@ sdfg.sdfg "dtypes" [] {
     %k = sdfg.access "k"
     // IR: sdfg.tasklet "t" {code = "y = x", ins = {q = "pointer<float32>", x = #sdfg.dtype<uint16>}, outs = {y = #sdfg.dtype<complex64>}}
     %t = sdfg.tasklet "t" {code = "y = x", ins = {x = #sdfg.dtype<uint16>, q = "pointer<float32>"}, outs = {y = #sdfg.dtype<complex64>}}
-    sdfg.memlet %g -> %t["x"] {data = "g", subset = "0"}
-    sdfg.memlet %p -> %t["q"] {data = "p", subset = "0:N"}
-    sdfg.memlet %t["y"] -> %k {data = "k", subset = "0"}
+    sdfg.memlet %g -> %t["x"] {data = "g", subset = #sdfg.range<0>}
+    sdfg.memlet %p -> %t["q"] {data = "p", subset = #sdfg.range<0:N>}
+    sdfg.memlet %t["y"] -> %k {data = "k", subset = #sdfg.range<0>}
   }
 }

@@ -68,7 +68,7 @@ sdfg.sdfg "x" [] {
   %s = sdfg.state "a" {
     %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
     %a = sdfg.access "A"
-    sdfg.memlet %a -> %t["x"] {data = "A", subset = "0"}
+    sdfg.memlet %a -> %t["x"] {data = "A", subset = #sdfg.range<0>}
   }
 }
 //--- empty.mlir

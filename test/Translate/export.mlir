@@ -19,14 +19,14 @@ sdfg.sdfg "small" ["A", "B"] {
   %s0 = sdfg.state "compute" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i, 1:3"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i, 1:3>}
     }
-    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "0:N, 1:3"}
+    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N, 1:3>}
   }
   %s1 = sdfg.state "done" {
   }
@@ -223,6 +223,6 @@ sdfg.sdfg "small" ["A", "B"] {
 // CHECK-NEXT: }
 
 // BACK-LABEL: sdfg.sdfg "small" ["A", "B"] {
-// BACK:         sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_B"] {data = "B", subset = "i, 1:3"}
-// BACK:         sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = "0:N"}
+// BACK:         sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_B"] {data = "B", subset = #sdfg.range<i, 1:3>}
+// BACK:         sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
 // BACK:         sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = 1"], condition = "N > 0"}

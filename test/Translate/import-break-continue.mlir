@@ -13,7 +13,7 @@
 // CHECK-NEXT:      %[[HEAD:.*]] = sdfg.state "for_119_119" {
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %[[PREP1:.*]] = sdfg.region "cond_prep_120" attributes {kind = "ControlFlowRegion"} {
-// CHECK:             sdfg.memlet %{{.*}} -> %{{.*}} {data = "A"{{.*}}, other_subset = "0", subset = "i"}
+// CHECK:             sdfg.memlet %{{.*}} -> %{{.*}} {data = "A"{{.*}}, other_subset = #sdfg.range<0>, subset = #sdfg.range<i>}
 // CHECK:           %[[IF1:.*]] = sdfg.conditional "if_120" {
 // CHECK-NEXT:        sdfg.branch "if_120_body" attributes {condition = "__tmp2"} {
 // CHECK-NEXT:          %[[S1:.*]] = sdfg.state "if_120" {

@@ -20,17 +20,17 @@
 // CHECK-NEXT:      %[[ENTRY:.*]], %[[EXIT:.*]] = sdfg.consume "scope" attributes {exit_ins = {IN___tmp0, IN_res}, exit_outs = {OUT___tmp0, OUT_res}, ins = {IN_stream}, num_pes = "4", outs = {OUT_stream}, pe_index = "p"} {
 // CHECK-NEXT:      ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
 // CHECK-NEXT:        %[[T:.*]] = sdfg.tasklet "scope" {code = "if (elem == 1):\0A    val = 1\0Aelif (elem > 1):\0A    sout = (elem - 1)\0A    sout = (elem - 2)", ins = {elem}, outs = {sout, val}}
-// CHECK-NEXT:        sdfg.memlet %[[E]]["OUT_stream"] -> %[[T]]["elem"] {data = "__tmp0"{{.*}}, subset = "0"}
-// CHECK-NEXT:        sdfg.memlet %[[T]]["sout"] -> %[[X]]["IN___tmp0"] {data = "__tmp0", dynamic{{.*}}, subset = "0"}
-// CHECK-NEXT:        sdfg.memlet %[[T]]["val"] -> %[[X]]["IN_res"] {data = "res", dynamic{{.*}}, subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: (a + b))">}
+// CHECK-NEXT:        sdfg.memlet %[[E]]["OUT_stream"] -> %[[T]]["elem"] {data = "__tmp0"{{.*}}, subset = #sdfg.range<0>}
+// CHECK-NEXT:        sdfg.memlet %[[T]]["sout"] -> %[[X]]["IN___tmp0"] {data = "__tmp0", dynamic{{.*}}, subset = #sdfg.range<0>}
+// CHECK-NEXT:        sdfg.memlet %[[T]]["val"] -> %[[X]]["IN_res"] {data = "res", dynamic{{.*}}, subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: (a + b))">}
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %[[S2:.*]] = sdfg.access "__tmp0"
 // CHECK-NEXT:      %[[RES:.*]] = sdfg.access "res"
-// CHECK-NEXT:      sdfg.memlet %[[S]] -> %[[ENTRY]]["IN_stream"] {data = "__tmp0", dynamic{{.*}}, subset = "0"}
-// CHECK-NEXT:      sdfg.memlet %[[IV]] -> %[[T0]]["i"] {data = "iv"{{.*}}, subset = "0"}
-// CHECK-NEXT:      sdfg.memlet %[[EXIT]]["OUT___tmp0"] -> %[[S2]] {data = "__tmp0", dynamic{{.*}}, subset = "0"}
-// CHECK-NEXT:      sdfg.memlet %[[EXIT]]["OUT_res"] -> %[[RES]] {data = "res", dynamic{{.*}}, subset = "0", wcr = #sdfg.wcr<Sum, "(lambda a, b: (a + b))">}
-// CHECK-NEXT:      sdfg.memlet %[[T0]]["s"] -> %[[S]] {data = "__tmp0"{{.*}}, subset = "0"}
+// CHECK-NEXT:      sdfg.memlet %[[S]] -> %[[ENTRY]]["IN_stream"] {data = "__tmp0", dynamic{{.*}}, subset = #sdfg.range<0>}
+// CHECK-NEXT:      sdfg.memlet %[[IV]] -> %[[T0]]["i"] {data = "iv"{{.*}}, subset = #sdfg.range<0>}
+// CHECK-NEXT:      sdfg.memlet %[[EXIT]]["OUT___tmp0"] -> %[[S2]] {data = "__tmp0", dynamic{{.*}}, subset = #sdfg.range<0>}
+// CHECK-NEXT:      sdfg.memlet %[[EXIT]]["OUT_res"] -> %[[RES]] {data = "res", dynamic{{.*}}, subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: (a + b))">}
+// CHECK-NEXT:      sdfg.memlet %[[T0]]["s"] -> %[[S]] {data = "__tmp0"{{.*}}, subset = #sdfg.range<0>}
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

@@ -16,7 +16,7 @@
 // RUN: test ! -e %t.trunc.out
 
 // CHECK-LABEL: sdfg.sdfg "progs_basic_vec_add" ["a", "b", "c"] {
-// CHECK: sdfg.map "_Add__map" ["__i0"] = "0:N"
+// CHECK: sdfg.map "_Add__map" ["__i0"] = 0:N
 // CHECK: sdfg.tasklet "_Add_" {code = "__out = (__in1 + __in2)", ins = {__in1, __in2}, outs = {__out}}
 
 // BAD: [[FILE]]: error: cannot decompress gzip data: {{.+}}

@@ -34,12 +34,12 @@
 // CHECK-NEXT:      sdfg.access "__tmp0"
 // CHECK-NEXT:      %[[A0:.*]] = sdfg.access "A"
 // CHECK-NEXT:      %[[A1:.*]] = sdfg.access "A"
-// CHECK:           sdfg.memlet %[[A0]] -> %[[V0]]["views"] {data = "A"{{.*}}, other_subset = "0:N - 2, 0:N - 2", subset = "1:N - 1, 1:N - 1"}
-// CHECK-NEXT:      sdfg.memlet %[[A1]] -> %[[V1]]["views"] {data = "A"{{.*}}, other_subset = "0:N - 2, 0:N - 2", subset = "1:N - 1, 0:N - 2"}
+// CHECK:           sdfg.memlet %[[A0]] -> %[[V0]]["views"] {data = "A"{{.*}}, other_subset = #sdfg.range<0:"N - 2", 0:"N - 2">, subset = #sdfg.range<1:"N - 1", 1:"N - 1">}
+// CHECK-NEXT:      sdfg.memlet %[[A1]] -> %[[V1]]["views"] {data = "A"{{.*}}, other_subset = #sdfg.range<0:"N - 2", 0:"N - 2">, subset = #sdfg.range<1:"N - 1", 0:"N - 2">}
 // CHECK:         sdfg.state "for_25_assign_26_8" {
 // CHECK-NEXT:      %[[T4:.*]] = sdfg.access "__tmp4"
 // CHECK-NEXT:      %[[B:.*]] = sdfg.access "B"
-// CHECK-NEXT:      sdfg.memlet %[[T4]] -> %[[B]] {data = "B"{{.*}}, other_subset = "0:N - 2, 0:N - 2", subset = "1:N - 1, 1:N - 1"}
+// CHECK-NEXT:      sdfg.memlet %[[T4]] -> %[[B]] {data = "B"{{.*}}, other_subset = #sdfg.range<0:"N - 2", 0:"N - 2">, subset = #sdfg.range<1:"N - 1", 1:"N - 1">}
 // CHECK:         %[[LAST:.*]] = sdfg.state "for_25_assign_27_8" {
 // The interstate edges: unconditional ones print without attributes.
 // CHECK:         sdfg.edge %[[INIT]] -> %[[LINIT]]{{$}}

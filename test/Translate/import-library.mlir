@@ -21,12 +21,12 @@
 // CHECK-NEXT:      %[[V2:.*]] = sdfg.access "__tmp2" {outs = {views}}
 // CHECK-NEXT:      sdfg.access "colmax"
 // Reduce has no connectors: its memlets have none either.
-// CHECK-NEXT:      sdfg.memlet %[[A]] -> %[[R0]] {data = "A"{{.*}}, subset = "0:N, 0:M"}
-// CHECK-NEXT:      sdfg.memlet %[[R0]] -> %[[TMP0]] {data = "__tmp0"{{.*}}, subset = "0"}
-// CHECK-NEXT:      sdfg.memlet %[[R1]] -> %[[V1]] {data = "__tmp1"{{.*}}, subset = "0:N"}
-// CHECK-NEXT:      sdfg.memlet %[[A]] -> %[[R1]] {data = "A"{{.*}}, subset = "0:N, 0:M"}
-// CHECK-NEXT:      sdfg.memlet %[[R2]] -> %[[V2]] {data = "__tmp2"{{.*}}, subset = "0:M"}
-// CHECK-NEXT:      sdfg.memlet %[[A]] -> %[[R2]] {data = "A"{{.*}}, subset = "0:N, 0:M"}
+// CHECK-NEXT:      sdfg.memlet %[[A]] -> %[[R0]] {data = "A"{{.*}}, subset = #sdfg.range<0:N, 0:M>}
+// CHECK-NEXT:      sdfg.memlet %[[R0]] -> %[[TMP0]] {data = "__tmp0"{{.*}}, subset = #sdfg.range<0>}
+// CHECK-NEXT:      sdfg.memlet %[[R1]] -> %[[V1]] {data = "__tmp1"{{.*}}, subset = #sdfg.range<0:N>}
+// CHECK-NEXT:      sdfg.memlet %[[A]] -> %[[R1]] {data = "A"{{.*}}, subset = #sdfg.range<0:N, 0:M>}
+// CHECK-NEXT:      sdfg.memlet %[[R2]] -> %[[V2]] {data = "__tmp2"{{.*}}, subset = #sdfg.range<0:M>}
+// CHECK-NEXT:      sdfg.memlet %[[A]] -> %[[R2]] {data = "A"{{.*}}, subset = #sdfg.range<0:N, 0:M>}
 
 // MATMUL-LABEL: sdfg.sdfg "progs_basic_matmul_np" ["A", "B"] {
 // MATMUL:         sdfg.array "__return" {dtype = #sdfg.dtype<float64>{{.*}}, shape = ["M", "N"]}
@@ -35,7 +35,7 @@
 // MATMUL-NEXT:      %[[B:.*]] = sdfg.access "B"
 // MATMUL-NEXT:      %[[C:.*]] = sdfg.access "__return"
 // MATMUL-NEXT:      %[[MM:.*]] = sdfg.library "_MatMult_" {classpath = "dace.libraries.blas.nodes.matmul.MatMul", ins = {_a, _b}, outs = {_c}, properties = "{\22name\22:\22_MatMult_\22}"}
-// MATMUL-NEXT:      sdfg.memlet %[[A]] -> %[[MM]]["_a"] {data = "A"{{.*}}, subset = "0:M, 0:K"}
-// MATMUL-NEXT:      sdfg.memlet %[[B]] -> %[[MM]]["_b"] {data = "B"{{.*}}, subset = "0:K, 0:N"}
-// MATMUL-NEXT:      sdfg.memlet %[[MM]]["_c"] -> %[[C]] {data = "__return"{{.*}}, subset = "0:M, 0:N"}
+// MATMUL-NEXT:      sdfg.memlet %[[A]] -> %[[MM]]["_a"] {data = "A"{{.*}}, subset = #sdfg.range<0:M, 0:K>}
+// MATMUL-NEXT:      sdfg.memlet %[[B]] -> %[[MM]]["_b"] {data = "B"{{.*}}, subset = #sdfg.range<0:K, 0:N>}
+// MATMUL-NEXT:      sdfg.memlet %[[MM]]["_c"] -> %[[C]] {data = "__return"{{.*}}, subset = #sdfg.range<0:M, 0:N>}
 // MATMUL-NEXT:    }

@@ -54,7 +54,7 @@
 // CHECK:         sdfg.state "assign_20_4" {
 // CHECK-NEXT:      %[[SRC:.*]] = sdfg.access "__tmp0"
 // CHECK-NEXT:      %[[DST:.*]] = sdfg.access "c"
-// CHECK-NEXT:      sdfg.memlet %[[SRC]] -> %[[DST]] {data = "c", other_subset = "0:N", subset = "0:N"}
+// CHECK-NEXT:      sdfg.memlet %[[SRC]] -> %[[DST]] {data = "c", other_subset = #sdfg.range<0:N>, subset = #sdfg.range<0:N>}
 // BAD-NOT: optional
 // BAD-NOT: is_data_src
 // BAD-NOT: volume

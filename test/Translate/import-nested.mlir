@@ -24,10 +24,10 @@
 // CHECK-NEXT:      %[[B1:.*]] = sdfg.access "B"
 // CHECK-NEXT:      %[[T:.*]] = sdfg.access "__tmp2"
 // CHECK-NEXT:      %[[B2:.*]] = sdfg.access "B"
-// CHECK-NEXT:      sdfg.memlet %[[B1]] -> %[[N]]["X"] {data = "B"{{.*}}, subset = "0:N"}
-// CHECK-NEXT:      sdfg.memlet %[[T]] -> %[[N]]["s"] {data = "__tmp2"{{.*}}, subset = "0"}
-// CHECK-NEXT:      sdfg.memlet %[[N]]["X"] -> %[[B2]] {data = "B"{{.*}}, subset = "0:N"}
-// CHECK-NEXT:      sdfg.memlet %[[SCALAR]]["s"] -> %[[T]] {data = "__tmp2"{{.*}}, subset = "0"}
+// CHECK-NEXT:      sdfg.memlet %[[B1]] -> %[[N]]["X"] {data = "B"{{.*}}, subset = #sdfg.range<0:N>}
+// CHECK-NEXT:      sdfg.memlet %[[T]] -> %[[N]]["s"] {data = "__tmp2"{{.*}}, subset = #sdfg.range<0>}
+// CHECK-NEXT:      sdfg.memlet %[[N]]["X"] -> %[[B2]] {data = "B"{{.*}}, subset = #sdfg.range<0:N>}
+// CHECK-NEXT:      sdfg.memlet %[[SCALAR]]["s"] -> %[[T]] {data = "__tmp2"{{.*}}, subset = #sdfg.range<0>}
 // CHECK-NEXT:    }
 
 // CFG-LABEL: sdfg.sdfg "progs_control_nested_call" ["A", "B", "C"] attributes {experimental_blocks} {

@@ -18,18 +18,18 @@
 // CHECK-NEXT:    %[[SETA:.*]] = sdfg.state "set_A" {
 // CHECK-NEXT:      %[[R:.*]] = sdfg.access "ref" {ins = {set}}
 // CHECK-NEXT:      %[[A:.*]] = sdfg.access "A"
-// CHECK-NEXT:      sdfg.memlet %[[A]] -> %[[R]]["set"] {data = "A"{{.*}}, subset = "0:N"}
+// CHECK-NEXT:      sdfg.memlet %[[A]] -> %[[R]]["set"] {data = "A"{{.*}}, subset = #sdfg.range<0:N>}
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[SETB:.*]] = sdfg.state "set_B" {
 // CHECK-NEXT:      %[[R:.*]] = sdfg.access "ref" {ins = {set}}
 // CHECK-NEXT:      %[[B:.*]] = sdfg.access "B"
-// CHECK-NEXT:      sdfg.memlet %[[B]] -> %[[R]]["set"] {data = "B"{{.*}}, subset = "0:N"}
+// CHECK-NEXT:      sdfg.memlet %[[B]] -> %[[R]]["set"] {data = "B"{{.*}}, subset = #sdfg.range<0:N>}
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[USE:.*]] = sdfg.state "use" {
 // CHECK-NEXT:      %[[R:.*]] = sdfg.access "ref"{{$}}
-// CHECK:           sdfg.map "use_ref" ["i"] = "0:N"
-// CHECK:             sdfg.memlet %{{.*}}["OUT_ref"] -> %{{.*}}["x"] {data = "ref"{{.*}}, subset = "i"}
-// CHECK:           sdfg.memlet %[[R]] -> %{{.*}}["IN_ref"] {data = "ref"{{.*}}, subset = "0:N"}
+// CHECK:           sdfg.map "use_ref" ["i"] = 0:N
+// CHECK:             sdfg.memlet %{{.*}}["OUT_ref"] -> %{{.*}}["x"] {data = "ref"{{.*}}, subset = #sdfg.range<i>}
+// CHECK:           sdfg.memlet %[[R]] -> %{{.*}}["IN_ref"] {data = "ref"{{.*}}, subset = #sdfg.range<0:N>}
 // CHECK:         sdfg.edge %[[START]] -> %[[SETA]] {condition = "(c > 0)"}
 // CHECK-NEXT:    sdfg.edge %[[START]] -> %[[SETB]] {condition = "(c <= 0)"}
 // CHECK-NEXT:    sdfg.edge %[[SETA]] -> %[[USE]]{{$}}

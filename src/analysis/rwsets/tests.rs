@@ -39,23 +39,23 @@ sdfg.sdfg "maps" ["A", "B", "idx"] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "1:N - 1" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 1:"N - 1" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t1 = sdfg.tasklet "t1" {code = "y = x", ins = {x}, outs = {y}}
       %t = sdfg.access "t"
       %t2 = sdfg.tasklet "t2" {code = "y = x", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = "i - 1:i + 2"}
-      sdfg.memlet %t1["y"] -> %t {data = "t", subset = "0"}
-      sdfg.memlet %t -> %t2["x"] {data = "t", subset = "0"}
-      sdfg.memlet %t2["y"] -> %exit["IN_B"] {data = "B", subset = "i", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+      sdfg.memlet %entry["OUT_A"] -> %t1["x"] {data = "A", subset = #sdfg.range<"i - 1":"i + 2">}
+      sdfg.memlet %t1["y"] -> %t {data = "t", subset = #sdfg.range<0>}
+      sdfg.memlet %t -> %t2["x"] {data = "t", subset = #sdfg.range<0>}
+      sdfg.memlet %t2["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
     }
-    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "1:N - 1", wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
+    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = #sdfg.range<1:"N - 1">, wcr = #sdfg.wcr<Sum, "lambda a, b: a + b">}
   }
   %c = sdfg.state "copy" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    sdfg.memlet %a -> %b {data = "B", subset = "0:2", other_subset = "idx[0]:idx[0] + 2"}
+    sdfg.memlet %a -> %b {data = "B", subset = #sdfg.range<0:2>, other_subset = #sdfg.range<"idx[0]":"idx[0] + 2">}
   }
   sdfg.edge %s -> %c
 }
@@ -94,15 +94,15 @@ sdfg.sdfg "control" ["A", "B", "C", "x"] attributes {experimental_blocks} {
       %a = sdfg.access "A"
       %b = sdfg.access "B"
       %t = sdfg.tasklet "t" {code = "y = v", ins = {v}, outs = {y}}
-      sdfg.memlet %a -> %t["v"] {data = "A", subset = "i + 1"}
-      sdfg.memlet %t["y"] -> %b {data = "B", subset = "i"}
+      sdfg.memlet %a -> %t["v"] {data = "A", subset = #sdfg.range<"i + 1">}
+      sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<i>}
     }
   }
   %w = sdfg.loop "while" attributes {condition = "j < x", loop_variable = "j", update = "j = j * 2"} {
     %s = sdfg.state "wbody" {
       %c = sdfg.access "C"
       %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-      sdfg.memlet %t["y"] -> %c {data = "C", subset = "j"}
+      sdfg.memlet %t["y"] -> %c {data = "C", subset = #sdfg.range<j>}
     }
   }
   %c = sdfg.conditional "if" {
@@ -110,7 +110,7 @@ sdfg.sdfg "control" ["A", "B", "C", "x"] attributes {experimental_blocks} {
       %s = sdfg.state "then_s" {
         %b = sdfg.access "B"
         %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-        sdfg.memlet %t["y"] -> %b {data = "B", subset = "k"}
+        sdfg.memlet %t["y"] -> %b {data = "B", subset = #sdfg.range<k>}
       }
     }
   }
@@ -152,7 +152,7 @@ sdfg.sdfg "outer" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "M"}} {
         sdfg.sdfg "f" ["a", "b"] {
@@ -163,16 +163,16 @@ sdfg.sdfg "outer" ["A", "B"] {
             %a = sdfg.access "a"
             %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}
             %b = sdfg.access "b"
-            sdfg.memlet %a -> %t["x"] {data = "a", subset = "1:K"}
-            sdfg.memlet %t["y"] -> %b {data = "b", subset = "0"}
+            sdfg.memlet %a -> %t["x"] {data = "a", subset = #sdfg.range<1:K>}
+            sdfg.memlet %t["y"] -> %b {data = "b", subset = #sdfg.range<0>}
           }
         }
       }
-      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = "i, 0:M"}
-      sdfg.memlet %n["b"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %n["a"] {data = "A", subset = #sdfg.range<i, 0:M>}
+      sdfg.memlet %n["b"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = "0:N, 0:M"}
-    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = "0:N"}
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:M>}
+    sdfg.memlet %mx["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
   }
 }
 "#;

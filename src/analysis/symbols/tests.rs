@@ -24,19 +24,19 @@ sdfg.sdfg "st" ["A", "B"] {
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = x * S + i", ins = {x}, outs = {y}}
-      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = "i"}
-      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = "i"}
+      sdfg.memlet %entry["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["y"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = "0:N"}
-    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = "0:N"}
+    sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>}
   }
   %s2 = sdfg.state "outer_i" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "y = 1", outs = {y}}
-    sdfg.memlet %t["y"] -> %a {data = "A", subset = "i"}
+    sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
   }
   sdfg.edge %s -> %s2
 }
@@ -110,11 +110,11 @@ sdfg.sdfg "outer" ["A"] {
         %body = sdfg.state "body" {
           %a = sdfg.access "a"
           %t = sdfg.tasklet "t" {code = "y = P", outs = {y}}
-          sdfg.memlet %t["y"] -> %a {data = "a", subset = "0"}
+          sdfg.memlet %t["y"] -> %a {data = "a", subset = #sdfg.range<0>}
         }
       }
     }
-    sdfg.memlet %n["a"] -> %A {data = "A", subset = "0:N - 1"}
+    sdfg.memlet %n["a"] -> %A {data = "A", subset = #sdfg.range<0:"N - 1">}
   }
 }
 "#;
