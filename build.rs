@@ -50,6 +50,7 @@ fn main() {
         .file("dialect/SDFGDialect.cpp")
         .file("dialect/SDFGPasses.cpp")
         .file("dialect/SDFGParse.cpp")
+        .file("dialect/SDFGAssign.cpp")
         .file("lowering/object_file.cpp")
         .file("lowering/toolchain.cpp")
         .include(&include)

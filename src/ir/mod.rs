@@ -13,6 +13,8 @@ mod build_state;
 pub mod read;
 mod read_state;
 mod wcr_attr;
+mod assign_attr;
+mod instrument;
 pub(crate) mod attrs;
 
 pub use context::{new_context, parse_module};

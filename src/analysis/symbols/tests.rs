@@ -72,9 +72,9 @@ sdfg.sdfg "flow" ["x"] attributes {experimental_blocks} {
     %body = sdfg.state "body" {
     }
   }
-  sdfg.edge %a -> %b {assignments = ["k = N + 1"], condition = "x > 0"}
-  sdfg.edge %a -> %c {assignments = ["k = 2", "m = 3"], condition = "x <= 0"}
-  sdfg.edge %b -> %l {assignments = ["k = k + 1"]}
+  sdfg.edge %a -> %b {assignments = #sdfg.assign<k = "N + 1">, condition = "x > 0"}
+  sdfg.edge %a -> %c {assignments = #sdfg.assign<k = 2, m = 3>, condition = "x <= 0"}
+  sdfg.edge %b -> %l {assignments = #sdfg.assign<k = "k + 1">}
   sdfg.edge %c -> %l
 }
 "#;
