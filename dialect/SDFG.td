@@ -343,9 +343,13 @@ def SDFG_StateOp : SDFG_Op<"state", [DeclareOpInterfaceMethods<OpAsmOpInterface,
                                       ParentOneOf<CFGParents>]> {
   let summary = "a state: one dataflow graph";
   let description = [{
+    `instrument` (also on `sdfg.sdfg`, scopes, tasklets, nested SDFGs and
+    library nodes) is DaCe's instrumentation, absent for
+    `No_Instrumentation`; an access node's is a `#sdfg.data_instrument`.
+
     ```mlir
-    %s0 = sdfg.state "init" {
-      %a = sdfg.access "A"
+    %s0 = sdfg.state "init" attributes {instrument = #sdfg.instrument<Timer>} {
+      %a = sdfg.access "A" {instrument = #sdfg.data_instrument<Save>}
     }
     ```
   }];
