@@ -343,9 +343,9 @@ def SDFG_StateOp : SDFG_Op<"state", [DeclareOpInterfaceMethods<OpAsmOpInterface,
                                       ParentOneOf<CFGParents>]> {
   let summary = "a state: one dataflow graph";
   let description = [{
-    `instrument` (also on `sdfg.sdfg`, scopes, tasklets, nested SDFGs and
-    library nodes) is DaCe's instrumentation, absent for
-    `No_Instrumentation`; an access node's is a `#sdfg.data_instrument`.
+    `instrument` (also on `sdfg.sdfg`, scopes, tasklets and nested SDFGs) is
+    DaCe's instrumentation, absent for `No_Instrumentation`; an access
+    node's is a `#sdfg.data_instrument`.
 
     ```mlir
     %s0 = sdfg.state "init" attributes {instrument = #sdfg.instrument<Timer>} {
@@ -598,7 +598,7 @@ def SDFG_LibraryOp : SDFG_Op<"library", [DeclareOpInterfaceMethods<OpAsmOpInterf
   let arguments = (ins StrAttr:$label, StrAttr:$classpath,
                        OptionalAttr<StrAttr>:$properties,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
-                       InstrumentAttr:$instrument, ExtraAttr:$extra);
+                       ExtraAttr:$extra);
   let results = (outs SDFG_NodeType:$node);
   let assemblyFormat = "$label attr-dict";
 }

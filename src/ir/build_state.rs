@@ -82,10 +82,8 @@ impl<'c> OpBuilder<'c> {
             }
             NodeKind::Library { classpath, properties } => {
                 attrs.str("label", &node.label).str("classpath", classpath);
-                let mut properties = properties.clone();
-                instrument::build(&mut attrs, &mut properties, Of::Code)?;
                 if !properties.is_empty() {
-                    attrs.str("properties", &serde_json::Value::Object(properties).to_string());
+                    attrs.str("properties", &serde_json::Value::Object(properties.clone()).to_string());
                 }
                 ("sdfg.library", 1, None)
             }

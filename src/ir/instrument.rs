@@ -1,10 +1,9 @@
 //! DaCe's `instrument` property as a typed attribute:
 //! `instrument = #sdfg.instrument<Timer>` on SDFGs, states, scopes,
-//! tasklets, nested SDFGs and library nodes, `#sdfg.data_instrument<Save>`
-//! on access nodes, absent for `No_Instrumentation`. The model keeps the
-//! property in `extra` (a library node's in `properties`), checked on
-//! import, so transformations that copy an element keep it; building moves
-//! it into the attribute and reading moves it back.
+//! tasklets and nested SDFGs, `#sdfg.data_instrument<Save>` on access
+//! nodes, absent for `No_Instrumentation`. The model keeps the property in
+//! `extra`, checked on import, so transformations that copy an element keep
+//! it; building moves it into the attribute and reading moves it back.
 
 use super::attr_list::AttrList;
 use super::attrs::OpView;
@@ -40,9 +39,9 @@ impl Of {
     }
 }
 
-/// Moves `instrument` out of `props` into the attribute, when not the default.
-pub(super) fn build(attrs: &mut AttrList, props: &mut Extra, of: Of) -> Result<(), String> {
-    match props.shift_remove(KEY) {
+/// Moves `instrument` out of `extra` into the attribute, when not the default.
+pub(super) fn build(attrs: &mut AttrList, extra: &mut Extra, of: Of) -> Result<(), String> {
+    match extra.shift_remove(KEY) {
         None => Ok(()),
         Some(Value::String(name)) => {
             if !of.is_default(&name).map_err(|e| e.to_string())? {
@@ -54,12 +53,12 @@ pub(super) fn build(attrs: &mut AttrList, props: &mut Extra, of: Of) -> Result<(
     }
 }
 
-/// Moves the attribute back into `props` (where the model keeps it); an
+/// Moves the attribute back into `extra`, where the model keeps it; an
 /// `instrument` key already there is the old spelling, an error.
-pub(super) fn read(v: &OpView, props: &mut Extra, holder: &str, of: Of) -> Result<(), Diagnostic> {
-    if props.contains_key(KEY) {
+pub(super) fn read(v: &OpView, extra: &mut Extra, of: Of) -> Result<(), Diagnostic> {
+    if extra.contains_key(KEY) {
         return Err(v.error(format!(
-            "instrumentation is written 'instrument = #sdfg.{}<...>', not as a key of '{holder}'",
+            "instrumentation is written 'instrument = #sdfg.{}<...>', not as a key of 'extra'",
             of.dialect_name()
         )));
     }
@@ -68,7 +67,7 @@ pub(super) fn read(v: &OpView, props: &mut Extra, holder: &str, of: Of) -> Resul
         Of::Data => v.enum_or::<DataInstrumentation>(KEY).map(|i| (i.as_str(), i.is_default()))?,
     };
     if !default {
-        props.insert(KEY.into(), name.into());
+        extra.insert(KEY.into(), name.into());
     }
     Ok(())
 }

@@ -67,7 +67,7 @@ pub(super) type Res<T> = Result<T, Vec<Diagnostic>>;
 pub(super) fn read_sdfg(view: OpView, file: &str, cache: &mut SubsetCache) -> Res<Sdfg> {
     let one = |d: Diagnostic| vec![d];
     let mut extra = view.extra().map_err(one)?;
-    instrument::read(&view, &mut extra, "extra", Of::Code).map_err(one)?;
+    instrument::read(&view, &mut extra, Of::Code).map_err(one)?;
     let mut sdfg = Sdfg {
         name: view.str("sym_name").map_err(one)?,
         arg_names: view.str_array("arg_names").map_err(one)?,
@@ -219,7 +219,7 @@ fn read_block(v: &OpView, file: &str, cache: &mut SubsetCache) -> Res<Block> {
     let body = || region_ops(v.op.region(0).ok());
     let kind = match v.name().as_str() {
         "sdfg.state" => {
-            instrument::read(v, &mut extra, "extra", Of::Code).map_err(one)?;
+            instrument::read(v, &mut extra, Of::Code).map_err(one)?;
             BlockKind::State(super::read_state::read_state(body(), file, cache)?)
         }
         "sdfg.region" => {

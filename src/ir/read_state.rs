@@ -74,24 +74,23 @@ impl StateReader<'_> {
                     _ => data.clone(),
                 };
                 node.kind = NodeKind::Access { data, setzero: v.flag("setzero") };
-                instrument::read(v, &mut extra, "extra", Of::Data)?;
+                instrument::read(v, &mut extra, Of::Data)?;
             }
             "sdfg.tasklet" => {
                 node.label = v.str("label")?;
                 let language = v.opt_str("language")?.unwrap_or_else(|| "Python".into());
                 node.kind = NodeKind::Tasklet { code: CodeBlock { code: v.str("code")?, language } };
-                instrument::read(v, &mut extra, "extra", Of::Code)?;
+                instrument::read(v, &mut extra, Of::Code)?;
             }
             "sdfg.library" => {
                 node.label = v.str("label")?;
-                let mut properties = match v.opt_str("properties")? {
+                let properties = match v.opt_str("properties")? {
                     None => Extra::new(),
                     Some(t) => match serde_json::from_str(&t) {
                         Ok(serde_json::Value::Object(m)) => m,
                         _ => return Err(v.error("attribute 'properties' must hold a JSON object")),
                     },
                 };
-                instrument::read(v, &mut properties, "properties", Of::Code)?;
                 node.kind = NodeKind::Library { classpath: v.str("classpath")?, properties };
             }
             "sdfg.nested" => {
@@ -114,7 +113,7 @@ impl StateReader<'_> {
                     symbol_mapping.push((k, v.expr("symbol_mapping", &text)?));
                 }
                 node.kind = NodeKind::NestedSdfg { sdfg: Box::new(sdfg), symbol_mapping };
-                instrument::read(v, &mut extra, "extra", Of::Code)?;
+                instrument::read(v, &mut extra, Of::Code)?;
             }
             "sdfg.map" | "sdfg.consume" => return self.scope(v, extra),
             other => return Err(v.error(format!("'{other}' is not a dataflow node"))),
@@ -130,7 +129,7 @@ impl StateReader<'_> {
             Some(serde_json::Value::Object(m)) => m,
             _ => Extra::new(),
         };
-        instrument::read(v, &mut extra, "extra", Of::Code)?;
+        instrument::read(v, &mut extra, Of::Code)?;
         let is_map = v.name() == "sdfg.map";
         let entry_kind = if is_map {
             let range_text = v.str("range")?;

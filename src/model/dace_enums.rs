@@ -127,8 +127,8 @@ dace_enum! {
 }
 
 dace_enum! {
-    /// How an SDFG, state, scope, tasklet, nested SDFG or library node is
-    /// instrumented (its `instrument` property).
+    /// How an SDFG, state, scope, tasklet or nested SDFG is instrumented
+    /// (its `instrument` property).
     Instrumentation("instrumentation", "InstrumentationType"), {
         NoInstrumentation = "No_Instrumentation",
         Timer = "Timer",

@@ -1,6 +1,6 @@
 // DaCe's `instrument` property is a typed attribute: #sdfg.instrument on
-// SDFGs, states, scopes, tasklets, nested SDFGs and library nodes,
-// #sdfg.data_instrument on access nodes. Every member survives the dialect
+// SDFGs, states, scopes, tasklets and nested SDFGs, #sdfg.data_instrument
+// on access nodes. Every member survives the dialect
 // and the .sdfg round trip; No_Instrumentation, DaCe's default, is not
 // written.
 // RUN: sdfg-opt %s | sdfg-opt | FileCheck %s
@@ -64,15 +64,15 @@ sdfg.sdfg "instr" ["A", "B"] attributes {instrument = #sdfg.instrument<LIKWID_CP
   %s2 = sdfg.state "calls" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
-    // CHECK: sdfg.library "sum" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", instrument = #sdfg.instrument<FPGA>, properties = "{\22wcr\22:\22lambda a, b: a + b\22}"}
-    %r = sdfg.library "sum" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", instrument = #sdfg.instrument<FPGA>, properties = "{\"wcr\":\"lambda a, b: a + b\"}"}
+    %r = sdfg.library "sum" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"wcr\":\"lambda a, b: a + b\"}"}
     // CHECK: sdfg.nested "inner" attributes {ins = {X}, instrument = #sdfg.instrument<Timer>, outs = {X}, symbol_mapping = {M = "N"}} {
     %n = sdfg.nested "inner" attributes {instrument = #sdfg.instrument<Timer>, ins = {X}, outs = {X}, symbol_mapping = {M = "N"}} {
       // CHECK: sdfg.sdfg "inner" ["X"] attributes {instrument = #sdfg.instrument<PAPI_Counters>} {
       sdfg.sdfg "inner" ["X"] attributes {instrument = #sdfg.instrument<PAPI_Counters>} {
         sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
         sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
-        %e = sdfg.state "empty" {
+        // CHECK: sdfg.state "empty" attributes {instrument = #sdfg.instrument<FPGA>}
+        %e = sdfg.state "empty" attributes {instrument = #sdfg.instrument<FPGA>} {
         }
       }
     }

@@ -46,12 +46,3 @@ sdfg.sdfg "f" [] {
     %a = sdfg.access "A" {extra = "{\"instrument\": \"Save\"}"}
   }
 }
-
-// -----
-
-sdfg.sdfg "f" [] {
-  %s = sdfg.state "s" {
-    // expected-error@+1 {{instrumentation is written 'instrument = #sdfg.instrument<...>', not as a key of 'properties'}}
-    %r = sdfg.library "sum" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"instrument\": \"Timer\"}"}
-  }
-}

@@ -33,7 +33,8 @@ pub(super) fn node(cx: &mut Ctx, value: &Value, loc: Loc, count: usize) -> Optio
     let common = ["in_connectors", "out_connectors", "label"];
     match type_name {
         "AccessNode" => instrument::check_data(cx, &a, "instrument"),
-        "MapExit" | "ConsumeExit" => {}
+        // DaCe 1.0.2's library nodes have no `instrument` property.
+        "MapExit" | "ConsumeExit" | "LibraryNode" => {}
         _ => instrument::check(cx, &a),
     }
     let (kind, extra, link, label) = match type_name {
