@@ -51,6 +51,7 @@ fn main() {
         .file("dialect/SDFGPasses.cpp")
         .file("dialect/SDFGParse.cpp")
         .file("dialect/SDFGRange.cpp")
+        .file("dialect/SDFGAssign.cpp")
         .file("lowering/object_file.cpp")
         .file("lowering/toolchain.cpp")
         .include(&include)

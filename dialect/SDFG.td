@@ -217,6 +217,63 @@ def SDFG_RangeAttr : AttrDef<SDFG_Dialect, "Range"> {
   let genVerifyDecl = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Interstate assignments
+//===----------------------------------------------------------------------===//
+
+def SDFG_AssignmentsAttr : AttrDef<SDFG_Dialect, "Assignments"> {
+  let mnemonic = "assign";
+  let summary = "interstate assignments, in order: #sdfg.assign<t = \"t + 1\", k = 0>";
+  let description = [{
+    The symbol assignments of an interstate edge, `symbol = value` pairs in
+    the order DaCe keeps them (a dictionary attribute would sort them). A
+    symbol is a bare identifier, or a string when it is not one; a value is
+    bare when it is an integer literal or a name, else a string holding the
+    Python expression.
+
+    ```mlir
+    assignments = #sdfg.assign<t = "t + 1", k = 0, m = N>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::StringAttr", "assigned symbols">:$symbols,
+                        ArrayRefParameter<"::mlir::StringAttr", "their values, in the same order">:$values);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Instrumentation
+//===----------------------------------------------------------------------===//
+
+def SDFG_Instrumentation : I32EnumAttr<"Instrumentation", "how an element is instrumented (DaCe's InstrumentationType)", [
+    I32EnumAttrCase<"No_Instrumentation", 0>,
+    I32EnumAttrCase<"Timer", 1>,
+    I32EnumAttrCase<"PAPI_Counters", 2>,
+    I32EnumAttrCase<"LIKWID_CPU", 3>,
+    I32EnumAttrCase<"LIKWID_GPU", 4>,
+    I32EnumAttrCase<"GPU_Events", 5>,
+    I32EnumAttrCase<"FPGA", 6>]> {
+  let cppNamespace = "::sdfg";
+  let genSpecializedAttr = 0;
+}
+def SDFG_InstrumentAttr : EnumAttr<SDFG_Dialect, SDFG_Instrumentation, "instrument"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def SDFG_DataInstrumentation : I32EnumAttr<"DataInstrumentation", "how an access node's data is instrumented (DaCe's DataInstrumentationType)", [
+    I32EnumAttrCase<"No_Instrumentation", 0>,
+    I32EnumAttrCase<"Save", 1>,
+    I32EnumAttrCase<"Restore", 2>]> {
+  let cppNamespace = "::sdfg";
+  let genSpecializedAttr = 0;
+}
+def SDFG_DataInstrumentAttr : EnumAttr<SDFG_Dialect, SDFG_DataInstrumentation, "data_instrument"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// DaCe's `instrument` property, present only when not No_Instrumentation.
+defvar InstrumentAttr = OptionalAttr<SDFG_InstrumentAttr>;
+
 class SDFG_Op<string mnemonic, list<Trait> traits = []>
     : Op<SDFG_Dialect, mnemonic, traits>;
 
@@ -244,7 +301,8 @@ def SDFG_SDFGOp : SDFG_Op<"sdfg", [NoTerminator, NoRegionArguments]> {
     ```
   }];
   let arguments = (ins StrAttr:$sym_name, StrArrayAttr:$arg_names,
-                       OptionalAttr<UnitAttr>:$experimental_blocks, ExtraAttr:$extra);
+                       OptionalAttr<UnitAttr>:$experimental_blocks, InstrumentAttr:$instrument,
+                       ExtraAttr:$extra);
   let regions = (region MaxSizedRegion<1>:$body);
   let assemblyFormat = "$sym_name $arg_names attr-dict-with-keyword $body";
 }
@@ -313,13 +371,18 @@ def SDFG_StateOp : SDFG_Op<"state", [DeclareOpInterfaceMethods<OpAsmOpInterface,
                                       ParentOneOf<CFGParents>]> {
   let summary = "a state: one dataflow graph";
   let description = [{
+    `instrument` (also on `sdfg.sdfg`, scopes, tasklets and nested SDFGs) is
+    DaCe's instrumentation, absent for `No_Instrumentation`; an access
+    node's is a `#sdfg.data_instrument`.
+
     ```mlir
-    %s0 = sdfg.state "init" {
-      %a = sdfg.access "A"
+    %s0 = sdfg.state "init" attributes {instrument = #sdfg.instrument<Timer>} {
+      %a = sdfg.access "A" {instrument = #sdfg.data_instrument<Save>}
     }
     ```
   }];
-  let arguments = (ins StrAttr:$label, OptionalAttr<UnitAttr>:$start, ExtraAttr:$extra);
+  let arguments = (ins StrAttr:$label, OptionalAttr<UnitAttr>:$start, InstrumentAttr:$instrument,
+                       ExtraAttr:$extra);
   let results = (outs SDFG_BlockType:$block);
   let regions = (region MaxSizedRegion<1>:$body);
   let assemblyFormat = "$label attr-dict-with-keyword $body";
@@ -422,16 +485,18 @@ def SDFG_InterstateEdgeOp : SDFG_Op<"edge", [ParentOneOf<CFGParents>]> {
   let summary = "an interstate edge with a condition and assignments";
   let description = [{
     Taken after `src` finishes when `condition` holds (default: always);
-    `assignments` (`symbol = expression`) run in order when it is taken.
+    `assignments` (`symbol = value`, an `#sdfg.assign`) run in order when it
+    is taken. The condition is a code block (Python, or another language
+    named by `condition_language` in `extra`), so it stays a string.
 
     ```mlir
     sdfg.edge %guard -> %body {condition = "t < T"}
-    sdfg.edge %latch -> %guard {assignments = ["t = t + 1"]}
+    sdfg.edge %latch -> %guard {assignments = #sdfg.assign<t = "t + 1", k = 0>}
     ```
   }];
   let arguments = (ins SDFG_BlockType:$src, SDFG_BlockType:$dst,
                        OptionalAttr<StrAttr>:$condition,
-                       OptionalAttr<StrArrayAttr>:$assignments, ExtraAttr:$extra);
+                       OptionalAttr<SDFG_AssignmentsAttr>:$assignments, ExtraAttr:$extra);
   let assemblyFormat = "$src `->` $dst attr-dict";
 }
 
@@ -452,7 +517,7 @@ def SDFG_AccessOp : SDFG_Op<"access", [DeclareOpInterfaceMethods<OpAsmOpInterfac
   }];
   let arguments = (ins StrAttr:$data, OptionalAttr<UnitAttr>:$setzero,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
-                       ExtraAttr:$extra);
+                       OptionalAttr<SDFG_DataInstrumentAttr>:$instrument, ExtraAttr:$extra);
   let results = (outs SDFG_NodeType:$node);
   let assemblyFormat = "$data attr-dict";
 }
@@ -469,7 +534,7 @@ def SDFG_TaskletOp : SDFG_Op<"tasklet", [DeclareOpInterfaceMethods<OpAsmOpInterf
   }];
   let arguments = (ins StrAttr:$label, StrAttr:$code, OptionalAttr<StrAttr>:$language,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
-                       ExtraAttr:$extra);
+                       InstrumentAttr:$instrument, ExtraAttr:$extra);
   let results = (outs SDFG_NodeType:$node);
   let assemblyFormat = "$label attr-dict";
 }
@@ -496,7 +561,8 @@ def SDFG_MapOp : SDFG_Op<"map", [DeclareOpInterfaceMethods<OpAsmOpInterface, ["g
                        OptionalAttr<SDFG_ScheduleAttr>:$schedule,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
                        OptionalAttr<DictionaryAttr>:$exit_ins,
-                       OptionalAttr<DictionaryAttr>:$exit_outs, ExtraAttr:$extra);
+                       OptionalAttr<DictionaryAttr>:$exit_outs, InstrumentAttr:$instrument,
+                       ExtraAttr:$extra);
   let results = (outs SDFG_NodeType:$entry, SDFG_NodeType:$exit);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$label $params `=` custom<MapRange>($range) attr-dict-with-keyword $body";
@@ -518,7 +584,8 @@ def SDFG_ConsumeOp : SDFG_Op<"consume", [DeclareOpInterfaceMethods<OpAsmOpInterf
                        OptionalAttr<StrAttr>:$chunksize,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
                        OptionalAttr<DictionaryAttr>:$exit_ins,
-                       OptionalAttr<DictionaryAttr>:$exit_outs, ExtraAttr:$extra);
+                       OptionalAttr<DictionaryAttr>:$exit_outs, InstrumentAttr:$instrument,
+                       ExtraAttr:$extra);
   let results = (outs SDFG_NodeType:$entry, SDFG_NodeType:$exit);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$label attr-dict-with-keyword $body";
@@ -541,7 +608,7 @@ def SDFG_NestedSDFGOp : SDFG_Op<"nested", [DeclareOpInterfaceMethods<OpAsmOpInte
   }];
   let arguments = (ins StrAttr:$label, OptionalAttr<DictionaryAttr>:$symbol_mapping,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
-                       ExtraAttr:$extra);
+                       InstrumentAttr:$instrument, ExtraAttr:$extra);
   let results = (outs SDFG_NodeType:$node);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$label attr-dict-with-keyword $body";

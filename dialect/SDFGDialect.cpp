@@ -127,9 +127,10 @@ SDFG_SCOPE_NAMES(ConsumeOp)
 extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(SDFG, sdfg);
 
-/// The enum attribute `kind` (`schedule`, `storage`, `lifetime`, `dtype`) with the
-/// case named `value`; null when there is no such case. The C API has no
-/// access to a dialect's own attributes.
+/// The enum attribute `kind` (`schedule`, `storage`, `lifetime`, `dtype`,
+/// `instrument`, `data_instrument`) with the case named `value`; null when
+/// there is no such case. The C API has no access to a dialect's own
+/// attributes.
 MlirAttribute sdfgEnumAttrGet(MlirContext context, MlirStringRef kind, MlirStringRef value) {
   MLIRContext *ctx = unwrap(context);
   StringRef k = unwrap(kind), v = unwrap(value);
@@ -145,6 +146,12 @@ MlirAttribute sdfgEnumAttrGet(MlirContext context, MlirStringRef kind, MlirStrin
   if (k == "dtype")
     if (auto e = sdfg::symbolizeDType(v))
       return wrap(sdfg::DTypeAttr::get(ctx, *e));
+  if (k == "instrument")
+    if (auto e = sdfg::symbolizeInstrumentation(v))
+      return wrap(sdfg::InstrumentationAttr::get(ctx, *e));
+  if (k == "data_instrument")
+    if (auto e = sdfg::symbolizeDataInstrumentation(v))
+      return wrap(sdfg::DataInstrumentationAttr::get(ctx, *e));
   return MlirAttribute{nullptr};
 }
 
@@ -160,6 +167,10 @@ MlirStringRef sdfgEnumAttrValue(MlirAttribute attribute) {
     return wrap(sdfg::stringifyLifetime(s.getValue()));
   if (auto s = llvm::dyn_cast<sdfg::DTypeAttr>(a))
     return wrap(sdfg::stringifyDType(s.getValue()));
+  if (auto s = llvm::dyn_cast<sdfg::InstrumentationAttr>(a))
+    return wrap(sdfg::stringifyInstrumentation(s.getValue()));
+  if (auto s = llvm::dyn_cast<sdfg::DataInstrumentationAttr>(a))
+    return wrap(sdfg::stringifyDataInstrumentation(s.getValue()));
   return MlirStringRef{nullptr, 0};
 }
 
@@ -223,6 +234,38 @@ intptr_t sdfgRangeAttrGetNumParts(MlirAttribute attribute, intptr_t dim) {
 MlirStringRef sdfgRangeAttrGetPart(MlirAttribute attribute, intptr_t dim, intptr_t part) {
   ArrayAttr d = llvm::cast<sdfg::RangeAttr>(unwrap(attribute)).getDims()[dim];
   return wrap(llvm::cast<StringAttr>(d[part]).getValue());
+}
+
+/// The assignments `symbols[i] = values[i]`, in order.
+MlirAttribute sdfgAssignAttrGet(MlirContext context, intptr_t count, const MlirStringRef *symbols,
+                                const MlirStringRef *values) {
+  MLIRContext *ctx = unwrap(context);
+  SmallVector<StringAttr> s, v;
+  for (intptr_t i = 0; i < count; ++i) {
+    s.push_back(StringAttr::get(ctx, unwrap(symbols[i])));
+    v.push_back(StringAttr::get(ctx, unwrap(values[i])));
+  }
+  return wrap(sdfg::AssignmentsAttr::get(ctx, s, v));
+}
+
+/// Whether the attribute is an `#sdfg.assign`.
+bool sdfgAttributeIsAAssign(MlirAttribute attribute) {
+  return llvm::isa<sdfg::AssignmentsAttr>(unwrap(attribute));
+}
+
+/// The number of assignments of an `#sdfg.assign`.
+intptr_t sdfgAssignAttrGetCount(MlirAttribute attribute) {
+  return llvm::cast<sdfg::AssignmentsAttr>(unwrap(attribute)).getSymbols().size();
+}
+
+/// The symbol of assignment `i` (owned by the context).
+MlirStringRef sdfgAssignAttrGetSymbol(MlirAttribute attribute, intptr_t i) {
+  return wrap(llvm::cast<sdfg::AssignmentsAttr>(unwrap(attribute)).getSymbols()[i].getValue());
+}
+
+/// The value of assignment `i` (owned by the context).
+MlirStringRef sdfgAssignAttrGetValue(MlirAttribute attribute, intptr_t i) {
+  return wrap(llvm::cast<sdfg::AssignmentsAttr>(unwrap(attribute)).getValues()[i].getValue());
 }
 
 /// Registers a pass implemented in Rust under its argument name, so textual

@@ -74,7 +74,13 @@ impl<'c> AttrList<'c> {
     /// The enum attribute `#sdfg.KEY<value>` (`schedule`, `storage`,
     /// `lifetime`); an error names a value the dialect does not have.
     pub fn enumerated(&mut self, key: &str, value: &str) -> Result<&mut Self, String> {
-        let value = enum_attr(self.context, key, value)?;
+        self.enumerated_as(key, key, value)
+    }
+
+    /// The enum attribute `#sdfg.KIND<value>` under another name
+    /// (`instrument = #sdfg.data_instrument<Save>`).
+    pub fn enumerated_as(&mut self, key: &str, kind: &str, value: &str) -> Result<&mut Self, String> {
+        let value = enum_attr(self.context, kind, value)?;
         Ok(self.attr(key, value))
     }
 

@@ -11,6 +11,8 @@
 //! memlet its source node's, a node its state's, a block its region's.
 
 use super::attr_list::{location, AttrList};
+use super::assign_attr;
+use super::instrument::{self, Of};
 use crate::model::{Block as SdfgBlock, BlockKind, Cfg, CodeBlock, DType, DataDesc, Extra, Loc, Sdfg};
 use melior::{
     ir::{
@@ -101,7 +103,9 @@ impl<'c> OpBuilder<'c> {
         let loc = sdfg.loc.or(within);
         let mut attrs = self.attrs();
         attrs.str("sym_name", &sdfg.name).str_array("arg_names", &sdfg.arg_names);
-        attrs.flag("experimental_blocks", sdfg.experimental_blocks).extra(&sdfg.extra);
+        let mut extra = sdfg.extra.clone();
+        instrument::build(&mut attrs, &mut extra, Of::Code)?;
+        attrs.flag("experimental_blocks", sdfg.experimental_blocks).extra(&extra);
         let body = self.region(|block| {
             for (name, t) in &sdfg.symbols {
                 block.append_operation(self.symbol(name, &DType::Scalar(*t), loc)?);
@@ -187,8 +191,7 @@ impl<'c> OpBuilder<'c> {
             let mut attrs = self.attrs();
             code_attr(&mut attrs, &mut extra, "condition", e.condition.as_deref());
             if !e.assignments.is_empty() {
-                let items: Vec<String> = e.assignments.iter().map(|a| format!("{} = {}", a.symbol, a.value())).collect();
-                attrs.str_array("assignments", &items);
+                attrs.attr("assignments", assign_attr::build(self.context, &e.assignments));
             }
             attrs.extra(&extra);
             let loc = e.loc.or(cfg.blocks[e.src].loc.or(within));
@@ -204,7 +207,10 @@ impl<'c> OpBuilder<'c> {
         let mut attrs = self.attrs();
         attrs.str("label", &block.label);
         let (name, body) = match &block.kind {
-            BlockKind::State(state) => ("sdfg.state", Some(self.region(|b| self.state(b, state, loc))?)),
+            BlockKind::State(state) => {
+                instrument::build(&mut attrs, &mut extra, Of::Code)?;
+                ("sdfg.state", Some(self.region(|b| self.state(b, state, loc))?))
+            }
             BlockKind::Region { kind, cfg } => {
                 attrs.str("kind", kind.type_name());
                 ("sdfg.region", Some(self.region(|b| self.cfg(b, cfg, loc))?))

@@ -3,6 +3,7 @@
 //! flow in.
 
 use super::build::{code_attr, OpBuilder};
+use super::instrument::{self, Of};
 use crate::model::{scope, Loc, Memlet, Node, NodeKind, State};
 use melior::ir::{block::BlockLike, Block, Region, RegionLike, Value, ValueLike};
 use mlir_sys::MlirValue;
@@ -68,6 +69,7 @@ impl<'c> OpBuilder<'c> {
                 if node.label != *data {
                     extra.insert("label".into(), node.label.clone().into());
                 }
+                instrument::build(&mut attrs, &mut extra, Of::Data)?;
                 ("sdfg.access", 1, None)
             }
             NodeKind::Tasklet { code } => {
@@ -75,6 +77,7 @@ impl<'c> OpBuilder<'c> {
                 if code.language != "Python" {
                     attrs.str("language", &code.language);
                 }
+                instrument::build(&mut attrs, &mut extra, Of::Code)?;
                 ("sdfg.tasklet", 1, None)
             }
             NodeKind::Library(lib) => {
@@ -90,6 +93,7 @@ impl<'c> OpBuilder<'c> {
                     let items = symbol_mapping.iter().map(|(k, v)| (k.as_str(), Some(v.to_string())));
                     attrs.dict("symbol_mapping", items);
                 }
+                instrument::build(&mut attrs, &mut extra, Of::Code)?;
                 let inner = self.region(|b| {
                     b.append_operation(self.sdfg(sdfg, loc)?);
                     Ok(())
@@ -99,6 +103,7 @@ impl<'c> OpBuilder<'c> {
             NodeKind::MapEntry { exit, .. } | NodeKind::ConsumeEntry { exit, .. } => {
                 let exit_node = s.state.nodes.get(*exit).ok_or("scope entry without exit")?;
                 attrs.str("label", &node.label);
+                instrument::build(&mut attrs, &mut extra, Of::Code)?;
                 let name = match &node.kind {
                     NodeKind::MapEntry { map, .. } => {
                         attrs.str_array("params", &map.params).range("range", &map.range);

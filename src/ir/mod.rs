@@ -14,6 +14,8 @@ pub mod read;
 mod read_state;
 mod range_attr;
 mod wcr_attr;
+mod assign_attr;
+mod instrument;
 pub(crate) mod attrs;
 
 pub use context::{new_context, parse_module};

@@ -4,10 +4,12 @@
 //! its exit), edges in op order; locations are the ops' `file:line:col`.
 
 use super::attrs::{OpView, SubsetCache};
+use super::assign_attr;
+use super::instrument::{self, Of};
 use crate::{
     diag::{Diagnostic, Diagnostics},
     model::{
-        Assignment, Block, BlockKind, Branch, Cfg, Condition, Constant, DataDesc, DataKind, DType, InterstateEdge, LoopRegion, LoopStatements,
+        Block, BlockKind, Branch, Cfg, Condition, Constant, DataDesc, DataKind, DType, InterstateEdge, LoopRegion, LoopStatements,
         RegionKind, Sdfg,
     },
 };
@@ -64,6 +66,8 @@ pub(super) type Res<T> = Result<T, Vec<Diagnostic>>;
 
 pub(super) fn read_sdfg(view: OpView, file: &str, cache: &mut SubsetCache) -> Res<Sdfg> {
     let one = |d: Diagnostic| vec![d];
+    let mut extra = view.extra().map_err(one)?;
+    instrument::read(&view, &mut extra, Of::Code).map_err(one)?;
     let mut sdfg = Sdfg {
         name: view.str("sym_name").map_err(one)?,
         arg_names: view.str_array("arg_names").map_err(one)?,
@@ -73,7 +77,7 @@ pub(super) fn read_sdfg(view: OpView, file: &str, cache: &mut SubsetCache) -> Re
         constants: Vec::new(),
         experimental_blocks: view.flag("experimental_blocks"),
         cfg: Cfg::default(),
-        extra: view.extra().map_err(one)?,
+        extra,
         loc: view.loc.clone(),
     };
     let mut errors = Vec::new();
@@ -195,13 +199,10 @@ fn read_interstate_edge(v: &OpView, index: &HashMap<usize, usize>) -> Result<Int
             .ok_or_else(|| v.error("interstate edge must connect blocks of the same region"))
     };
     let mut extra = v.extra()?;
-    let mut assignments = Vec::new();
-    for a in v.str_array("assignments")? {
-        let (name, value) = a
-            .split_once('=')
-            .ok_or_else(|| v.error(format!("assignment '{a}' must read 'symbol = expression'")))?;
-        assignments.push(Assignment::new(name.trim(), value.trim()));
-    }
+    let assignments = match v.op.attribute("assignments") {
+        Ok(a) => assign_attr::read(a).map_err(|e| v.error(e.to_string()))?,
+        Err(_) => Vec::new(),
+    };
     Ok(InterstateEdge {
         src: end(0)?,
         dst: end(1)?,
@@ -217,7 +218,10 @@ fn read_block(v: &OpView, file: &str, cache: &mut SubsetCache) -> Res<Block> {
     let mut extra = v.extra().map_err(one)?;
     let body = || region_ops(v.op.region(0).ok());
     let kind = match v.name().as_str() {
-        "sdfg.state" => BlockKind::State(super::read_state::read_state(body(), file, cache)?),
+        "sdfg.state" => {
+            instrument::read(v, &mut extra, Of::Code).map_err(one)?;
+            BlockKind::State(super::read_state::read_state(body(), file, cache)?)
+        }
         "sdfg.region" => {
             let kind_name = v.str("kind").map_err(one)?;
             let kind = RegionKind::from_type_name(&kind_name)

@@ -3,6 +3,7 @@
 
 use super::attrs::{OpView, SubsetCache};
 use super::read::{key, read_sdfg, region_ops, Res};
+use super::instrument::{self, Of};
 use crate::{
     diag::Diagnostic,
     model::{CodeBlock, Condition, ConsumeScope, DataEdge, Extra, LibraryNode, MapScope, Memlet, Node, NodeKind, State},
@@ -72,11 +73,13 @@ impl StateReader<'_> {
                     _ => data.clone(),
                 };
                 node.kind = NodeKind::Access { data, setzero: v.flag("setzero") };
+                instrument::read(v, &mut extra, Of::Data)?;
             }
             "sdfg.tasklet" => {
                 node.label = v.str("label")?;
                 let language = v.opt_str("language")?.unwrap_or_else(|| "Python".into());
                 node.kind = NodeKind::Tasklet { code: CodeBlock { code: v.str("code")?, language } };
+                instrument::read(v, &mut extra, Of::Code)?;
             }
             "sdfg.library" => {
                 node.label = v.str("label")?;
@@ -114,6 +117,7 @@ impl StateReader<'_> {
                     symbol_mapping.push((k, v.expr("symbol_mapping", &text)?));
                 }
                 node.kind = NodeKind::NestedSdfg { sdfg: Box::new(sdfg), symbol_mapping };
+                instrument::read(v, &mut extra, Of::Code)?;
             }
             "sdfg.map" | "sdfg.consume" => return self.scope(v, extra),
             other => return Err(v.error(format!("'{other}' is not a dataflow node"))),
@@ -129,6 +133,7 @@ impl StateReader<'_> {
             Some(serde_json::Value::Object(m)) => m,
             _ => Extra::new(),
         };
+        instrument::read(v, &mut extra, Of::Code)?;
         let is_map = v.name() == "sdfg.map";
         let entry_kind = if is_map {
             let range = v.subset("range")?.ok_or_else(|| v.error("missing attribute 'range'"))?;

@@ -21,7 +21,7 @@ sdfg.sdfg "flow" [] {
     %body = sdfg.state "body" {
     }
   }
-  sdfg.edge %a -> %b {assignments = ["k = N + 1"], condition = " N > 0 "}
+  sdfg.edge %a -> %b {assignments = #sdfg.assign<k = "N + 1">, condition = " N > 0 "}
   sdfg.edge %a -> %c {condition = "not (N > 0)"}
   sdfg.edge %b -> %l
   sdfg.edge %c -> %l

@@ -1,6 +1,7 @@
-//! DaCe's schedule, storage and lifetime enums (`dace.dtypes.ScheduleType`,
-//! `StorageType`, `AllocationLifetime` of DaCe 1.0.2), parsed once where a
-//! file or the IR is read and printed back with DaCe's spelling.
+//! DaCe's schedule, storage, lifetime and instrumentation enums
+//! (`dace.dtypes.ScheduleType`, `StorageType`, `AllocationLifetime`,
+//! `InstrumentationType`, `DataInstrumentationType` of DaCe 1.0.2), parsed
+//! once where a file or the IR is read and printed back with DaCe's spelling.
 
 use std::fmt;
 use std::str::FromStr;
@@ -125,6 +126,30 @@ dace_enum! {
     }
 }
 
+dace_enum! {
+    /// How an SDFG, state, scope, tasklet or nested SDFG is instrumented
+    /// (its `instrument` property).
+    Instrumentation("instrumentation", "InstrumentationType"), {
+        NoInstrumentation = "No_Instrumentation",
+        Timer = "Timer",
+        PapiCounters = "PAPI_Counters",
+        LikwidCpu = "LIKWID_CPU",
+        LikwidGpu = "LIKWID_GPU",
+        GpuEvents = "GPU_Events",
+        Fpga = "FPGA",
+    }
+}
+
+dace_enum! {
+    /// How an access node's data is instrumented (its `instrument`
+    /// property; also a state's `symbol_instrument`).
+    DataInstrumentation("data instrumentation", "DataInstrumentationType"), {
+        NoInstrumentation = "No_Instrumentation",
+        Save = "Save",
+        Restore = "Restore",
+    }
+}
+
 impl Schedule {
     /// One of the schedules that run on CPU threads (DaCe's `CPU_SCHEDULES`).
     pub fn is_cpu_parallel(self) -> bool {
@@ -170,7 +195,14 @@ mod tests {
         for l in Lifetime::ALL {
             assert_eq!(l.as_str().parse::<Lifetime>(), Ok(*l));
         }
+        for i in Instrumentation::ALL {
+            assert_eq!(i.as_str().parse::<Instrumentation>(), Ok(*i));
+        }
+        for i in DataInstrumentation::ALL {
+            assert_eq!(i.as_str().parse::<DataInstrumentation>(), Ok(*i));
+        }
         assert_eq!((Schedule::ALL.len(), Storage::ALL.len(), Lifetime::ALL.len()), (16, 15, 6));
+        assert_eq!((Instrumentation::ALL.len(), DataInstrumentation::ALL.len()), (7, 3));
     }
 
     #[test]
@@ -187,6 +219,9 @@ mod tests {
         assert_eq!(e.to_string(), "unknown storage `Disk` (not a member of dace.dtypes.StorageType)");
         assert!("cpu_multicore".parse::<Schedule>().is_err());
         assert!("Forever".parse::<Lifetime>().is_err());
+        let e = "GPU_TX_MARKERS".parse::<Instrumentation>().unwrap_err();
+        assert_eq!(e.to_string(), "unknown instrumentation `GPU_TX_MARKERS` (not a member of dace.dtypes.InstrumentationType)");
+        assert!("Timer".parse::<DataInstrumentation>().is_err());
     }
 
     #[test]

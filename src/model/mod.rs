@@ -31,7 +31,7 @@ pub use callback::{Callback, CallbackType};
 pub use containers::Containers;
 pub use control_code::{Assignment, Condition};
 pub use statements::{LoopStatements, Statement};
-pub use dace_enums::{Lifetime, Schedule, Storage, UnknownValue};
+pub use dace_enums::{DataInstrumentation, Instrumentation, Lifetime, Schedule, Storage, UnknownValue};
 pub use data::{DType, DataDesc, DataKind, ScalarType};
 pub use graph::{
     Block, BlockKind, Branch, Cfg, CodeBlock, Connector, DataEdge, InterstateEdge, LoopRegion,

@@ -8,7 +8,7 @@
 //!   %b = sdfg.state "b" { ... }
 //!   sdfg.edge %a -> %b
 //! }
-//! sdfg.edge %p -> %r {assignments = ["k = 1"]}
+//! sdfg.edge %p -> %r {assignments = #sdfg.assign<k = 1>}
 //! sdfg.edge %r -> %q {condition = "k > 0"}
 //! ```
 //! becomes
@@ -16,7 +16,7 @@
 //! %a = sdfg.state "a" { ... }
 //! %b = sdfg.state "b" { ... }
 //! sdfg.edge %a -> %b
-//! sdfg.edge %p -> %a {assignments = ["k = 1"]}
+//! sdfg.edge %p -> %a {assignments = #sdfg.assign<k = 1>}
 //! sdfg.edge %b -> %q {condition = "k > 0"}
 //! ```
 //! Edges into the region go to its start block; each edge out of it leaves

@@ -5,7 +5,7 @@
 //! sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
 //! %s0 = sdfg.state "s0" { }
 //! %s1 = sdfg.state "s1" { }
-//! sdfg.edge %s0 -> %s1 {assignments = ["k = N + 1"]}
+//! sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<k = "N + 1">}
 //! ```
 //! (with `k` read nowhere) becomes
 //! ```mlir

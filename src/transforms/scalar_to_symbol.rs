@@ -27,7 +27,7 @@
 //!   sdfg.memlet %u["o"] -> %b {data = "B", subset = #sdfg.range<0>}
 //! }
 //! %p = sdfg.state "promote_t" { }
-//! sdfg.edge %p -> %s0 {assignments = ["t = N + A[0]"]}
+//! sdfg.edge %p -> %s0 {assignments = #sdfg.assign<t = "N + A[0]">}
 //! ```
 //!
 //! Preconditions, on every access node of the scalar (an `int64` or `bool`

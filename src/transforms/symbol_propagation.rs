@@ -5,7 +5,7 @@
 //! reads gone, the assignment is left for dead-code removal.
 //!
 //! ```mlir
-//! sdfg.edge %guard -> %body {assignments = ["j = i + 1"]}
+//! sdfg.edge %guard -> %body {assignments = #sdfg.assign<j = "i + 1">}
 //! %body = sdfg.state "body" { ... sdfg.memlet ... {data = "A", subset = #sdfg.range<j>} }
 //! ```
 //! becomes `... {data = "A", subset = #sdfg.range<"i + 1">}` in `body`.

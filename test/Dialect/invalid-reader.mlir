@@ -58,8 +58,9 @@ sdfg.sdfg "f" [] {
   }
   %s1 = sdfg.state "s1" {
   }
-  // expected-error@+1 {{assignment 'i + 1' must read 'symbol = expression'}}
-  sdfg.edge %s0 -> %s1 {assignments = ["i + 1"]}
+  // The string-array form of earlier versions names the new spelling.
+  // expected-error@+1 {{attribute 'assignments' failed to satisfy constraint: interstate assignments, in order: #sdfg.assign<t = "t + 1", k = 0>}}
+  sdfg.edge %s0 -> %s1 {assignments = ["i = i + 1"]}
 }
 
 // -----

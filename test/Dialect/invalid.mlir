@@ -408,7 +408,7 @@ sdfg.sdfg "f" [] {
   }
   %s1 = sdfg.state "s1" {
   }
-  // expected-error@+1 {{'sdfg.edge' op attribute 'assignments' failed to satisfy constraint: string array attribute}}
+  // expected-error@+1 {{'sdfg.edge' op attribute 'assignments' failed to satisfy constraint: interstate assignments, in order: #sdfg.assign<t = "t + 1", k = 0>}}
   sdfg.edge %s0 -> %s1 {assignments = {i = "0"}}
 }
 

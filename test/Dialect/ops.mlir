@@ -109,8 +109,8 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
   }
   // CHECK: sdfg.return "done"
   %done = sdfg.return "done"
-  // CHECK: sdfg.edge %[[S0]] -> %{{.*}} {assignments = ["i = 0"], condition = "N > 0"}
-  sdfg.edge %s0 -> %s1 {condition = "N > 0", assignments = ["i = 0"]}
+  // CHECK: sdfg.edge %[[S0]] -> %{{.*}} {assignments = #sdfg.assign<i = 0>, condition = "N > 0"}
+  sdfg.edge %s0 -> %s1 {condition = "N > 0", assignments = #sdfg.assign<i = 0>}
   sdfg.edge %s1 -> %s2
   sdfg.edge %s2 -> %r
   sdfg.edge %r -> %l

@@ -45,7 +45,7 @@ sdfg.sdfg "f" [] {
   %s1 = sdfg.state "s1" {
   }
   // expected-error@+1 {{interstate edge assigns to invalid symbol name '1x'}}
-  sdfg.edge %s0 -> %s1 {assignments = ["1x = 0"]}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<"1x" = 0>}
 }
 
 // -----
@@ -77,8 +77,9 @@ sdfg.sdfg "f" [] {
   }
   %s1 = sdfg.state "s1" {
   }
-  // expected-error@+1 {{assignment to 'x' '2 * (1' does not parse}}
-  sdfg.edge %s0 -> %s1 {assignments = ["x = 2 * (1"]}
+  // Python, so the reader keeps it, but not a symbolic expression.
+  // expected-error@+1 {{assignment to 'x' 'N if N > 0 else 1' does not parse}}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<x = "N if N > 0 else 1">}
 }
 
 // -----
@@ -89,7 +90,7 @@ sdfg.sdfg "f" [] {
   %s1 = sdfg.state "s1" {
   }
   // expected-error@+1 {{undefined symbol 'M' in assignment to 'x'}}
-  sdfg.edge %s0 -> %s1 {assignments = ["x = M + 1"]}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<x = "M + 1">}
 }
 
 // -----
@@ -265,7 +266,7 @@ sdfg.sdfg "f" [] {
   %c = sdfg.continue "c"
   // expected-error@+2 {{undefined symbol 'N' in interstate edge condition}}
   // expected-error@+1 {{undefined symbol 'M' in assignment to 'k'}}
-  sdfg.edge %s0 -> %s1 {condition = "N > 0", assignments = ["k = M"]}
+  sdfg.edge %s0 -> %s1 {condition = "N > 0", assignments = #sdfg.assign<k = M>}
   sdfg.edge %s1 -> %c
 }
 
@@ -288,7 +289,7 @@ sdfg.sdfg "f" [] {
   }
   // expected-error@+2 {{division by zero in interstate edge condition}}
   // expected-error@+1 {{division by zero in assignment to 'x'}}
-  sdfg.edge %s0 -> %s1 {condition = "N / 0 > 1", assignments = ["x = N // (2 - 2)"]}
+  sdfg.edge %s0 -> %s1 {condition = "N / 0 > 1", assignments = #sdfg.assign<x = "N // (2 - 2)">}
 }
 
 // -----
@@ -326,7 +327,7 @@ sdfg.sdfg "f" [] {
   %s1 = sdfg.state "s1" {
   }
   // expected-error@+1 {{assignment to 'j' reads 'i', which the same interstate edge assigns}}
-  sdfg.edge %s0 -> %s1 {assignments = ["i = 1", "j = i + 1"]}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<i = 1, j = "i + 1">}
 }
 
 // -----
@@ -341,8 +342,8 @@ sdfg.sdfg "f" [] {
   }
   %s2 = sdfg.state "s2" {
   }
-  sdfg.edge %s0 -> %s1 {assignments = ["i = i + 1"]}
-  sdfg.edge %s1 -> %s2 {assignments = ["j = i + 1"]}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<i = "i + 1">}
+  sdfg.edge %s1 -> %s2 {assignments = #sdfg.assign<j = "i + 1">}
 }
 
 // -----

@@ -76,7 +76,7 @@ sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
 
   // CHECK: sdfg.edge %[[DYN]] -> %{{.*}}
   sdfg.edge %s0 -> %s1
-  // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["j = k + 1"], condition = "N > 1"}
-  sdfg.edge %s1 -> %s2 {condition = "N > 1", assignments = ["j = k + 1"]}
+  // CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<j = "k + 1">, condition = "N > 1"}
+  sdfg.edge %s1 -> %s2 {condition = "N > 1", assignments = #sdfg.assign<j = "k + 1">}
   sdfg.edge %s2 -> %s3
 }

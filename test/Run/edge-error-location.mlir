@@ -9,5 +9,5 @@ sdfg.sdfg "edge_error" [] {
   }
   %b = sdfg.state "second" {
   }
-  sdfg.edge %a -> %b {assignments = ["i = no_such_function(3)"]}
+  sdfg.edge %a -> %b {assignments = #sdfg.assign<i = "no_such_function(3)">}
 }

@@ -19,8 +19,8 @@ sdfg.sdfg "gemm_scalars" ["A", "B", "C"] {
     %B = sdfg.access "B"
     %C = sdfg.access "C"
     %g = sdfg.library "Gemm" {classpath = "dace.libraries.blas.nodes.gemm.Gemm", ins = {_a, _b}, outs = {_c}, properties = "{\"alpha\": \"2\", \"transB\": true}"}
-    sdfg.memlet %A -> %g["_a"] {data = "A", subset = "0:3, 0:4"}
-    sdfg.memlet %B -> %g["_b"] {data = "B", subset = "0:2, 0:4"}
-    sdfg.memlet %g["_c"] -> %C {data = "C", subset = "0:3, 0:2"}
+    sdfg.memlet %A -> %g["_a"] {data = "A", subset = #sdfg.range<0:3, 0:4>}
+    sdfg.memlet %B -> %g["_b"] {data = "B", subset = #sdfg.range<0:2, 0:4>}
+    sdfg.memlet %g["_c"] -> %C {data = "C", subset = #sdfg.range<0:3, 0:2>}
   }
 }

@@ -57,8 +57,8 @@ sdfg.sdfg "integer_powers" ["C", "Z", "Z3", "W", "F"] {
     sdfg.memlet %mx["OUT_w"] -> %w {data = "W", subset = #sdfg.range<0:N>}
     sdfg.memlet %mx["OUT_f"] -> %f {data = "F", subset = #sdfg.range<0:N>}
   }
-  sdfg.edge %init -> %guard {assignments = ["t = 0"]}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<t = 0>}
   sdfg.edge %guard -> %body {condition = "t < 6"}
-  sdfg.edge %body -> %guard {assignments = ["t = t + 1"]}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<t = "t + 1">}
   sdfg.edge %guard -> %other {condition = "not t < 6"}
 }

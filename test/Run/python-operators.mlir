@@ -42,12 +42,12 @@ sdfg.sdfg "python_operators" [] {
   }
   %done = sdfg.state "done" {
   }
-  sdfg.edge %init -> %guard {assignments = ["k = 0"]}
-  sdfg.edge %guard -> %pre {condition = "k < 16", assignments = ["x = k - 8"]}
-  sdfg.edge %pre -> %body {assignments = ["a = x & 5 | x << 2", "b = ~x ^ 3", "c = x >> 1", "d = x // 3 * 100 + x % 3", "e = (x % -3) * 10 + -x // 4 + (1 << 62 >> 60)", "f = 2.0 ** -x + 2 ** -3"]}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<k = 0>}
+  sdfg.edge %guard -> %pre {condition = "k < 16", assignments = #sdfg.assign<x = "k - 8">}
+  sdfg.edge %pre -> %body {assignments = #sdfg.assign<a = "x & 5 | x << 2", b = "~x ^ 3", c = "x >> 1", d = "x // 3 * 100 + x % 3", e = "(x % -3) * 10 + -x // 4 + (1 << 62 >> 60)", f = "2.0 ** -x + 2 ** -3">}
   sdfg.edge %guard -> %done {condition = "not k < 16"}
   sdfg.edge %body -> %marked {condition = "(x & 3 == 1) | (x >> 2 == -1) and x ^ 5 != 0 or -8 < x <= -7"}
   sdfg.edge %body -> %latch {condition = "not ((x & 3 == 1) | (x >> 2 == -1) and x ^ 5 != 0 or -8 < x <= -7)"}
   sdfg.edge %marked -> %latch
-  sdfg.edge %latch -> %guard {assignments = ["k = k + 1"]}
+  sdfg.edge %latch -> %guard {assignments = #sdfg.assign<k = "k + 1">}
 }

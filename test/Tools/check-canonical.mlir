@@ -48,10 +48,10 @@ sdfg.sdfg "cycle" ["A"] {
   }
   %body = sdfg.state "body" {
   }
-  sdfg.edge %init -> %guard {assignments = ["i = 0"]}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<i = 0>}
   // expected-error@+1 {{canonical form rule 4: interstate edge reads array 'A' in 'i < A[0]'}}
   sdfg.edge %guard -> %body {condition = "i < A[0]"}
-  sdfg.edge %body -> %guard {assignments = ["i = i + 1"]}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<i = "i + 1">}
 }
 
 // -----

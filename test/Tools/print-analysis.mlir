@@ -89,7 +89,7 @@ sdfg.sdfg "prog" ["A", "B", "C"] attributes {experimental_blocks} {
     }
   }
   sdfg.edge %s0 -> %l
-  sdfg.edge %l -> %c {assignments = ["k = A[0] + N"], condition = "B[N - 1] > 0"}
+  sdfg.edge %l -> %c {assignments = #sdfg.assign<k = "A[0] + N">, condition = "B[N - 1] > 0"}
 }
 
 // -----
@@ -173,8 +173,8 @@ sdfg.sdfg "machine" ["A"] {
   }
   %done = sdfg.state "done" {
   }
-  sdfg.edge %init -> %guard {assignments = ["i = 0"]}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<i = 0>}
   sdfg.edge %guard -> %body {condition = "i < N"}
   sdfg.edge %guard -> %done {condition = "i >= N"}
-  sdfg.edge %body -> %guard {assignments = ["i = i + 1", "m = 7"]}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<i = "i + 1", m = 7>}
 }

@@ -35,10 +35,10 @@ sdfg.sdfg "frontend_loop" ["A", "B"] {
   }
   %end = sdfg.state "end" {
   }
-  sdfg.edge %init -> %guard {assignments = ["i = 0"]}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<i = 0>}
   sdfg.edge %guard -> %body {condition = "i < N"}
   sdfg.edge %guard -> %end {condition = "not (i < N)"}
-  sdfg.edge %body -> %guard {assignments = ["i = i + 1"]}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<i = "i + 1">}
 }
 
 // -----

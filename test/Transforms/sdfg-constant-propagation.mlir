@@ -35,8 +35,8 @@ sdfg.sdfg "single" ["A", "B"] {
   }
   %s2 = sdfg.state "s2" {
   }
-  sdfg.edge %s0 -> %s1 {assignments = ["k = N - 1", "c = 2"]}
-  sdfg.edge %s1 -> %s2 {assignments = ["m = c + 1"], condition = "k > 0"}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<k = "N - 1", c = 2>}
+  sdfg.edge %s1 -> %s2 {assignments = #sdfg.assign<m = "c + 1">, condition = "k > 0"}
 }
 
 // -----
@@ -44,8 +44,8 @@ sdfg.sdfg "single" ["A", "B"] {
 // Assigned twice: the value depends on the path.
 // CHECK-LABEL: sdfg.sdfg "twice"
 // CHECK: sdfg.symbol "k"
-// CHECK: assignments = ["k = 1"]
-// CHECK: assignments = ["k = 2"]
+// CHECK: assignments = #sdfg.assign<k = 1>
+// CHECK: assignments = #sdfg.assign<k = 2>
 sdfg.sdfg "twice" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
@@ -55,15 +55,15 @@ sdfg.sdfg "twice" [] {
   }
   %s2 = sdfg.state "s2" {
   }
-  sdfg.edge %s0 -> %s1 {assignments = ["k = 1"], condition = "N > 0"}
-  sdfg.edge %s0 -> %s2 {assignments = ["k = 2"], condition = "not (N > 0)"}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<k = 1>, condition = "N > 0"}
+  sdfg.edge %s0 -> %s2 {assignments = #sdfg.assign<k = 2>, condition = "not (N > 0)"}
 }
 
 // -----
 
 // The value reads data, which can change.
 // CHECK-LABEL: sdfg.sdfg "data_dependent"
-// CHECK: assignments = ["k = A[0]"]
+// CHECK: assignments = #sdfg.assign<k = "A[0]">
 sdfg.sdfg "data_dependent" ["A"] {
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
   sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
@@ -71,14 +71,14 @@ sdfg.sdfg "data_dependent" ["A"] {
   }
   %s1 = sdfg.state "s1" {
   }
-  sdfg.edge %s0 -> %s1 {assignments = ["k = A[0]"]}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<k = "A[0]">}
 }
 
 // -----
 
 // Its value reads a symbol that is assigned elsewhere (a loop counter).
 // CHECK-LABEL: sdfg.sdfg "reads_counter"
-// CHECK: assignments = ["k = i"]
+// CHECK: assignments = #sdfg.assign<k = i>
 sdfg.sdfg "reads_counter" [] {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
@@ -88,7 +88,7 @@ sdfg.sdfg "reads_counter" [] {
   }
   %s2 = sdfg.state "s2" {
   }
-  sdfg.edge %s0 -> %s1 {assignments = ["i = 0"]}
-  sdfg.edge %s1 -> %s2 {assignments = ["k = i"]}
-  sdfg.edge %s2 -> %s1 {assignments = ["i = i + 1"], condition = "i < 3"}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<i = 0>}
+  sdfg.edge %s1 -> %s2 {assignments = #sdfg.assign<k = i>}
+  sdfg.edge %s2 -> %s1 {assignments = #sdfg.assign<i = "i + 1">, condition = "i < 3"}
 }

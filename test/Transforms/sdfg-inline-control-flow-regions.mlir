@@ -18,7 +18,7 @@
 // CHECK: %[[B:.*]] = sdfg.state "b" {
 // CHECK: %[[Q:.*]] = sdfg.state "q" {
 // CHECK-DAG: sdfg.edge %[[P1]] -> %[[B]]{{$}}
-// CHECK-DAG: sdfg.edge %[[P]] -> %[[P1]] {assignments = ["k = 1"]}
+// CHECK-DAG: sdfg.edge %[[P]] -> %[[P1]] {assignments = #sdfg.assign<k = 1>}
 // CHECK-DAG: sdfg.edge %[[B]] -> %[[Q]] {condition = "k > 0"}
 sdfg.sdfg "middle" ["X"] attributes {experimental_blocks} {
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
@@ -37,7 +37,7 @@ sdfg.sdfg "middle" ["X"] attributes {experimental_blocks} {
   }
   %q = sdfg.state "q" {
   }
-  sdfg.edge %p -> %r {assignments = ["k = 1"]}
+  sdfg.edge %p -> %r {assignments = #sdfg.assign<k = 1>}
   sdfg.edge %r -> %q {condition = "k > 0"}
 }
 
@@ -51,8 +51,8 @@ sdfg.sdfg "middle" ["X"] attributes {experimental_blocks} {
 // CHECK: %[[Y:.*]] = sdfg.state "yes" {
 // CHECK: %[[N:.*]] = sdfg.state "no" {
 // CHECK: %[[E:.*]] = sdfg.state "end" {
-// CHECK-DAG: sdfg.edge %[[Y]] -> %[[E]] {assignments = ["k = 2"]}
-// CHECK-DAG: sdfg.edge %[[N]] -> %[[E]] {assignments = ["k = 2"]}
+// CHECK-DAG: sdfg.edge %[[Y]] -> %[[E]] {assignments = #sdfg.assign<k = 2>}
+// CHECK-DAG: sdfg.edge %[[N]] -> %[[E]] {assignments = #sdfg.assign<k = 2>}
 // CHECK-DAG: sdfg.edge %[[C]] -> %[[Y]] {condition = "N > 0"}
 // CHECK-DAG: sdfg.edge %[[C]] -> %[[N]] {condition = "not (N > 0)"}
 sdfg.sdfg "branching" [] attributes {experimental_blocks} {
@@ -72,7 +72,7 @@ sdfg.sdfg "branching" [] attributes {experimental_blocks} {
   }
   %end = sdfg.state "end" {
   }
-  sdfg.edge %first -> %end {assignments = ["k = 2"]}
+  sdfg.edge %first -> %end {assignments = #sdfg.assign<k = 2>}
 }
 
 // -----

@@ -24,10 +24,10 @@
 // CHECK: %[[END:.*]] = sdfg.state "end"
 // CHECK-DAG: sdfg.edge %[[PRE]] -> %[[INIT]]{{$}}
 // CHECK-DAG: sdfg.edge %[[DONE]] -> %[[END]] {condition = "k > 0"}
-// CHECK-DAG: sdfg.edge %[[INIT]] -> %[[GUARD]] {assignments = ["k_1 = 0"]}
+// CHECK-DAG: sdfg.edge %[[INIT]] -> %[[GUARD]] {assignments = #sdfg.assign<k_1 = 0>}
 // CHECK-DAG: sdfg.edge %[[GUARD]] -> %[[BODY]] {condition = "k_1 < (N - 2)"}
 // CHECK-DAG: sdfg.edge %[[GUARD]] -> %[[DONE]] {condition = "not (k_1 < (N - 2))"}
-// CHECK-DAG: sdfg.edge %[[BODY]] -> %[[GUARD]] {assignments = ["k_1 = k_1 + 1"]}
+// CHECK-DAG: sdfg.edge %[[BODY]] -> %[[GUARD]] {assignments = #sdfg.assign<k_1 = "k_1 + 1">}
 sdfg.sdfg "loop" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
@@ -55,10 +55,10 @@ sdfg.sdfg "loop" ["A"] {
         }
         %done = sdfg.state "done" {
         }
-        sdfg.edge %init -> %guard {assignments = ["k = 0"]}
+        sdfg.edge %init -> %guard {assignments = #sdfg.assign<k = 0>}
         sdfg.edge %guard -> %body {condition = "k < L"}
         sdfg.edge %guard -> %done {condition = "not (k < L)"}
-        sdfg.edge %body -> %guard {assignments = ["k = k + 1"]}
+        sdfg.edge %body -> %guard {assignments = #sdfg.assign<k = "k + 1">}
       }
     }
     sdfg.memlet %A -> %n["x"] {data = "A", subset = #sdfg.range<2:N>}

@@ -23,10 +23,10 @@ sdfg.sdfg "counted" [] {
   }
   %end = sdfg.state "end" {
   }
-  sdfg.edge %init -> %guard {assignments = ["i = 0"]}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<i = 0>}
   sdfg.edge %guard -> %body {condition = "i < N"}
   sdfg.edge %guard -> %end {condition = "not (i < N)"}
-  sdfg.edge %body -> %guard {assignments = ["i = i + 1"]}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<i = "i + 1">}
 }
 
 // -----
@@ -45,10 +45,10 @@ sdfg.sdfg "with_break" [] {
   }
   %end = sdfg.state "end" {
   }
-  sdfg.edge %init -> %guard {assignments = ["i = 0"]}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<i = 0>}
   sdfg.edge %guard -> %body {condition = "i < N"}
   sdfg.edge %guard -> %end {condition = "not (i < N)"}
-  sdfg.edge %body -> %guard {assignments = ["i = i + 1"]}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<i = "i + 1">}
   sdfg.edge %body -> %end {condition = "i == 3"}
 }
 
@@ -72,10 +72,10 @@ sdfg.sdfg "busy_guard" ["A"] {
   }
   %end = sdfg.state "end" {
   }
-  sdfg.edge %init -> %guard {assignments = ["i = 0"]}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<i = 0>}
   sdfg.edge %guard -> %body {condition = "i < N"}
   sdfg.edge %guard -> %end {condition = "not (i < N)"}
-  sdfg.edge %body -> %guard {assignments = ["i = i + 1"]}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<i = "i + 1">}
 }
 
 // -----
@@ -94,8 +94,8 @@ sdfg.sdfg "halving" [] {
   }
   %end = sdfg.state "end" {
   }
-  sdfg.edge %init -> %guard {assignments = ["i = N"]}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<i = N>}
   sdfg.edge %guard -> %body {condition = "i > 1"}
   sdfg.edge %guard -> %end {condition = "not (i > 1)"}
-  sdfg.edge %body -> %guard {assignments = ["i = int_floor(i, 2)"]}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<i = "int_floor(i, 2)">}
 }

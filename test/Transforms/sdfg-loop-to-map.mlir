@@ -343,7 +343,7 @@ sdfg.sdfg "assigning_body" ["A"] attributes {experimental_blocks} {
       %t = sdfg.tasklet "t" {code = "y = k", outs = {y}}
       sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.edge %one -> %two {assignments = ["k = i * 2"]}
+    sdfg.edge %one -> %two {assignments = #sdfg.assign<k = "i * 2">}
   }
 }
 

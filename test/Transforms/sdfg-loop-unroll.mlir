@@ -46,10 +46,10 @@
 // CHECK: sdfg.tasklet "t" {code = "y = i"
 // CHECK: {data = "A", subset = #sdfg.range<2>}
 // CHECK: %[[E:.*]] = sdfg.state "l_end" {
-// CHECK: sdfg.edge %[[I]] -> %[[R0]] {assignments = ["i = 0"]}
-// CHECK-NEXT: sdfg.edge %[[R0]] -> %[[R1]] {assignments = ["i = 1"]}
-// CHECK-NEXT: sdfg.edge %[[R1]] -> %[[R2]] {assignments = ["i = 2"]}
-// CHECK-NEXT: sdfg.edge %[[R2]] -> %[[E]] {assignments = ["i = 3"]}
+// CHECK: sdfg.edge %[[I]] -> %[[R0]] {assignments = #sdfg.assign<i = 0>}
+// CHECK-NEXT: sdfg.edge %[[R0]] -> %[[R1]] {assignments = #sdfg.assign<i = 1>}
+// CHECK-NEXT: sdfg.edge %[[R1]] -> %[[R2]] {assignments = #sdfg.assign<i = 2>}
+// CHECK-NEXT: sdfg.edge %[[R2]] -> %[[E]] {assignments = #sdfg.assign<i = 3>}
 // CHECK-NOT: sdfg.loop
 
 // Three iterations by two: one main iteration, one copy left over. Copy 1
@@ -67,15 +67,15 @@
 // TWO: sdfg.tasklet "t" {code = "y = i"
 // TWO: {data = "A", subset = #sdfg.range<2>}
 // TWO: %[[E:.*]] = sdfg.state "l_end"
-// TWO: sdfg.edge %[[M]] -> %[[L2]] {assignments = ["i = 2"]}
-// TWO-NEXT: sdfg.edge %[[L2]] -> %[[E]] {assignments = ["i = 3"]}
+// TWO: sdfg.edge %[[M]] -> %[[L2]] {assignments = #sdfg.assign<i = 2>}
+// TWO-NEXT: sdfg.edge %[[L2]] -> %[[E]] {assignments = #sdfg.assign<i = 3>}
 
 // No more iterations than the factor: unrolled fully.
 // THREE-LABEL: sdfg.sdfg "three"
 // THREE-NOT: sdfg.loop
 // THREE: sdfg.state "l_init"
 // THREE: {data = "A", subset = #sdfg.range<2>}
-// THREE: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["i = 3"]}
+// THREE: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<i = 3>}
 sdfg.sdfg "three" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["3"]}
@@ -94,10 +94,10 @@ sdfg.sdfg "three" ["A"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "down"
 // CHECK: {data = "A", subset = #sdfg.range<5>}
 // CHECK: {data = "A", subset = #sdfg.range<3>}
-// CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = 1"]}
+// CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<k = 1>}
 // TWO-LABEL: sdfg.sdfg "down"
 // TWO-NOT: sdfg.loop
-// TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = 1"]}
+// TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<k = 1>}
 sdfg.sdfg "down" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["6"]}
@@ -152,7 +152,7 @@ sdfg.sdfg "assigns_var" [] attributes {experimental_blocks} {
     }
     %s2 = sdfg.state "b" {
     }
-    sdfg.edge %s -> %s2 {assignments = ["i = i + 1"]}
+    sdfg.edge %s -> %s2 {assignments = #sdfg.assign<i = "i + 1">}
   }
 }
 
@@ -213,12 +213,12 @@ sdfg.sdfg "divisible" ["A", "B"] attributes {experimental_blocks} {
 // TWO: sdfg.loop "d_main" attributes {condition = "i > 2", init = "i = N - 1", loop_variable = "i", update = "i = i - 4"}
 // TWO: sdfg.region "d_0"
 // TWO: symbol_mapping = {i = "i"}
-// TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["j = i + 1"]}
+// TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<j = "i + 1">}
 // TWO: sdfg.region "d_1"
 // TWO: {condition = "(i - 2) > 3"
 // TWO: symbol_mapping = {i = "i - 2"}
 // TWO: {data = "A", subset = #sdfg.range<"i - 2">}
-// TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["j = (i - 2) + 1"]}
+// TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<j = "(i - 2) + 1">}
 // TWO: sdfg.loop "d_rest" attributes {condition = "i >= 1", loop_variable = "i", update = "i = i - 2"}
 // THREE-LABEL: sdfg.sdfg "symbolic_down"
 // THREE: sdfg.loop "d_main" attributes {condition = "i > 4", init = "i = N - 1", loop_variable = "i", update = "i = i - 6"}
@@ -249,7 +249,7 @@ sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
     }
     %e = sdfg.state "e" {
     }
-    sdfg.edge %c -> %e {assignments = ["j = i + 1"]}
+    sdfg.edge %c -> %e {assignments = #sdfg.assign<j = "i + 1">}
   }
 }
 
@@ -259,7 +259,7 @@ sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
 // so only full unrolling (the symbol holds each value) applies.
 // CHECK-LABEL: sdfg.sdfg "cpp_reads_var"
 // CHECK-NOT: sdfg.loop
-// CHECK: sdfg.edge %{{.*}} -> %cpp_end {assignments = ["i = 4"]}
+// CHECK: sdfg.edge %{{.*}} -> %cpp_end {assignments = #sdfg.assign<i = 4>}
 // TWO-LABEL: sdfg.sdfg "cpp_reads_var"
 // TWO-NOT: sdfg.region
 // TWO: sdfg.loop "cpp"
@@ -290,7 +290,7 @@ sdfg.sdfg "bound_changes" [] attributes {experimental_blocks} {
     }
     %b = sdfg.state "b" {
     }
-    sdfg.edge %a -> %b {assignments = ["N = N - 1"]}
+    sdfg.edge %a -> %b {assignments = #sdfg.assign<N = "N - 1">}
   }
 }
 

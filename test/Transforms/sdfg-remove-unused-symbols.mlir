@@ -19,7 +19,7 @@
 // CHECK-NEXT: sdfg.symbol "c" {dtype = #sdfg.dtype<int64>}
 // CHECK-NEXT: sdfg.symbol "t" {dtype = #sdfg.dtype<int64>}
 // CHECK-NEXT: sdfg.array
-// CHECK: sdfg.edge %s0 -> %s1 {assignments = ["i = 1", "c = 0", "t = 2"]}
+// CHECK: sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<i = 1, c = 0, t = 2>}
 // CHECK-NEXT: sdfg.edge %s1 -> %s2 {condition = "c == 0"}
 // CHECK-NEXT: sdfg.edge %s1 -> %s2 {condition = "c != 0"}
 sdfg.sdfg "unused" ["A", "N"] {
@@ -41,9 +41,9 @@ sdfg.sdfg "unused" ["A", "N"] {
   }
   %s2 = sdfg.state "s2" {
   }
-  sdfg.edge %s0 -> %s1 {assignments = ["i = 1", "j = N", "c = 0", "t = 2", "u = 3"]}
-  sdfg.edge %s1 -> %s2 {condition = "c == 0", assignments = ["k = j + 1"]}
-  sdfg.edge %s1 -> %s2 {condition = "c != 0", assignments = ["k = 4"]}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<i = 1, j = N, c = 0, t = 2, u = 3>}
+  sdfg.edge %s1 -> %s2 {condition = "c == 0", assignments = #sdfg.assign<k = "j + 1">}
+  sdfg.edge %s1 -> %s2 {condition = "c != 0", assignments = #sdfg.assign<k = 4>}
 }
 
 // -----
@@ -55,8 +55,8 @@ sdfg.sdfg "unused" ["A", "N"] {
 // CHECK: sdfg.symbol "b"
 // CHECK: sdfg.symbol "d"
 // CHECK: sdfg.symbol "e"
-// CHECK: assignments = ["a = 4", "b = 2", "d = 1", "e = 0"]
-// CHECK: assignments = ["e = e + 1"]
+// CHECK: assignments = #sdfg.assign<a = 4, b = 2, d = 1, e = 0>
+// CHECK: assignments = #sdfg.assign<e = "e + 1">
 sdfg.sdfg "used" ["B"] {
   sdfg.symbol "a" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "b" {dtype = #sdfg.dtype<int64>}
@@ -78,6 +78,6 @@ sdfg.sdfg "used" ["B"] {
     %b2 = sdfg.access "B"
     sdfg.memlet %c["y"] -> %b2 {data = "B", subset = #sdfg.range<d>}
   }
-  sdfg.edge %s0 -> %s1 {assignments = ["a = 4", "b = 2", "d = 1", "e = 0"]}
-  sdfg.edge %s1 -> %s1 {assignments = ["e = e + 1"], condition = "e < 3"}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<a = 4, b = 2, d = 1, e = 0>}
+  sdfg.edge %s1 -> %s1 {assignments = #sdfg.assign<e = "e + 1">, condition = "e < 3"}
 }

@@ -25,7 +25,7 @@
 // CHECK-NEXT: }
 // CHECK: %promote_t = sdfg.state "promote_t"
 // CHECK: sdfg.edge %s0 -> %s1 {condition = "t > 0"}
-// CHECK: sdfg.edge %promote_t -> %s0 {assignments = ["t = N + A[0]"]}
+// CHECK: sdfg.edge %promote_t -> %s0 {assignments = #sdfg.assign<t = "N + A[0]">}
 sdfg.sdfg "promote" ["A", "B", "N"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
   sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
@@ -57,9 +57,9 @@ sdfg.sdfg "promote" ["A", "B", "N"] {
 // CHECK: sdfg.symbol "c" {dtype = #sdfg.dtype<bool>}
 // CHECK: sdfg.tasklet "keep" {code = "o = c", outs = {o}}
 // CHECK: sdfg.edge %test -> %promote_n_1 {condition = "c"}
-// CHECK: sdfg.edge %promote_n -> %init {assignments = ["n = X[0]"]}
-// CHECK: sdfg.edge %promote_n_1 -> %step {assignments = ["n = n + 1"]}
-// CHECK: sdfg.edge %promote_c -> %test {assignments = ["c = F[1] < 0.5"]}
+// CHECK: sdfg.edge %promote_n -> %init {assignments = #sdfg.assign<n = "X[0]">}
+// CHECK: sdfg.edge %promote_n_1 -> %step {assignments = #sdfg.assign<n = "n + 1">}
+// CHECK: sdfg.edge %promote_c -> %test {assignments = #sdfg.assign<c = "F[1] < 0.5">}
 sdfg.sdfg "loop" ["X", "F", "R"] {
   sdfg.array "X" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
   sdfg.array "R" {dtype = #sdfg.dtype<bool>, shape = ["1"]}
@@ -251,5 +251,5 @@ sdfg.sdfg "odd_uses" ["B"] {
   }
   %s1 = sdfg.state "s1" {
   }
-  sdfg.edge %s0 -> %s1 {assignments = ["k = 5"]}
+  sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<k = 5>}
 }

@@ -39,7 +39,7 @@ sdfg.sdfg "frontend_like" ["X", "Y"] {
     sdfg.memlet %x -> %t["i"] {data = "X", subset = #sdfg.range<0>}
     sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
   }
-  sdfg.edge %init -> %a {assignments = ["flag = 1"]}
+  sdfg.edge %init -> %a {assignments = #sdfg.assign<flag = 1>}
   sdfg.edge %a -> %b {condition = "flag > 0"}
   sdfg.edge %a -> %dead {condition = "flag <= 0"}
 }

@@ -135,7 +135,7 @@ sdfg.sdfg "assigning" [] {
   }
   %b = sdfg.state "b" {
   }
-  sdfg.edge %a -> %b {assignments = ["k = 1"]}
+  sdfg.edge %a -> %b {assignments = #sdfg.assign<k = 1>}
 }
 
 // -----

@@ -12,8 +12,8 @@
 // assignment that reads a symbol assigned on the same edge).
 // CHECK-LABEL: sdfg.sdfg "in_loop"
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "A", subset = #sdfg.range<"i + 1">}
-// CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["j = i + 1"], condition = "i < N - 1"}
-// CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = j * 2", "i = i + 1", "m = j"]}
+// CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<j = "i + 1">, condition = "i < N - 1"}
+// CHECK: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<k = "j * 2", i = "i + 1", m = j>}
 sdfg.sdfg "in_loop" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
@@ -32,10 +32,10 @@ sdfg.sdfg "in_loop" ["A"] {
   }
   %end = sdfg.state "end" {
   }
-  sdfg.edge %init -> %guard {assignments = ["i = 0"]}
-  sdfg.edge %guard -> %body {assignments = ["j = i + 1"], condition = "i < N - 1"}
+  sdfg.edge %init -> %guard {assignments = #sdfg.assign<i = 0>}
+  sdfg.edge %guard -> %body {assignments = #sdfg.assign<j = "i + 1">, condition = "i < N - 1"}
   sdfg.edge %guard -> %end {condition = "not (i < N - 1)"}
-  sdfg.edge %body -> %guard {assignments = ["k = j * 2", "i = i + 1", "m = j"]}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<k = "j * 2", i = "i + 1", m = j>}
 }
 
 // -----
@@ -56,8 +56,8 @@ sdfg.sdfg "join" ["A"] {
     %x = sdfg.access "A"
     sdfg.memlet %t["o"] -> %x {data = "A", subset = #sdfg.range<j>}
   }
-  sdfg.edge %a -> %b {assignments = ["j = 1"], condition = "N > 2"}
-  sdfg.edge %a -> %c {assignments = ["j = 2"], condition = "not (N > 2)"}
+  sdfg.edge %a -> %b {assignments = #sdfg.assign<j = 1>, condition = "N > 2"}
+  sdfg.edge %a -> %c {assignments = #sdfg.assign<j = 2>, condition = "not (N > 2)"}
   sdfg.edge %b -> %c
 }
 
@@ -77,5 +77,5 @@ sdfg.sdfg "reads_data" ["A", "X"] {
     %x = sdfg.access "A"
     sdfg.memlet %t["o"] -> %x {data = "A", subset = #sdfg.range<j>}
   }
-  sdfg.edge %a -> %b {assignments = ["j = X"]}
+  sdfg.edge %a -> %b {assignments = #sdfg.assign<j = X>}
 }

@@ -30,7 +30,7 @@ sdfg.sdfg "small" ["A", "B"] {
   }
   %s1 = sdfg.state "done" {
   }
-  sdfg.edge %s0 -> %s1 {condition = "N > 0", assignments = ["k = 1"]}
+  sdfg.edge %s0 -> %s1 {condition = "N > 0", assignments = #sdfg.assign<k = 1>}
 }
 
 // CHECK:      {
@@ -225,4 +225,4 @@ sdfg.sdfg "small" ["A", "B"] {
 // BACK-LABEL: sdfg.sdfg "small" ["A", "B"] {
 // BACK:         sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_B"] {data = "B", subset = #sdfg.range<i, 1:3>}
 // BACK:         sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
-// BACK:         sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = 1"], condition = "N > 0"}
+// BACK:         sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<k = 1>, condition = "N > 0"}

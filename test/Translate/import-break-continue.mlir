@@ -28,7 +28,7 @@
 // CHECK-NEXT:          %[[S2:.*]] = sdfg.state "if_122" {
 // CHECK-NEXT:          }
 // CHECK-NEXT:          %[[BRK:.*]] = sdfg.break "break_123"
-// CHECK-NEXT:          sdfg.edge %[[S2]] -> %[[BRK]] {assignments = ["__dace_did_break_for_119 = 1"]}
+// CHECK-NEXT:          sdfg.edge %[[S2]] -> %[[BRK]] {assignments = #sdfg.assign<__dace_did_break_for_119 = 1>}
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK:           sdfg.edge %[[HEAD]] -> %[[PREP1]]{{$}}

@@ -43,8 +43,8 @@
 // CHECK:         %[[LAST:.*]] = sdfg.state "for_25_assign_27_8" {
 // The interstate edges: unconditional ones print without attributes.
 // CHECK:         sdfg.edge %[[INIT]] -> %[[LINIT]]{{$}}
-// CHECK-NEXT:    sdfg.edge %[[LINIT]] -> %[[GUARD]] {assignments = ["t = 0"]}
-// CHECK-NEXT:    sdfg.edge %[[LATCH]] -> %[[GUARD]] {assignments = ["t = (t + 1)"]}
+// CHECK-NEXT:    sdfg.edge %[[LINIT]] -> %[[GUARD]] {assignments = #sdfg.assign<t = 0>}
+// CHECK-NEXT:    sdfg.edge %[[LATCH]] -> %[[GUARD]] {assignments = #sdfg.assign<t = "(t + 1)">}
 // CHECK-NEXT:    sdfg.edge %[[GUARD]] -> %[[END]] {condition = "(not (t < T))"}
 // CHECK-NEXT:    sdfg.edge %[[GUARD]] -> %[[BODY]] {condition = "(t < T)"}
 // CHECK-NEXT:    sdfg.edge %[[LAST]] -> %[[LATCH]]{{$}}

@@ -31,7 +31,7 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[S1:[^ ]+]] = sdfg.state "s1" attributes {start} {
 // CHECK-NEXT:    }
-// CHECK-NEXT:    sdfg.edge %[[S0]] -> %[[S1]] {assignments = ["i = i + 1"], condition = "i < 4"}
+// CHECK-NEXT:    sdfg.edge %[[S0]] -> %[[S1]] {assignments = #sdfg.assign<i = "i + 1">, condition = "i < 4"}
 // CHECK-NEXT:    sdfg.edge %[[S1]] -> %[[S0]]{{$}}
 // CHECK-NEXT:  }
 

@@ -16,7 +16,7 @@
 // CHECK-NEXT:          sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
 // CHECK-NEXT:          sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
 // The inner SDFG has its own loop (a state machine over symbol k).
-// CHECK:               sdfg.edge %{{.*}} -> %{{.*}} {assignments = ["k = 0"]}
+// CHECK:               sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<k = 0>}
 // CHECK:               sdfg.edge %{{.*}} -> %{{.*}} {condition = "(k < 3)"}
 // CHECK-NEXT:          sdfg.edge
 // CHECK-NEXT:        }

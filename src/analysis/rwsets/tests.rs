@@ -114,7 +114,7 @@ sdfg.sdfg "control" ["A", "B", "C", "x"] attributes {experimental_blocks} {
       }
     }
   }
-  sdfg.edge %l -> %w {assignments = ["k = A[N - 1]"]}
+  sdfg.edge %l -> %w {assignments = #sdfg.assign<k = "A[N - 1]">}
   sdfg.edge %w -> %c
 }
 "#;

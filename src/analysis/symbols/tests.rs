@@ -72,9 +72,9 @@ sdfg.sdfg "flow" ["x"] attributes {experimental_blocks} {
     %body = sdfg.state "body" {
     }
   }
-  sdfg.edge %a -> %b {assignments = ["k = N + 1"], condition = "x > 0"}
-  sdfg.edge %a -> %c {assignments = ["k = 2", "m = 3"], condition = "x <= 0"}
-  sdfg.edge %b -> %l {assignments = ["k = k + 1"]}
+  sdfg.edge %a -> %b {assignments = #sdfg.assign<k = "N + 1">, condition = "x > 0"}
+  sdfg.edge %a -> %c {assignments = #sdfg.assign<k = 2, m = 3>, condition = "x <= 0"}
+  sdfg.edge %b -> %l {assignments = #sdfg.assign<k = "k + 1">}
   sdfg.edge %c -> %l
 }
 "#;
@@ -132,25 +132,25 @@ sdfg.sdfg "two_maps" ["A"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
-    %me, %mx = sdfg.map "m" ["i"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "i"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:N"}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:N>}
   }
   %s2 = sdfg.state "s2" {
     %a = sdfg.access "A"
-    %me, %mx = sdfg.map "m2" ["j"] = "0:N" attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    %me, %mx = sdfg.map "m2" ["j"] = 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "y = j", outs = {y}}
       sdfg.memlet %entry -> %t
-      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = "j"}
+      sdfg.memlet %t["y"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<j>}
     }
-    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = "0:N"}
+    sdfg.memlet %mx["OUT_A"] -> %a {data = "A", subset = #sdfg.range<0:N>}
   }
-  sdfg.edge %s -> %s2 {assignments = ["k = 1"]}
+  sdfg.edge %s -> %s2 {assignments = #sdfg.assign<k = 1>}
 }
 "#;
 

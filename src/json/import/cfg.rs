@@ -1,6 +1,6 @@
 //! Control-flow graphs: blocks (states and regions) and interstate edges.
 
-use super::defaults;
+use super::{defaults, instrument};
 use super::reader::{Ctx, Obj};
 use super::state;
 use crate::model::{Assignment, Block, BlockKind, Branch, Cfg, Condition, InterstateEdge, Loc, LoopRegion, LoopStatements, RegionKind};
@@ -61,6 +61,8 @@ fn block(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<Block> {
     let (kind, extra) = match type_name {
         "SDFGState" => {
             let s = state::state(cx, &obj);
+            instrument::check(cx, &a);
+            instrument::check_data(cx, &a, "symbol_instrument");
             (s.map(BlockKind::State), defaults::extra(a.map, &[], &[defaults::BLOCK, defaults::STATE]))
         }
         "ControlFlowRegion" | "NamedRegion" | "FunctionCallRegion" => {

@@ -6,6 +6,7 @@ mod callback;
 mod cfg;
 mod data;
 mod defaults;
+mod instrument;
 mod memlet;
 mod nodes;
 pub(crate) use callback::callback_from_json;

@@ -3,7 +3,7 @@
 
 use super::defaults;
 use super::reader::{Ctx, Obj};
-use super::{memlet, sdfg};
+use super::{instrument, memlet, sdfg};
 use crate::model::{CodeBlock, Condition, Connector, ConsumeScope, Extra, LibraryNode, Loc, MapScope, Node, NodeKind};
 use crate::symbolic::{Expr, Subset};
 use serde_json::Value;
@@ -31,6 +31,12 @@ pub(super) fn node(cx: &mut Ctx, value: &Value, loc: Loc, count: usize) -> Optio
     let out_connectors = connectors(cx, &a, "out_connectors");
     let label = a.str_or(cx, "label", "");
     let common = ["in_connectors", "out_connectors", "label"];
+    match type_name {
+        "AccessNode" => instrument::check_data(cx, &a, "instrument"),
+        // DaCe 1.0.2's library nodes have no `instrument` property.
+        "MapExit" | "ConsumeExit" | "LibraryNode" => {}
+        _ => instrument::check(cx, &a),
+    }
     let (kind, extra, link, label) = match type_name {
         "AccessNode" => {
             let data = a.str_or(cx, "data", "");

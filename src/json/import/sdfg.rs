@@ -2,7 +2,7 @@
 //! constants and the top-level control-flow graph.
 
 use super::reader::{Ctx, Obj};
-use super::{callback, cfg, data, defaults};
+use super::{callback, cfg, data, defaults, instrument};
 use crate::model::{BlockKind, Callback, Cfg, Constant, Loc, ScalarType, Sdfg};
 use serde_json::Value;
 
@@ -33,6 +33,7 @@ pub(super) fn sdfg(cx: &mut Ctx, value: &Value, loc: Loc) -> Option<Sdfg> {
         Some(_) => a.bool_or(cx, "using_experimental_blocks", false),
         None => graph.as_ref().is_some_and(has_experimental_blocks),
     };
+    instrument::check(cx, &a);
     let extra = defaults::extra(a.map, HANDLED, &[defaults::SDFG]);
     if cx.diags.len() != errors_before {
         return None;
