@@ -49,7 +49,7 @@ impl Transformation for MapReduceFusion {
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
         place::node_matches(sdfg, |site, a| {
             let (path, state) = (site.path, site.state);
-            let f = fusible(sdfg, state, a)?;
+            let f = fusible(sdfg, site.graph(), a)?;
             let (map, reduce) = (&state.nodes[f.entry].label, &state.nodes[f.reduce].label);
             let state_label = place::state_label(sdfg, path);
             Some(format!("map '{map}' and reduce '{reduce}' through '{}' into '{}' in state '{state_label}'", f.data, f.out_data))
@@ -58,7 +58,7 @@ impl Transformation for MapReduceFusion {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        let f = fusible(sdfg, state, m.place.node).ok_or("match no longer applies")?;
+        let f = fusible(sdfg, &Dataflow::new(state), m.place.node).ok_or("match no longer applies")?;
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         fuse(state, m.place.node, &f);
         sdfg.containers.retain(|(n, _)| *n != f.data);
@@ -80,24 +80,25 @@ struct Fusion {
     out_conn: Option<String>,
 }
 
-fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
+fn fusible(sdfg: &Sdfg, graph: &Dataflow, a: usize) -> Option<Fusion> {
+    let state = graph.state();
     let data = access_data(state, a)?;
+    let (&[w], &[r]) = (graph.in_edges(a), graph.out_edges(a)) else { return None };
+    let (w, r) = (&w, &state.edges[r]);
+    // The Reduce: reads all of T, writes one output region. Checked before
+    // the scans of the whole SDFG below, which most access nodes never need.
+    let reduce = r.dst;
+    let NodeKind::Library(lib) = &state.nodes[reduce].kind else { return None };
+    let LibraryClass::Reduce { wcr, axes, identity } = lib.class() else { return None };
     let desc = sdfg.container(data)?;
     if !desc.transient || !matches!(desc.kind, DataKind::Array | DataKind::Scalar) || mentioned_in_code(sdfg, data) {
         return None;
     }
     let everywhere: usize = place::states(sdfg).iter().map(|(_, s)| super::uses::access_nodes(s, data).len()).sum();
-    let ins: Vec<usize> = (0..state.edges.len()).filter(|&i| state.edges[i].dst == a).collect();
-    let outs: Vec<&DataEdge> = state.edges.iter().filter(|e| e.src == a).collect();
-    let ([w], [r]) = (ins.as_slice(), outs.as_slice()) else { return None };
     let shape = &desc.shape;
     if everywhere != 1 || shape.iter().any(|s| s.simplify().as_int() == Some(1)) {
         return None;
     }
-    // The Reduce: reads all of T, writes one output region.
-    let reduce = r.dst;
-    let NodeKind::Library(lib) = &state.nodes[reduce].kind else { return None };
-    let LibraryClass::Reduce { wcr, axes, identity } = lib.class() else { return None };
     let whole = full_subset(shape);
     let reads_all = r.memlet.subset.as_ref().is_none_or(|s| same_subset(s, &whole));
     if !matches!(r.dst_conn.as_deref(), None | Some("_in")) || !reads_all || r.memlet.other_subset.is_some() {
@@ -139,7 +140,7 @@ fn fusible(sdfg: &Sdfg, state: &State, a: usize) -> Option<Fusion> {
     if parents[entry].is_some() || has_dynamic_inputs(&state.nodes[entry]) {
         return None;
     }
-    let (edges, leaves) = memlet_tree(&Dataflow::new(state), *w, true)?;
+    let (edges, leaves) = memlet_tree(graph, *w, true)?;
     let [leaf] = leaves.as_slice() else { return None };
     let write = edges.iter().copied().find(|&i| i != *w)?;
     let wm = &state.edges[write].memlet;
