@@ -37,7 +37,8 @@
 use super::accumulate_transient::AccumulateTransient;
 use super::map_expansion::has_dynamic_inputs;
 use super::scope_subst::inside;
-use super::{map_tiling, place, Match, Options, Transformation};
+use super::place::{self, Step, Within};
+use super::{map_tiling, Match, Options, Transformation};
 use crate::model::{scope, DataKind, MapScope, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Expr, Subset};
 use std::collections::BTreeSet;
@@ -65,14 +66,11 @@ impl Transformation for TileWcr {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::map_matches(sdfg, |site| {
-            if site.parents[site.node].is_some() {
-                return None;
-            }
-            let conflicted = conflicted_params(sdfg, site.state, site.node)?;
-            let names: Vec<&str> = conflicted.iter().map(|&k| site.map.params[k].as_str()).collect();
-            Some(format!("{}: writes conflict over {}", site.describe_all(sdfg), names.join(", ")))
-        })
+        matches_within(sdfg, Within::All)
+    }
+
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(matches_within(sdfg, Within::State(path)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
@@ -195,4 +193,16 @@ fn conflicted_params(sdfg: &Sdfg, state: &State, e: usize) -> Option<BTreeSet<us
 /// Whether some index of `subset` is `a * p + b` with a nonzero constant `a`.
 fn indexes_injectively(subset: &Subset, p: &str) -> bool {
     subset.dims().iter().any(|d| d.start == d.end && d.start.free_symbols().contains(p) && d.start.unit_step(p).is_some_and(|a| a != 0))
+}
+
+/// The maps with conflicting writes in the states `within` covers.
+fn matches_within(sdfg: &Sdfg, within: Within) -> Vec<Match> {
+    place::map_matches_within(sdfg, within, |site| {
+        if site.parents[site.node].is_some() {
+            return None;
+        }
+        let conflicted = conflicted_params(sdfg, site.state, site.node)?;
+        let names: Vec<&str> = conflicted.iter().map(|&k| site.map.params[k].as_str()).collect();
+        Some(format!("{}: writes conflict over {}", site.describe_all(sdfg), names.join(", ")))
+    })
 }

@@ -31,7 +31,8 @@
 use super::map_expansion::has_dynamic_inputs;
 use super::map_tiling::nest;
 use super::scope_subst::{inside, substitute_subset};
-use super::{place, Match, Options, Transformation};
+use super::place::{self, Step, Within};
+use super::{Match, Options, Transformation};
 use crate::model::conn;
 use crate::model::{scope, MapScope, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
@@ -59,12 +60,11 @@ impl Transformation for Vectorization {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::map_matches(sdfg, |site| {
-            if site.map.has_dependent_ranges() || !vectorizable(sdfg, site.state, site.parents, site.node) {
-                return None;
-            }
-            Some(site.describe(sdfg, site.map.params.last().map(|p| p.as_str()).unwrap_or_default()))
-        })
+        matches_within(sdfg, Within::All)
+    }
+
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(matches_within(sdfg, Within::State(path)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
@@ -201,4 +201,14 @@ fn chunk_subset(s: &Subset, p: &str, lo: &HashMap<String, Expr>, hi: &HashMap<St
         })
         .collect();
     Subset::Range(dims)
+}
+
+/// The vectorizable maps in the states `within` covers.
+fn matches_within(sdfg: &Sdfg, within: Within) -> Vec<Match> {
+    place::map_matches_within(sdfg, within, |site| {
+        if site.map.has_dependent_ranges() || !vectorizable(sdfg, site.state, site.parents, site.node) {
+            return None;
+        }
+        Some(site.describe(sdfg, site.map.params.last().map(|p| p.as_str()).unwrap_or_default()))
+    })
 }
