@@ -52,8 +52,12 @@ impl Containers {
     }
 
     pub fn retain(&mut self, keep: impl FnMut(&(String, DataDesc)) -> bool) {
+        let before = self.items.len();
         self.items.retain(keep);
-        self.reindex();
+        // Most callers remove nothing; the index is rebuilt only when needed.
+        if self.items.len() != before {
+            self.reindex();
+        }
     }
 
     /// The descriptors, to change in place (names stay).
