@@ -18,6 +18,7 @@
 #include "SDFGEnums.h.inc"
 #define GET_ATTRDEF_CLASSES
 #include "SDFGAttrs.h.inc"
+#include "SDFGExprText.h"
 #include "SDFGRange.h"
 
 using namespace mlir;
@@ -53,33 +54,12 @@ LogicalResult sdfg::RangeAttr::verify(function_ref<InFlightDiagnostic()> emitErr
   return success();
 }
 
-/// One part: an integer, an identifier or a quoted expression.
-static ParseResult parsePart(AsmParser &parser, std::string &out) {
-  StringRef keyword;
-  if (succeeded(parser.parseOptionalKeyword(&keyword))) {
-    out = keyword.str();
-    return success();
-  }
-  APInt value;
-  OptionalParseResult integer = parser.parseOptionalInteger(value);
-  if (integer.has_value()) {
-    if (failed(*integer))
-      return failure();
-    out = llvm::toString(value, 10, /*Signed=*/true);
-    return success();
-  }
-  if (succeeded(parser.parseOptionalString(&out)))
-    return success();
-  return parser.emitError(parser.getCurrentLocation(),
-                          "expected a range part: an integer, an identifier or a quoted expression");
-}
-
 /// `dim (, dim)*`, each `part (: part)*`; at least one dimension.
 static ParseResult parseDims(AsmParser &parser, SmallVectorImpl<ArrayAttr> &dims) {
   do {
     SmallVector<std::string, 4> texts;
     do {
-      if (parsePart(parser, texts.emplace_back()))
+      if (sdfg::parseExprText(parser, texts.emplace_back(), "a range part"))
         return failure();
     } while (succeeded(parser.parseOptionalColon()));
     SmallVector<StringRef, 4> parts(texts.begin(), texts.end());
@@ -99,31 +79,12 @@ static ParseResult parseBracketed(AsmParser &parser, SmallVectorImpl<ArrayAttr> 
   return parser.parseGreater();
 }
 
-static bool isIdentifier(StringRef s) {
-  return !s.empty() && (llvm::isAlpha(s[0]) || s[0] == '_') &&
-         llvm::all_of(s, [](char c) { return llvm::isAlnum(c) || c == '_'; });
-}
-
-/// An integer the parser reads back as the same text: no leading zeros.
-static bool isInteger(StringRef s) {
-  StringRef digits = s.starts_with("-") ? s.drop_front() : s;
-  if (digits.empty() || !llvm::all_of(digits, llvm::isDigit))
-    return false;
-  if (digits[0] == '0')
-    return digits.size() == 1 && digits.size() == s.size(); // "0", not "-0"
-  return true;
-}
-
 static void printDims(AsmPrinter &printer, ArrayRef<ArrayAttr> dims) {
   llvm::interleaveComma(dims, printer, [&](ArrayAttr dim) {
     llvm::interleave(
         dim,
         [&](Attribute part) {
-          StringRef text = llvm::cast<StringAttr>(part).getValue();
-          if (isIdentifier(text) || isInteger(text))
-            printer.getStream() << text;
-          else
-            printer.printString(text);
+          sdfg::printExprText(printer, llvm::cast<StringAttr>(part).getValue());
         },
         [&] { printer.getStream() << ':'; });
   });

@@ -94,6 +94,6 @@ sdfg.sdfg "f" [] {
   }
   %s1 = sdfg.state "s1" {
   }
-  // expected-error@+1 {{expected string}}
+  // expected-error@+1 {{expected an assigned value: an integer, an identifier or a quoted expression}}
   sdfg.edge %s0 -> %s1 {assignments = #sdfg.assign<t = 1.5>}
 }
