@@ -231,7 +231,7 @@ fn run_pipeline(
         crate::passes::model_cache::keep(&module.as_operation(), sdfg);
     }
     let result = manager.run(module);
-    let unchanged = seeded && crate::passes::model_cache::take_cached(&module.as_operation()).is_some();
+    let unchanged = seeded && crate::passes::model_cache::take_unchanged(&module.as_operation()).is_some();
     context.detach_diagnostic_handler(id);
     for (pass, seconds) in observer.times.take() {
         timer.report(&pass, seconds);

@@ -53,7 +53,7 @@ pub(super) fn code_attr(attrs: &mut AttrList, extra: &mut Extra, key: &str, code
 }
 
 impl<'c> OpBuilder<'c> {
-    fn new(context: &'c Context) -> Self {
+    pub(super) fn new(context: &'c Context) -> Self {
         let parse = |text| Type::parse(context, text).expect("the sdfg dialect is loaded");
         OpBuilder { context, block_type: parse("!sdfg.block"), node_type: parse("!sdfg.node") }
     }
@@ -107,25 +107,35 @@ impl<'c> OpBuilder<'c> {
         instrument::build(&mut attrs, &mut extra, Of::Code)?;
         attrs.flag("experimental_blocks", sdfg.experimental_blocks).extra(&extra);
         let body = self.region(|block| {
-            for (name, t) in &sdfg.symbols {
-                block.append_operation(self.symbol(name, &DType::Scalar(*t), loc)?);
-            }
-            for c in &sdfg.callbacks {
-                let dtype = DType::Other(crate::json::callback_json(c));
-                block.append_operation(self.symbol(&c.name, &dtype, c.loc.or(loc))?);
-            }
-            for (name, desc) in &sdfg.containers {
-                block.append_operation(self.data(name, desc, loc)?);
-            }
-            for c in &sdfg.constants {
-                let mut attrs = self.attrs();
-                attrs.str("sym_name", &c.name);
-                attrs.str("descriptor", &c.descriptor.to_string()).str("value", &c.value.to_string());
-                block.append_operation(self.leaf("sdfg.constant", attrs, loc)?);
+            for op in self.declarations(sdfg, loc)? {
+                block.append_operation(op);
             }
             self.cfg(block, &sdfg.cfg, loc)
         })?;
         self.op("sdfg.sdfg", attrs, &[], &[], Some(body), loc)
+    }
+
+    /// The ops that declare the symbols, callbacks, containers and constants
+    /// of `sdfg`, in the order they open its body.
+    pub fn declarations(&self, sdfg: &Sdfg, loc: &Loc) -> Result<Vec<Operation<'c>>, String> {
+        let mut ops = Vec::with_capacity(sdfg.symbols.len() + sdfg.containers.len() + sdfg.constants.len());
+        for (name, t) in &sdfg.symbols {
+            ops.push(self.symbol(name, &DType::Scalar(*t), loc)?);
+        }
+        for c in &sdfg.callbacks {
+            let dtype = DType::Other(crate::json::callback_json(c));
+            ops.push(self.symbol(&c.name, &dtype, c.loc.or(loc))?);
+        }
+        for (name, desc) in &sdfg.containers {
+            ops.push(self.data(name, desc, loc)?);
+        }
+        for c in &sdfg.constants {
+            let mut attrs = self.attrs();
+            attrs.str("sym_name", &c.name);
+            attrs.str("descriptor", &c.descriptor.to_string()).str("value", &c.value.to_string());
+            ops.push(self.leaf("sdfg.constant", attrs, loc)?);
+        }
+        Ok(ops)
     }
 
     fn symbol(&self, name: &str, dtype: &DType, loc: &Loc) -> Result<Operation<'c>, String> {
@@ -201,7 +211,7 @@ impl<'c> OpBuilder<'c> {
         Ok(())
     }
 
-    fn block(&self, block: &SdfgBlock, start: bool, within: &Loc) -> Result<Operation<'c>, String> {
+    pub(super) fn block(&self, block: &SdfgBlock, start: bool, within: &Loc) -> Result<Operation<'c>, String> {
         let loc = block.loc.or(within);
         let mut extra = block.extra.clone();
         let mut attrs = self.attrs();

@@ -11,6 +11,7 @@ pub use attr_list::location;
 pub mod build;
 mod build_state;
 pub mod read;
+pub mod rebuild;
 mod read_state;
 mod range_attr;
 mod wcr_attr;

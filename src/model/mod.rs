@@ -23,6 +23,7 @@ mod library;
 #[cfg(test)]
 mod library_tests;
 mod loc;
+mod path;
 pub mod scope;
 mod statements;
 mod wcr;
@@ -39,6 +40,7 @@ pub use graph::{
 };
 pub use library::{constant, identity_code, LibraryClass, LibraryNode, LinalgOp, Product, ProductKind, PropertyError, PropertyReason};
 pub use loc::Loc;
+pub use path::{StatePath, Step};
 pub use wcr::{Wcr, WcrError};
 pub(crate) use loc::child_path;
 

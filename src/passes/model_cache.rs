@@ -3,8 +3,9 @@
 //!
 //! Only a run that observes its passes (`observe` in the driver) enables the
 //! cache: the observer drops it before every pass that may change the IR
-//! behind the model's back (any pass not listed by `keeps_cache`). A pass
-//! that rewrites the IR drops it too. Without an observer nothing is cached.
+//! behind the model's back (any pass not listed by `keeps_cache`). A
+//! transformation that rewrites the IR rebuilds the ops from its model and
+//! keeps that model. Without an observer nothing is cached.
 
 use crate::{diag::Diagnostics, ir, model::Sdfg};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -19,9 +20,11 @@ struct Cached {
 struct State {
     enabled: bool,
     cached: Option<Cached>,
+    /// Whether a pass rewrote the IR since the cache was enabled.
+    changed: bool,
 }
 
-static STATE: Mutex<State> = Mutex::new(State { enabled: false, cached: None });
+static STATE: Mutex<State> = Mutex::new(State { enabled: false, cached: None, changed: false });
 
 fn state() -> std::sync::MutexGuard<'static, State> {
     STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -56,6 +59,22 @@ pub fn keep(module: &OperationRef, sdfg: Sdfg) {
     }
 }
 
+/// Keeps `sdfg` as the model of `module`, whose ops a pass has just rebuilt
+/// from it.
+pub fn keep_changed(module: &OperationRef, sdfg: Sdfg) {
+    state().changed = true;
+    keep(module, sdfg);
+}
+
+/// The model of `module` if no pass has rewritten the IR since the cache
+/// was enabled (the model it was seeded with still holds).
+pub fn take_unchanged(module: &OperationRef) -> Option<Sdfg> {
+    if state().changed {
+        return None;
+    }
+    take_cached(module)
+}
+
 /// Forgets the model (the IR is about to change or has changed).
 pub fn drop_model() {
     state().cached = None;
@@ -66,6 +85,7 @@ pub fn enable() -> Enabled {
     let mut s = state();
     s.enabled = true;
     s.cached = None;
+    s.changed = false;
     Enabled(())
 }
 

@@ -33,23 +33,53 @@ pub fn rewrite_sdfg(module: OperationRef, pass: ExternalPass, change: impl FnOnc
         Err(d) => return fail_all(&module, &pass, &d.0),
     };
     match change(&mut sdfg) {
-        Ok(()) => write_back(module, pass, &sdfg),
+        Ok(()) => {
+            write_back(module, pass, &sdfg);
+        }
         Err(e) => fail(&module, &pass, &e),
     }
 }
 
 /// Replaces the module's contents by the ops of `sdfg`, built in place.
-pub fn write_back(module: OperationRef, pass: ExternalPass, sdfg: &Sdfg) {
+/// Returns whether it succeeded (else the pass failed).
+pub fn write_back(module: OperationRef, pass: ExternalPass, sdfg: &Sdfg) -> bool {
     let Some(target) = module.region(0).ok().and_then(|r| r.first_block()) else {
-        return fail(&module, &pass, "internal error: empty module");
+        fail(&module, &pass, "internal error: empty module");
+        return false;
     };
     clear(&target);
     let context_ref = module.context();
     // SAFETY: the context outlives the pass run; `context_ref` outlives the
     // reference made from it.
     let context = unsafe { context_ref.to_ref() };
-    if let Err(e) = ir::append_sdfg(context, &target, sdfg) {
-        fail(&module, &pass, &format!("internal error: {e}"));
+    match ir::append_sdfg(context, &target, sdfg) {
+        Ok(()) => true,
+        Err(e) => {
+            fail(&module, &pass, &format!("internal error: {e}"));
+            false
+        }
+    }
+}
+
+/// Rebuilds the ops of the states at `paths` and the declarations from
+/// `sdfg`, whose control flow is still the one the module's ops describe.
+/// Returns whether it succeeded (else the pass failed).
+pub fn rebuild_states(module: OperationRef, pass: ExternalPass, sdfg: &Sdfg, paths: &[crate::model::StatePath]) -> bool {
+    let first = module.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.first_operation());
+    let Some(sdfg_op) = first.filter(|op| op.name().as_string_ref().as_str() == Ok("sdfg.sdfg")) else {
+        fail(&module, &pass, "internal error: the module holds no sdfg.sdfg");
+        return false;
+    };
+    let context_ref = module.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the
+    // reference made from it.
+    let context = unsafe { context_ref.to_ref() };
+    match ir::rebuild::rebuild_states(context, sdfg_op, sdfg, paths) {
+        Ok(()) => true,
+        Err(e) => {
+            fail(&module, &pass, &e);
+            false
+        }
     }
 }
 

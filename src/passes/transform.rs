@@ -3,7 +3,7 @@
 //! `sdfg-opt --sdfg-map-tiling='tile-sizes=32,32'` gives the same pass.
 
 use super::{model_cache, rewrite};
-use crate::transforms::{self, Options, Transformation};
+use crate::transforms::{self, edits::Touched, Options, Transformation};
 use melior::{
     ir::{operation::OperationRef, r#type::TypeId},
     pass::{create_external, ExternalPass, Pass, RunExternalPass},
@@ -36,12 +36,24 @@ impl<'c> RunExternalPass<'c> for TransformPass {
             Ok(s) => s,
             Err(d) => return rewrite::fail_all(&module, &pass, &d.0),
         };
-        match transforms::apply_deep(self.transformation, &mut sdfg, &self.options, APPLICATION_LIMIT) {
+        transforms::edits::start(&sdfg);
+        let applied = transforms::apply_deep(self.transformation, &mut sdfg, &self.options, APPLICATION_LIMIT);
+        let touched = transforms::edits::finish(*applied.as_ref().unwrap_or(&0));
+        match applied {
             // Nothing applied: the model still describes the IR.
             Ok(0) => model_cache::keep(&module, sdfg),
             Ok(_) => {
                 model_cache::drop_model();
-                rewrite::write_back(module, pass, &sdfg);
+                let written = match touched {
+                    Touched::States(paths) if self.transformation.local_edits() => {
+                        rewrite::rebuild_states(module, pass, &sdfg, &paths)
+                    }
+                    _ => rewrite::write_back(module, pass, &sdfg),
+                };
+                // The ops are now built from the model: it describes them.
+                if written {
+                    model_cache::keep_changed(&module, sdfg);
+                }
             }
             Err(e) => rewrite::fail(&module, &pass, &e),
         }

@@ -25,6 +25,9 @@ use std::collections::HashMap;
 pub struct MapCollapse;
 
 impl Transformation for MapCollapse {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-map-collapse"
     }

@@ -24,6 +24,9 @@ use crate::symbolic::Subset;
 pub struct MapDimShuffle;
 
 impl Transformation for MapDimShuffle {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-map-dim-shuffle"
     }

@@ -21,6 +21,9 @@ use crate::symbolic::Subset;
 pub struct MapExpansion;
 
 impl Transformation for MapExpansion {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-map-expansion"
     }

@@ -43,6 +43,9 @@ use std::collections::{HashMap, HashSet};
 pub struct MapFusion;
 
 impl Transformation for MapFusion {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-map-fusion"
     }

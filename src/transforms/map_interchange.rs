@@ -26,6 +26,9 @@ use crate::model::{NodeKind, Sdfg, State};
 pub struct MapInterchange;
 
 impl Transformation for MapInterchange {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-map-interchange"
     }

@@ -38,6 +38,9 @@ use crate::symbolic::{Dim, Expr, Subset};
 pub struct MapReduceFusion;
 
 impl Transformation for MapReduceFusion {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-map-reduce-fusion"
     }

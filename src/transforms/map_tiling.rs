@@ -26,6 +26,9 @@ pub struct MapTiling;
 const DEFAULT_TILE: i64 = 128;
 
 impl Transformation for MapTiling {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-map-tiling"
     }

@@ -13,6 +13,7 @@ pub mod array_elimination;
 pub mod consolidate_edges;
 pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
+pub mod edits;
 pub mod double_buffering;
 pub mod history;
 pub mod in_local_storage;
@@ -103,6 +104,7 @@ pub trait Transformation: Sync {
                 while count < limit {
                     let Some(m) = self.matches_in_state(sdfg, path, options)?.into_iter().next() else { break };
                     self.apply(sdfg, &m, options)?;
+                    edits::applied(self.local_edits(), sdfg, &m);
                     count += 1;
                 }
             }
@@ -110,6 +112,7 @@ pub trait Transformation: Sync {
         while count < limit {
             let Some(m) = self.first_match(sdfg, options)? else { break };
             self.apply(sdfg, &m, options)?;
+            edits::applied(self.local_edits(), sdfg, &m);
             count += 1;
         }
         Ok(count)
@@ -142,6 +145,14 @@ pub trait Transformation: Sync {
     /// time instead of searching the whole SDFG after each application.
     fn state_local(&self) -> bool {
         false
+    }
+    /// Whether an application changes only the dataflow of its match's
+    /// state and the SDFG's declarations (containers, symbols, constants),
+    /// never another state or the control flow, so that its pass rebuilds
+    /// only those ops. An override of `apply_everywhere` must count every
+    /// change it makes as an application.
+    fn local_edits(&self) -> bool {
+        self.state_local()
     }
     /// Whether "everywhere" means each initial match once (its result
     /// would match again, as a tiled map does) rather than until none is left.
@@ -232,6 +243,7 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
             .get(k)
             .ok_or_else(|| format!("{}: match {k} does not exist ({} matches)", t.name(), matches.len()))?;
         t.apply(sdfg, m, options)?;
+        edits::applied(t.local_edits(), sdfg, m);
         return Ok(1);
     }
     if t.once_per_match() {
@@ -245,6 +257,7 @@ pub fn apply(t: &dyn Transformation, sdfg: &mut Sdfg, options: &Options, limit: 
             // after that, re-check the match's own state.
             if count == 0 || t.matches_in_state(sdfg, &m.place.state, options)?.iter().any(|now| now.place == m.place) {
                 t.apply(sdfg, m, options)?;
+                edits::applied(t.local_edits(), sdfg, m);
                 count += 1;
             }
         }

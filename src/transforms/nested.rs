@@ -66,7 +66,9 @@ fn mark_mapped(inner: &mut Sdfg, mapping: &[(String, crate::symbolic::Expr)]) ->
 /// Applies `t` at a match `matches_deep` found.
 pub fn apply_at(t: &dyn Transformation, sdfg: &mut Sdfg, at: &Located, options: &Options) -> Result<(), String> {
     let Some(((state_path, node), rest)) = at.path.split_first() else {
-        return t.apply(sdfg, &at.inner, options);
+        t.apply(sdfg, &at.inner, options)?;
+        super::edits::applied(t.local_edits(), sdfg, &at.inner);
+        return Ok(());
     };
     let state = state_mut(sdfg, state_path).ok_or("match refers to a missing state")?;
     let Some(NodeKind::NestedSdfg { sdfg: inner, symbol_mapping }) = state.nodes.get_mut(*node).map(|n| &mut n.kind) else {

@@ -6,16 +6,7 @@ use crate::model::dataflow::Dataflow;
 use crate::model::{scope, BlockKind, Cfg, MapScope, Node, NodeKind, Sdfg, State};
 use std::cell::OnceCell;
 
-/// One step down the control-flow tree: a block of the current CFG, then
-/// (inside a conditional) one of its branches.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    Block(usize),
-    Branch(usize),
-}
-
-/// The steps from the SDFG's CFG to a state.
-pub type StatePath = Vec<Step>;
+pub use crate::model::{StatePath, Step};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Place {

@@ -39,6 +39,9 @@ use crate::model::{Sdfg, State};
 pub struct RedundantArray;
 
 impl Transformation for RedundantArray {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-redundant-array"
     }

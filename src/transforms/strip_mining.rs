@@ -35,6 +35,9 @@ pub struct StripMining;
 const DEFAULT_TILE: i64 = 64;
 
 impl Transformation for StripMining {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-strip-mining"
     }

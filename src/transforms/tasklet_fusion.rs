@@ -39,6 +39,9 @@ use std::collections::{BTreeSet, HashMap};
 pub struct TaskletFusion;
 
 impl Transformation for TaskletFusion {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-tasklet-fusion"
     }

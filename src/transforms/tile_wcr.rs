@@ -49,6 +49,9 @@ pub struct TileWcr;
 const DEFAULT_TILE: i64 = super::placement::TILE_SIZE;
 
 impl Transformation for TileWcr {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-tile-wcr"
     }

@@ -28,6 +28,9 @@ use std::collections::HashMap;
 pub struct TrivialMapElimination;
 
 impl Transformation for TrivialMapElimination {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-trivial-map-elimination"
     }

@@ -43,6 +43,9 @@ pub struct Vectorization;
 const DEFAULT_LENGTH: i64 = 4;
 
 impl Transformation for Vectorization {
+    fn local_edits(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "sdfg-vectorization"
     }
