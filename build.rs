@@ -52,6 +52,7 @@ fn main() {
         .file("dialect/SDFGParse.cpp")
         .file("dialect/SDFGRange.cpp")
         .file("dialect/SDFGAssign.cpp")
+        .file("dialect/SDFGExprs.cpp")
         .file("dialect/SDFGExprText.cpp")
         .file("lowering/object_file.cpp")
         .file("lowering/toolchain.cpp")

@@ -218,6 +218,29 @@ def SDFG_RangeAttr : AttrDef<SDFG_Dialect, "Range"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Expression lists: shapes, strides and offsets of containers
+//===----------------------------------------------------------------------===//
+
+def SDFG_ExprsAttr : AttrDef<SDFG_Dialect, "Exprs"> {
+  let mnemonic = "exprs";
+  let summary = "symbolic expressions, one per dimension (#sdfg.exprs<N, \"M + 1\">)";
+  let description = [{
+    A container's shape, strides or offset: one symbolic expression per
+    dimension, each bare when it is an integer or an identifier and quoted
+    otherwise (as the parts of `#sdfg.range`). The reader parses each one
+    once into the model's `Expr` and reports a malformed one at its op.
+
+    ```mlir
+    shape = #sdfg.exprs<N, "M + 1">
+    strides = #sdfg.exprs<"M + 1", 1>
+    shape = #sdfg.exprs<>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::StringAttr", "the expressions, in dimension order">:$exprs);
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Interstate assignments
 //===----------------------------------------------------------------------===//
 
@@ -294,7 +317,7 @@ def SDFG_SDFGOp : SDFG_Op<"sdfg", [NoTerminator, NoRegionArguments]> {
     ```mlir
     sdfg.sdfg "vadd" ["a", "b"] {
       sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-      sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+      sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
       %s = sdfg.state "s0" {
       }
     }
@@ -324,16 +347,16 @@ def SDFG_SymbolOp : SDFG_Op<"symbol", [HasParent<"SDFGOp">]> {
 }
 
 // Data descriptors share one shape: a name, an element type and symbolic
-// shape/strides/offset (strings in the symbolic engine's syntax).
+// shape/strides/offset (`#sdfg.exprs`).
 class SDFG_DataOp<string mnemonic, string what> : SDFG_Op<mnemonic, [HasParent<"SDFGOp">]> {
   let summary = "declares " # what;
   let description = [{
     ```mlir
-    sdfg.}] # mnemonic # [{ "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], strides = ["M", "1"], transient}
+    sdfg.}] # mnemonic # [{ "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>, strides = #sdfg.exprs<M, 1>, transient}
     ```
   }];
-  let arguments = (ins StrAttr:$sym_name, SDFG_AnyDTypeAttr:$dtype, StrArrayAttr:$shape,
-                       OptionalAttr<StrArrayAttr>:$strides, OptionalAttr<StrArrayAttr>:$offset,
+  let arguments = (ins StrAttr:$sym_name, SDFG_AnyDTypeAttr:$dtype, SDFG_ExprsAttr:$shape,
+                       OptionalAttr<SDFG_ExprsAttr>:$strides, OptionalAttr<SDFG_ExprsAttr>:$offset,
                        OptionalAttr<StrAttr>:$total_size, OptionalAttr<UnitAttr>:$transient,
                        OptionalAttr<SDFG_StorageAttr>:$storage, OptionalAttr<SDFG_LifetimeAttr>:$lifetime,
                        OptionalAttr<StrAttr>:$buffer_size, OptionalAttr<BoolAttr>:$optional,

@@ -236,6 +236,30 @@ MlirStringRef sdfgRangeAttrGetPart(MlirAttribute attribute, intptr_t dim, intptr
   return wrap(llvm::cast<StringAttr>(d[part]).getValue());
 }
 
+/// The expression list `exprs[0], ..., exprs[count - 1]`.
+MlirAttribute sdfgExprsAttrGet(MlirContext context, intptr_t count, const MlirStringRef *exprs) {
+  MLIRContext *ctx = unwrap(context);
+  SmallVector<StringAttr> e;
+  for (intptr_t i = 0; i < count; ++i)
+    e.push_back(StringAttr::get(ctx, unwrap(exprs[i])));
+  return wrap(sdfg::ExprsAttr::get(ctx, e));
+}
+
+/// Whether the attribute is an `#sdfg.exprs`.
+bool sdfgAttributeIsAExprs(MlirAttribute attribute) {
+  return llvm::isa<sdfg::ExprsAttr>(unwrap(attribute));
+}
+
+/// The number of expressions of an `#sdfg.exprs`.
+intptr_t sdfgExprsAttrGetCount(MlirAttribute attribute) {
+  return llvm::cast<sdfg::ExprsAttr>(unwrap(attribute)).getExprs().size();
+}
+
+/// The text of expression `i` (owned by the context).
+MlirStringRef sdfgExprsAttrGetExpr(MlirAttribute attribute, intptr_t i) {
+  return wrap(llvm::cast<sdfg::ExprsAttr>(unwrap(attribute)).getExprs()[i].getValue());
+}
+
 /// The assignments `symbols[i] = values[i]`, in order.
 MlirAttribute sdfgAssignAttrGet(MlirContext context, intptr_t count, const MlirStringRef *symbols,
                                 const MlirStringRef *values) {

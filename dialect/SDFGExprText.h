@@ -1,9 +1,9 @@
 //===- SDFGExprText.h - expressions inside sdfg attributes ------*- C++ -*-===//
 //
-// The parts of `#sdfg.range` and the values of `#sdfg.assign` are symbolic
-// expressions kept as text: written bare when the lexer reads them back
-// unchanged (an identifier, an integer without leading zeros) and quoted
-// otherwise.
+// The parts of `#sdfg.range`, the values of `#sdfg.assign` and the entries
+// of `#sdfg.exprs` are symbolic expressions kept as text: written bare when
+// the lexer reads them back unchanged (an identifier, an integer without
+// leading zeros) and quoted otherwise.
 //
 //===----------------------------------------------------------------------===//
 

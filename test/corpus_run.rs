@@ -63,8 +63,8 @@ fn every_extra_corpus_file_runs_correctly() {
 fn cpp_program(code: &str) -> sdfg_mlir::model::Sdfg {
     let text = format!(
         r#"sdfg.sdfg "cpp_twice" ["A", "Out"] {{
-  sdfg.array "A" {{dtype = #sdfg.dtype<int64>, shape = ["4"]}}
-  sdfg.array "Out" {{dtype = #sdfg.dtype<int64>, shape = ["4"]}}
+  sdfg.array "A" {{dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4>}}
+  sdfg.array "Out" {{dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4>}}
   %s = sdfg.state "s" {{
     %a = sdfg.access "A"
     %o = sdfg.access "Out"

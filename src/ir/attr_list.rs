@@ -58,6 +58,12 @@ impl<'c> AttrList<'c> {
         self.attr(key, value)
     }
 
+    /// A shape, strides or offset as `#sdfg.exprs<...>`.
+    pub fn exprs(&mut self, key: &str, exprs: &[crate::symbolic::Expr]) -> &mut Self {
+        let value = super::exprs_attr::build(self.context, exprs);
+        self.attr(key, value)
+    }
+
     /// A subset or map range as `#sdfg.range<...>`.
     pub fn range(&mut self, key: &str, subset: &Subset) -> &mut Self {
         let value = super::range_attr::build(self.context, subset);

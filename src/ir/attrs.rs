@@ -1,6 +1,7 @@
 //! Typed access to an op's attributes, with diagnostics at the op's location.
 
 use super::context::location_loc;
+use super::exprs_attr;
 use super::range_attr::{self, RangeAttrError};
 use crate::{
     diag::Diagnostic,
@@ -158,10 +159,22 @@ impl<'c, 'a> OpView<'c, 'a> {
         self.opt_str(name)?.map(|t| self.expr(name, &t)).transpose()
     }
 
+    /// A shape, strides or offset (`#sdfg.exprs<N, "M + 1">`), each
+    /// expression parsed once. An array of strings (the old spelling) gets
+    /// the new one in the message.
     pub fn exprs(&self, name: &str) -> Result<Option<Vec<Expr>>, Diagnostic> {
-        self.opt_str_array(name)?
-            .map(|v| v.iter().map(|t| self.expr(name, t)).collect())
-            .transpose()
+        let Some(a) = self.attr(name) else { return Ok(None) };
+        let Some(texts) = exprs_attr::texts(a) else {
+            let parsed = self.opt_str_array(name).ok().flatten().and_then(|v| v.iter().map(|t| symbolic::parse(t).ok()).collect::<Option<Vec<_>>>());
+            let hint = parsed.map_or(format!("{name} = #sdfg.exprs<N, \"M + 1\">"), |v| format!("{name} = {}", exprs_attr::spelling(self.op.context(), &v)));
+            return Err(self.error(format!("attribute '{name}' must be an #sdfg.exprs value ({hint})")));
+        };
+        let parse = |(k, text): (usize, &String)| {
+            symbolic::parse(text)
+                .map(|e| e.simplify())
+                .map_err(|e| self.error(format!("attribute '{name}': dimension {k}: cannot parse '{text}': {}", e.message)))
+        };
+        texts.iter().enumerate().map(parse).collect::<Result<Vec<_>, _>>().map(Some)
     }
 
     /// A subset or map range (`#sdfg.range<0:N, i>`), each part parsed once.

@@ -145,14 +145,13 @@ impl<'c> OpBuilder<'c> {
     }
 
     fn data(&self, name: &str, d: &DataDesc, within: &Loc) -> Result<Operation<'c>, String> {
-        let exprs = |v: &[crate::symbolic::Expr]| v.iter().map(|e| e.to_string()).collect::<Vec<_>>();
         let mut attrs = self.attrs();
-        attrs.str("sym_name", name).dtype("dtype", &d.dtype)?.str_array("shape", &exprs(&d.shape));
+        attrs.str("sym_name", name).dtype("dtype", &d.dtype)?.exprs("shape", &d.shape);
         if let Some(s) = &d.strides {
-            attrs.str_array("strides", &exprs(s));
+            attrs.exprs("strides", s);
         }
         if let Some(o) = &d.offset {
-            attrs.str_array("offset", &exprs(o));
+            attrs.exprs("offset", o);
         }
         attrs.opt_str("total_size", d.total_size.as_ref().map(|e| e.to_string()).as_deref());
         attrs.flag("transient", d.transient);

@@ -16,6 +16,7 @@ mod read_state;
 mod range_attr;
 mod wcr_attr;
 mod assign_attr;
+mod exprs_attr;
 mod instrument;
 pub(crate) mod attrs;
 

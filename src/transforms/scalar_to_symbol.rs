@@ -5,7 +5,7 @@
 //! and its readers read the symbol.
 //!
 //! ```mlir
-//! sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+//! sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
 //! %s0 = sdfg.state "s0" {
 //!   %a = sdfg.access "A"
 //!   %c = sdfg.tasklet "c" {code = "o = i + N", ins = {i}, outs = {o}}

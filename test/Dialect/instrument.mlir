@@ -26,9 +26,9 @@
 // CHECK-LABEL: sdfg.sdfg "instr" ["A", "B"] attributes {instrument = #sdfg.instrument<LIKWID_CPU>}
 sdfg.sdfg "instr" ["A", "B"] attributes {instrument = #sdfg.instrument<LIKWID_CPU>} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   // CHECK: sdfg.state "compute" attributes {extra = "{\22symbol_instrument\22:\22Restore\22}", instrument = #sdfg.instrument<Timer>}
   %s0 = sdfg.state "compute" attributes {instrument = #sdfg.instrument<Timer>, extra = "{\"symbol_instrument\":\"Restore\"}"} {
     // CHECK: sdfg.access "A" {instrument = #sdfg.data_instrument<Save>}
@@ -70,7 +70,7 @@ sdfg.sdfg "instr" ["A", "B"] attributes {instrument = #sdfg.instrument<LIKWID_CP
       // CHECK: sdfg.sdfg "inner" ["X"] attributes {instrument = #sdfg.instrument<PAPI_Counters>} {
       sdfg.sdfg "inner" ["X"] attributes {instrument = #sdfg.instrument<PAPI_Counters>} {
         sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
+        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>}
         // CHECK: sdfg.state "empty" attributes {instrument = #sdfg.instrument<FPGA>}
         %e = sdfg.state "empty" attributes {instrument = #sdfg.instrument<FPGA>} {
         }

@@ -13,7 +13,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     // expected-error@+1 {{attribute 'instrument' failed to satisfy constraint: how an access node's data is instrumented (DaCe's DataInstrumentationType)}}
     %a = sdfg.access "A" {instrument = #sdfg.instrument<Timer>}
@@ -40,7 +40,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     // expected-error@+1 {{instrumentation is written 'instrument = #sdfg.data_instrument<...>', not as a key of 'extra'}}
     %a = sdfg.access "A" {extra = "{\"instrument\": \"Save\"}"}

@@ -3,8 +3,8 @@
 // read: a value a known class cannot take is an error at the op.
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %o = sdfg.access "S"
@@ -18,8 +18,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %o = sdfg.access "S"
@@ -33,8 +33,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"], transient}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>, transient}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %c = sdfg.access "C"
@@ -49,8 +49,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %o = sdfg.access "S"

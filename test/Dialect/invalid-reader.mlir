@@ -3,21 +3,21 @@
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{unknown dtype 'float65'}}
-  sdfg.array "A" {dtype = "float65", shape = ["4"], transient}
+  sdfg.array "A" {dtype = "float65", shape = #sdfg.exprs<4>, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
-  // expected-error@+1 {{attribute 'shape': cannot parse 'N +'}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N +"], transient}
+  // expected-error@+1 {{attribute 'shape': dimension 0: cannot parse 'N +'}}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N +">, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{attribute 'extra' must hold a JSON object}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient, extra = "[1]"}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient, extra = "[1]"}
 }
 
 // -----
@@ -119,7 +119,7 @@ sdfg.sdfg "f" [] {
 // A scalar type has one spelling, the enum; strings hold the other typeclasses.
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{attribute 'dtype': scalar type 'float64' is written #sdfg.dtype<float64>}}
-  sdfg.array "A" {dtype = "float64", shape = ["4"], transient}
+  sdfg.array "A" {dtype = "float64", shape = #sdfg.exprs<4>, transient}
 }
 
 // -----
@@ -207,7 +207,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}

@@ -4,7 +4,7 @@
 // computes; unknown kinds are rejected by the dialect's parser.
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -16,7 +16,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -28,7 +28,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -40,7 +40,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -52,7 +52,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -64,7 +64,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -76,7 +76,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -88,7 +88,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -100,7 +100,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -112,7 +112,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   // expected-error@+1 {{'sdfg.access' op expects parent op to be one of 'sdfg.state, sdfg.map, sdfg.consume'}}
   %a = sdfg.access "A"
 }
@@ -161,7 +161,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %l = sdfg.loop "l" {
     // expected-error@+1 {{'sdfg.array' op expects parent op 'sdfg.sdfg'}}
-    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   }
 }
 
@@ -170,7 +170,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.scalar' op expects parent op 'sdfg.sdfg'}}
-    sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+    sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   }
 }
 
@@ -179,7 +179,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %r = sdfg.region "r" attributes {kind = "ControlFlowRegion"} {
     // expected-error@+1 {{'sdfg.stream' op expects parent op 'sdfg.sdfg'}}
-    sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+    sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   }
 }
 
@@ -188,7 +188,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.view' op expects parent op 'sdfg.sdfg'}}
-    sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+    sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   }
 }
 
@@ -197,7 +197,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.reference' op expects parent op 'sdfg.sdfg'}}
-    sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+    sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   }
 }
 
@@ -215,7 +215,7 @@ sdfg.sdfg "f" [] {
 // A memlet belongs in a state or a scope, not in an SDFG body (here the body
 // of a nested SDFG, which sees the handles of the enclosing state).
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -243,7 +243,7 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{'sdfg.array' op requires attribute 'dtype'}}
-  sdfg.array "A" {shape = ["1"]}
+  sdfg.array "A" {shape = #sdfg.exprs<1>}
 }
 
 // -----
@@ -330,15 +330,15 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  // expected-error@+1 {{'sdfg.array' op attribute 'shape' failed to satisfy constraint: string array attribute}}
+  // expected-error@+1 {{'sdfg.array' op attribute 'shape' failed to satisfy constraint: symbolic expressions, one per dimension}}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = "N"}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
-  // expected-error@+1 {{'sdfg.array' op attribute 'strides' failed to satisfy constraint: string array attribute}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], strides = [1]}
+  // expected-error@+1 {{'sdfg.array' op attribute 'strides' failed to satisfy constraint: symbolic expressions, one per dimension}}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, strides = [1]}
 }
 
 // -----
@@ -359,14 +359,14 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   // expected-error@+2 {{expected ::sdfg::DType to be one of: bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128}}
   // expected-error@+1 {{failed to parse SDFG_DTypeAttr parameter 'value'}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float65>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float65>, shape = #sdfg.exprs<4>, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{'sdfg.array' op attribute 'transient' failed to satisfy constraint: unit attribute}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient = "yes"}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient = "yes"}
 }
 
 // -----
@@ -392,7 +392,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}

@@ -8,19 +8,19 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
   // CHECK: sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  // CHECK: sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"], strides = ["1"]}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"], strides = ["1"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  // CHECK: sdfg.scalar "n" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
-  sdfg.scalar "n" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
-  // CHECK: sdfg.scalar "t" {dtype = #sdfg.dtype<bool>, lifetime = #sdfg.lifetime<Persistent>, shape = ["1"], storage = #sdfg.storage<CPU_Heap>, transient}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<bool>, shape = ["1"], transient, storage = #sdfg.storage<CPU_Heap>, lifetime = #sdfg.lifetime<Persistent>}
-  // CHECK: sdfg.stream "S" {buffer_size = "N", dtype = #sdfg.dtype<float32>, shape = ["1"], transient}
-  sdfg.stream "S" {dtype = #sdfg.dtype<float32>, shape = ["1"], buffer_size = "N", transient}
-  // CHECK: sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["N - 1"], strides = ["1"], transient}
-  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["N - 1"], strides = ["1"], transient}
-  // CHECK: sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
-  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  // CHECK: sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, strides = #sdfg.exprs<1>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, strides = #sdfg.exprs<1>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  // CHECK: sdfg.scalar "n" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "n" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}
+  // CHECK: sdfg.scalar "t" {dtype = #sdfg.dtype<bool>, lifetime = #sdfg.lifetime<Persistent>, shape = #sdfg.exprs<1>, storage = #sdfg.storage<CPU_Heap>, transient}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<bool>, shape = #sdfg.exprs<1>, transient, storage = #sdfg.storage<CPU_Heap>, lifetime = #sdfg.lifetime<Persistent>}
+  // CHECK: sdfg.stream "S" {buffer_size = "N", dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<1>, transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<1>, buffer_size = "N", transient}
+  // CHECK: sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N - 1">, strides = #sdfg.exprs<1>, transient}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N - 1">, strides = #sdfg.exprs<1>, transient}
+  // CHECK: sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
   // CHECK: sdfg.constant "K" {descriptor = "{\22type\22:\22Scalar\22}", value = "4"}
   sdfg.constant "K" {descriptor = "{\"type\":\"Scalar\"}", value = "4"}
 
@@ -70,7 +70,7 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
       // CHECK: sdfg.sdfg "inner" ["X"] {
       sdfg.sdfg "inner" ["X"] {
         sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
+        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>}
         %e = sdfg.state "empty" {
         }
       }

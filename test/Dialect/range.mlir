@@ -10,8 +10,8 @@
 // CHECK-LABEL: sdfg.sdfg "ranges"
 sdfg.sdfg "ranges" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
-  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %st = sdfg.state "s" {
     %a = sdfg.access "A"
     %s = sdfg.access "s"

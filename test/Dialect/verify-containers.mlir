@@ -23,9 +23,9 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   // expected-error@+1 {{container 'A' is declared twice}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float32>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<4>, transient}
 }
 
 // -----
@@ -39,21 +39,21 @@ sdfg.sdfg "f" [] {
 
 // expected-error@+1 {{argument 'A' names transient container 'A'}}
 sdfg.sdfg "f" ["A"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
 }
 
 // -----
 
 // expected-error@+1 {{argument 'B' is neither a container nor a symbol of this sdfg}}
 sdfg.sdfg "f" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{invalid container name '2D'}}
-  sdfg.array "2D" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "2D" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
 }
 
 // -----
@@ -62,70 +62,70 @@ sdfg.sdfg "f" [] {
   // Storage, schedule and lifetime are DaCe's enums, checked by the parser.
   // expected-error@+2 {{expected ::sdfg::Storage to be one of: Default, Register, CPU_Pinned, CPU_Heap}}
   // expected-error@+1 {{failed to parse SDFG_StorageAttr parameter 'value'}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient, storage = #sdfg.storage<CPU_Stack>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient, storage = #sdfg.storage<CPU_Stack>}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{'sdfg.array' op attribute 'lifetime' failed to satisfy constraint: when a container is allocated and freed}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient, lifetime = "Persistent"}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient, lifetime = "Persistent"}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'x' has persistent lifetime in register storage}}
-  sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient, storage = #sdfg.storage<Register>, lifetime = #sdfg.lifetime<Persistent>}
+  sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient, storage = #sdfg.storage<Register>, lifetime = #sdfg.lifetime<Persistent>}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{scalar 'x' must have shape [1]}}
-  sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = ["2"], transient}
+  sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'A' has 1 strides for 2 dimensions}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"], strides = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>, strides = #sdfg.exprs<1>, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'A' has 3 offsets for 2 dimensions}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"], offset = ["0", "0", "0"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>, offset = #sdfg.exprs<0, 0, 0>, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'A' has negative size -2 in dimension 1}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "-2"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, -2>, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'A' has negative total size -1}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], total_size = "-1", transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, total_size = "-1", transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{stream 'S' has negative buffer size -8}}
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], buffer_size = "-8", transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, buffer_size = "-8", transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'A' is not a stream but has a buffer size}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], buffer_size = "8", transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, buffer_size = "8", transient}
 }
 
 // -----
@@ -133,7 +133,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{undefined symbol 'M' in the layout of container 'A'}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>, transient}
 }
 
 // -----
@@ -142,9 +142,9 @@ sdfg.sdfg "f" [] {
 // expected-error@+1 {{argument 'B' is neither a container nor a symbol of this sdfg}}
 sdfg.sdfg "f" ["B"] {
   // expected-error@+1 {{scalar 'x' must have shape [1]}}
-  sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = ["3"], transient}
+  sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3>, transient}
   // expected-error@+1 {{undefined symbol 'K' in the layout of container 'A'}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["K"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<K>, transient}
 }
 
 // -----
@@ -156,17 +156,17 @@ sdfg.sdfg "f" [] {
   // expected-error@+3 {{container 'A' has non-integer strides}}
   // expected-error@+2 {{container 'A' has non-integer total size}}
   // expected-error@+1 {{division by zero in shape of container 'A'}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N // (2 - 2)"], strides = ["1e30"], total_size = "2.5", transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N // (2 - 2)">, strides = #sdfg.exprs<"1e30">, total_size = "2.5", transient}
   // expected-error@+2 {{container 'B' has non-integer shape}}
   // expected-error@+1 {{division by zero in offset of container 'B'}}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["0.5*N"], offset = ["N % 0"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"0.5*N">, offset = #sdfg.exprs<"N % 0">, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'x' has external lifetime in register storage}}
-  sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient, storage = #sdfg.storage<Register>, lifetime = #sdfg.lifetime<External>}
+  sdfg.scalar "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient, storage = #sdfg.storage<Register>, lifetime = #sdfg.lifetime<External>}
 }
 
 // -----
@@ -174,20 +174,20 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   // expected-error@+1 {{'N' is both a container and a symbol}}
-  sdfg.array "N" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "N" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{non-transient scalar '__return' cannot be a return value}}
-  sdfg.scalar "__return" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.scalar "__return" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
 }
 
 // -----
 
 // A transient scalar or a non-transient array may be returned.
 sdfg.sdfg "f" [] {
-  sdfg.scalar "__return_0" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
-  sdfg.array "__return_1" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.scalar "__return_0" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  sdfg.array "__return_1" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
 }

@@ -3,9 +3,9 @@
 
 // The state that reads comes before the one that sets.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s0 = sdfg.state "s0" {
     // expected-error@+1 {{reference 'R' may be used before it is set: not every path from the start sets it through its 'set' connector}}
     %r = sdfg.access "R"
@@ -25,9 +25,9 @@ sdfg.sdfg "f" [] {
 // Set in the only branch of a conditional, read after it.
 sdfg.sdfg "f" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %c = sdfg.conditional "if" {
     sdfg.branch "then" attributes {condition = "N > 0"} {
       %s = sdfg.state "set" {
@@ -51,9 +51,9 @@ sdfg.sdfg "f" [] {
 // Interstate branches: only one of the two paths into "use" sets it.
 sdfg.sdfg "f" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s0 = sdfg.state "start" {
   }
   %s1 = sdfg.state "set" {
@@ -77,9 +77,9 @@ sdfg.sdfg "f" [] {
 // Inside a loop body, the first iteration reads before the set.
 sdfg.sdfg "f" [] {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %l = sdfg.loop "l" attributes {loop_variable = "i", init = "i = 0", condition = "i < 4", update = "i = i + 1"} {
     %u = sdfg.state "use" {
       // expected-error@+1 {{reference 'R' may be used before it is set}}
@@ -104,10 +104,10 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.reference "Q" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.reference "Q" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %c = sdfg.conditional "if" {
     sdfg.branch "then" attributes {condition = "N > 0"} {
       %s = sdfg.state "set_a" {

@@ -2,7 +2,7 @@
 // SDFG verifier, scopes group (src/verify/scopes.rs): IN_/OUT_ connector pairs of scope nodes and the scope rules of memlet paths.
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has in-connector 'IN_A' without 'OUT_A'}}
@@ -19,7 +19,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has out-connector 'OUT_A' without 'IN_A'}}
@@ -36,7 +36,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map exit 'm' has out-connector 'OUT_A' without 'IN_A'}}
@@ -53,8 +53,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %q = sdfg.access "S"
     %a = sdfg.access "A"
@@ -75,7 +75,7 @@ sdfg.sdfg "f" [] {
 // A path that leaves the map must end at an access node; both of its edges
 // are reported.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
@@ -95,7 +95,7 @@ sdfg.sdfg "f" [] {
 // A path from one map's body straight into a sibling map's body; every edge
 // of the path is reported.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %me1, %mx1 = sdfg.map "m1" ["i"] = 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
@@ -120,7 +120,7 @@ sdfg.sdfg "f" [] {
 
 // Every error of one input is reported, not only the first.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+3 {{map 'm' has in-connector 'IN_A' without 'OUT_A'}}

@@ -13,7 +13,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{invalid tasklet name 'set-one'}}
@@ -25,7 +25,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{tasklet 't' has unknown language 'Fortran'}}
@@ -37,7 +37,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{connector 'A' of tasklet 't' is also a data or symbol name}}
@@ -49,7 +49,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{tasklet 't' has invalid connector name 'x.y'}}
@@ -61,7 +61,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "A"
@@ -75,7 +75,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{invalid map name 'map 1'}}
@@ -92,7 +92,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has 2 parameters but 1 range dimensions}}
@@ -109,7 +109,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has invalid parameter name 'i+1'}}
@@ -126,7 +126,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has parameter 'i' twice}}
@@ -143,7 +143,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %q = sdfg.access "S"
     // expected-error@+1 {{invalid consume name 'c c'}}
@@ -160,7 +160,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %q = sdfg.access "S"
     // expected-error@+1 {{consume 'c' has invalid pe index '0p'}}
@@ -177,7 +177,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %q = sdfg.access "S"
     // A consume without 'IN_stream' also breaks the IN_/OUT_ pair of 'OUT_stream'.
@@ -196,7 +196,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %q = sdfg.access "S"
     // A consume without 'OUT_stream' also breaks the IN_/OUT_ pair of 'IN_stream'.
@@ -227,7 +227,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{nested sdfg 'inner' has invalid connector name 'X-1'}}
@@ -235,7 +235,7 @@ sdfg.sdfg "f" [] {
       sdfg.sdfg "inner" ["X-1"] {
         // The connector must name an inner container, whose name is then invalid too.
         // expected-error@+1 {{invalid container name 'X-1'}}
-        sdfg.array "X-1" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+        sdfg.array "X-1" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
       }
     }
     sdfg.memlet %n["X-1"] -> %a {data = "A", subset = #sdfg.range<0:4>}
@@ -245,7 +245,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{library node 'lib' has an empty classpath}}
@@ -257,7 +257,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{tasklet 't' has dangling out-connector 'x'}}
@@ -270,7 +270,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "pass"}
@@ -282,7 +282,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "A"
@@ -296,7 +296,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{in-connector 'u' of tasklet 't' has 2 incoming edges}}
@@ -309,7 +309,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     // expected-error@+1 {{access node 'A' is isolated}}
     %a = sdfg.access "A"
@@ -319,8 +319,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["2"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{view 'V' is not connected to the viewed data through its 'views' connector}}
@@ -332,8 +332,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["2"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "A"
@@ -347,7 +347,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["2"], transient}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>, transient}
   %s = sdfg.state "s" {
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
     // expected-error@+1 {{view 'V' is not bound to an access node}}
@@ -372,7 +372,7 @@ sdfg.sdfg "f" [] {
 
 // A node fed both from inside a map (through the entry) and from outside.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   // expected-error@+1 {{state 's': node 1 ('t') has inputs from different scopes}}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
@@ -390,7 +390,7 @@ sdfg.sdfg "f" [] {
 
 // The exit of an inner map is fed from the top level, outside both maps.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   // expected-error@+1 {{state 's': exit node 4 is fed from outside its scope}}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
@@ -412,7 +412,7 @@ sdfg.sdfg "f" [] {
 
 // Every error of one input is reported, not only the first.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     // expected-error@+1 {{access node 'A' is isolated}}
     %a = sdfg.access "A"
@@ -430,7 +430,7 @@ sdfg.sdfg "f" [] {
 // A map whose step is zero (after folding) never finishes.
 sdfg.sdfg "f" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{map 'm' has step 0 in dimension 1}}
@@ -448,7 +448,7 @@ sdfg.sdfg "f" [] {
 
 // Python tasklet code is parsed when verified; C++ code is not.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{Python code of tasklet 't' does not parse}}
@@ -467,7 +467,7 @@ sdfg.sdfg "f" [] {
 
 // DaCe: a tasklet's out-connector has one outgoing edge.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "A"
@@ -481,7 +481,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{tasklet 't' has dangling out-connector 'y'}}
@@ -493,8 +493,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     // expected-error@+1 {{reference 'R' is used but never set through its 'set' connector}}
     %r = sdfg.access "R"
@@ -507,9 +507,9 @@ sdfg.sdfg "f" [] {
 
 // A reference set in one state may be used in another.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s0 = sdfg.state "s0" {
     %r = sdfg.access "R" {ins = {set}}
     %a = sdfg.access "A"

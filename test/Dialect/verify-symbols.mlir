@@ -2,7 +2,7 @@
 // SDFG verifier, symbols group (src/verify/symbols.rs): symbols used in map ranges, consume PE counts, symbol mappings and memlet subsets must be defined where they are used.
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{undefined symbol 'K' in range of map 'm'}}
@@ -20,7 +20,7 @@ sdfg.sdfg "f" [] {
 
 // A map range may not use its own parameter.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{undefined symbol 'i' in range of map 'm'}}
@@ -37,7 +37,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %q = sdfg.access "S"
     // expected-error@+1 {{undefined symbol 'P' in pes of consume 'c'}}
@@ -67,7 +67,7 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "x = 1", outs = {x}}
@@ -80,7 +80,7 @@ sdfg.sdfg "f" [] {
 
 // A map parameter is not defined outside its map.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -97,8 +97,8 @@ sdfg.sdfg "f" [] {
 // -----
 
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -111,7 +111,7 @@ sdfg.sdfg "f" [] {
 
 // Every error of one input is reported, not only the first.
 sdfg.sdfg "f" [] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{undefined symbol 'lo' in range of map 'm'}}
@@ -132,7 +132,7 @@ sdfg.sdfg "f" [] {
 // Division by a literal zero in a map range and in memlet subsets.
 sdfg.sdfg "f" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{division by zero in range of map 'm'}}

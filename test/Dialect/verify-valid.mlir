@@ -5,10 +5,10 @@
 sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.scalar "len" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
-  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["N - 1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "len" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N - 1">, transient}
 
   // The map range reads 'n' through a dynamic (non IN_) connector of the entry.
   // CHECK: %[[DYN:.*]] = sdfg.state "dynamic_range"
@@ -61,8 +61,8 @@ sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
       // CHECK: sdfg.sdfg "inner" ["X", "Y"]
       sdfg.sdfg "inner" ["X", "Y"] {
         sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
-        sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
+        sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>}
+        sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>}
         %c = sdfg.state "copy" {
           %x = sdfg.access "X"
           %y = sdfg.access "Y"

@@ -7,11 +7,11 @@
 // RUN: sdfg-run %s --engine aot --inputs %S/Inputs/cpp-tasklet-complex.npz --expected %S/Inputs/cpp-tasklet-complex.npz 2>&1 | FileCheck %s
 // CHECK: 5 outputs match
 sdfg.sdfg "cpp_complex" ["Z", "O", "W", "V", "P"] {
-  sdfg.array "Z" {dtype = #sdfg.dtype<complex128>, shape = ["4"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<complex128>, shape = ["4"]}
-  sdfg.array "W" {dtype = #sdfg.dtype<complex64>, shape = ["4"]}
-  sdfg.array "V" {dtype = #sdfg.dtype<complex64>, shape = ["2"]}
-  sdfg.array "P" {dtype = #sdfg.dtype<complex64>, shape = ["4"]}
+  sdfg.array "Z" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<4>}
+  sdfg.array "O" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<4>}
+  sdfg.array "W" {dtype = #sdfg.dtype<complex64>, shape = #sdfg.exprs<4>}
+  sdfg.array "V" {dtype = #sdfg.dtype<complex64>, shape = #sdfg.exprs<2>}
+  sdfg.array "P" {dtype = #sdfg.dtype<complex64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %z = sdfg.access "Z"
     %o = sdfg.access "O"

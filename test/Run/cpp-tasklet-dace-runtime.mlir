@@ -13,10 +13,10 @@ sdfg.sdfg "cpp_dace_runtime" ["A", "B", "C", "I"] {
   sdfg.symbol "R" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "K" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<complex128>, shape = ["R**(K - 1)", "R"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<complex128>, shape = ["R", "R"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<complex128>, shape = ["R**(K - 1)", "R"]}
-  sdfg.array "I" {dtype = #sdfg.dtype<int64>, shape = ["3"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<"R**(K - 1)", R>}
+  sdfg.array "B" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<R, R>}
+  sdfg.array "C" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<"R**(K - 1)", R>}
+  sdfg.array "I" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<3>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"

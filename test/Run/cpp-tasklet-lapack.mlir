@@ -13,11 +13,11 @@
 // LINKED-DAG: U cblas_ddot
 sdfg.sdfg "cpp_lapack" ["A", "P", "R", "X", "D"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<complex128>, shape = ["N", "N"]}
-  sdfg.array "P" {dtype = #sdfg.dtype<int32>, shape = ["N"]}
-  sdfg.array "R" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "P" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<N>}
+  sdfg.array "R" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %a2 = sdfg.access "A"

@@ -8,8 +8,8 @@
 sdfg.sdfg "cpp_symbols" ["A", "Out"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["N", "N"]}
-  sdfg.array "Out" {dtype = #sdfg.dtype<int64>, shape = ["N", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "Out" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<N, N>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %o = sdfg.access "Out"

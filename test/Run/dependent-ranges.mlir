@@ -17,8 +17,8 @@
 // BACK: sdfg.map "blocks" ["j0", "k"] = 0:N:3, j0:"Min(N - 1, j0 + 2) + 1"
 sdfg.sdfg "dependent_ranges" ["T", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "T" {dtype = #sdfg.dtype<int64>, shape = ["N", "N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["N"]}
+  sdfg.array "T" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<N>}
   %s0 = sdfg.state "triangle" {
     %r = sdfg.access "T"
     %me, %mx = sdfg.map "triangle" ["i", "j"] = 0:N, i:N attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = #sdfg.schedule<CPU_Multicore>} {

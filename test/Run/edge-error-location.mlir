@@ -4,7 +4,7 @@
 // CHECK: {{^}}[[FILE]]:12:3: error: cannot compile: function 'no_such_function' is not supported in expressions
 sdfg.sdfg "edge_error" [] {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
   %a = sdfg.state "first" {
   }
   %b = sdfg.state "second" {

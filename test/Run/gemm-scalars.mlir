@@ -11,9 +11,9 @@
 // EXPANDED-NOT: sdfg.library
 // EXPANDED: code = "__c = 2 * __a * __b"
 sdfg.sdfg "gemm_scalars" ["A", "B", "C"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["3", "4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["2", "4"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["3", "2"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2, 4>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 2>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

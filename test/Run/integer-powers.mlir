@@ -15,11 +15,11 @@
 sdfg.sdfg "integer_powers" ["C", "Z", "Z3", "W", "F"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "t" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "C" {dtype = #sdfg.dtype<complex128>, shape = ["N"]}
-  sdfg.array "Z" {dtype = #sdfg.dtype<complex128>, shape = ["N"]}
-  sdfg.array "Z3" {dtype = #sdfg.dtype<complex128>, shape = ["N"]}
-  sdfg.array "W" {dtype = #sdfg.dtype<complex128>, shape = ["N"]}
-  sdfg.array "F" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "C" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<N>}
+  sdfg.array "Z" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<N>}
+  sdfg.array "Z3" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<N>}
+  sdfg.array "W" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<N>}
+  sdfg.array "F" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {

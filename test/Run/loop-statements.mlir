@@ -5,7 +5,7 @@
 // CHECK: error: {{.*}}loop statement 'i += 1' is not an assignment
 sdfg.sdfg "augmented_update" [] {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
   %l = sdfg.loop "count" attributes {condition = "i < 3", init = "i = 0", loop_variable = "i", update = "i += 1"} {
     %body = sdfg.state "body" {
       %r = sdfg.access "__return"

@@ -7,8 +7,8 @@
 // LOWERED: func.func private @__sdfg_mlir_tasklet_1(%{{.*}}: i64) -> i32
 // LOWERED: call @__sdfg_mlir_tasklet_1(%{{.*}}) : (i64) -> i32
 sdfg.sdfg "squares" [] {
-  sdfg.array "__return" {dtype = #sdfg.dtype<int32>, shape = ["4"]}
-  sdfg.scalar "k" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.array "__return" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<4>}
+  sdfg.scalar "k" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %r = sdfg.access "__return"
     %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}} {

@@ -13,7 +13,7 @@
 // LOWERED: scf.parallel
 sdfg.sdfg "negative_steps" [] {
   sdfg.symbol "s" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = ["3", "10"]}
+  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<3, 10>}
   %s0 = sdfg.state "by_one" {
     %r = sdfg.access "__return"
     %me, %mx = sdfg.map "by_one" ["i"] = 9:1:-1 attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}} {

@@ -11,13 +11,13 @@
 // RUN: sdfg-run %s --expected %S/Inputs/nested-scope-locals-expected.npz 2>&1 | FileCheck %s
 // CHECK: 1 outputs match
 sdfg.sdfg "outer" ["__return"] {
-  sdfg.array "__return" {dtype = #sdfg.dtype<float64>, shape = ["256"]}
+  sdfg.array "__return" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<256>}
   %s = sdfg.state "s" {
     %o = sdfg.access "__return"
     %n = sdfg.nested "inner" attributes {outs = {y}} {
       sdfg.sdfg "inner" ["y"] {
-        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = ["256"]}
-        sdfg.array "buf" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<256>}
+        sdfg.array "buf" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
         %b = sdfg.state "body" {
           %y = sdfg.access "y"
           %me, %mx = sdfg.map "rows" ["i"] = 0:256 attributes {exit_ins = {IN_y}, exit_outs = {OUT_y}, schedule = #sdfg.schedule<CPU_Multicore>} {

@@ -15,7 +15,7 @@ sdfg.sdfg "python_operators" [] {
   sdfg.symbol "d" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "e" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "f" {dtype = #sdfg.dtype<float64>}
-  sdfg.array "__return" {dtype = #sdfg.dtype<float64>, shape = ["16", "7"]}
+  sdfg.array "__return" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<16, 7>}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {

@@ -6,8 +6,8 @@
 // RUN: sdfg-run %t.mlir --inputs %S/Inputs/reduce-unit-axes.npz --expected %S/Inputs/reduce-unit-axes.npz 2>&1 | FileCheck %s
 // CHECK: 1 outputs match
 sdfg.sdfg "reduce_unit_axes" ["A", "O"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2", "3", "1", "4"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["2", "4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2, 3, 1, 4>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2, 4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %O = sdfg.access "O"

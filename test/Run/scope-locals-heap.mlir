@@ -8,9 +8,9 @@
 // RUN: sdfg-run %s --expected %S/Inputs/scope-locals-heap-expected.npz 2>&1 | FileCheck %s
 // CHECK: 1 outputs match
 sdfg.sdfg "heap_locals" ["__return"] {
-  sdfg.array "__return" {dtype = #sdfg.dtype<float64>, shape = ["64"]}
-  sdfg.array "small" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.array "big" {dtype = #sdfg.dtype<float64>, shape = ["20000"], transient}
+  sdfg.array "__return" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<64>}
+  sdfg.array "small" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.array "big" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<20000>, transient}
   %s = sdfg.state "s" {
     %o = sdfg.access "__return"
     %me, %mx = sdfg.map "rows" ["i"] = 0:64 attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = #sdfg.schedule<CPU_Multicore>} {

@@ -8,9 +8,9 @@
 
 // Canonical: one access node per container, transients written once.
 sdfg.sdfg "canonical" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %t = sdfg.access "T"
@@ -23,8 +23,8 @@ sdfg.sdfg "canonical" ["A", "B"] {
 // -----
 
 sdfg.sdfg "two_nodes" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["8"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{canonical form rule 8: state 's' has a second access node of 'A'}}
@@ -40,7 +40,7 @@ sdfg.sdfg "two_nodes" ["A", "B"] {
 // A state-machine loop, and an interstate edge reading an array.
 sdfg.sdfg "cycle" ["A"] {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4>}
   %init = sdfg.state "init" {
   }
   // expected-error@+1 {{canonical form rule 5: the state machine has a cycle through 'guard'}}
@@ -58,9 +58,9 @@ sdfg.sdfg "cycle" ["A"] {
 
 // A transient written in two states, one after the other.
 sdfg.sdfg "rewritten" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s1 = sdfg.state "s1" {
     %a = sdfg.access "A"
     %t = sdfg.access "T"
@@ -82,8 +82,8 @@ sdfg.sdfg "rewritten" ["A", "B"] {
 // Global data shifted onto itself (A[i] = A[i + 1]), and a write node with
 // two inputs (a recommendation only).
 sdfg.sdfg "shift" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["5"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<5>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     // expected-error@+1 {{canonical form rule 3: global 'A' is read and written in state 's' at different elements}}
@@ -106,9 +106,9 @@ sdfg.sdfg "shift" ["A", "B"] {
 // it: only one runs); a read after the conditional is fine.
 sdfg.sdfg "branches" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %c = sdfg.conditional "if" {
     sdfg.branch "then" attributes {condition = "N > 0"} {
       %s1 = sdfg.state "s1" {
@@ -139,8 +139,8 @@ sdfg.sdfg "branches" ["A", "B"] attributes {experimental_blocks} {
 // downstream of the first (and the first of the second, next iteration).
 sdfg.sdfg "loop_body" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %l = sdfg.loop "loop" attributes {condition = "i < 3", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s1 = sdfg.state "s1" {
       %a = sdfg.access "A"

@@ -17,7 +17,7 @@
 // CHECK: sdfg.map "m" ["i"]
 sdfg.sdfg "history" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %e, %x = sdfg.map "m" ["i", "j"] = 0:N, 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {

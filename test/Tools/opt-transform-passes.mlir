@@ -13,8 +13,8 @@
 // CHECK: sdfg.state "a" {
 // CHECK-NOT: sdfg.state "b"
 sdfg.sdfg "fuse" ["X", "Y"] {
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"

@@ -47,10 +47,10 @@ sdfg.sdfg "prog" ["A", "B", "C"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
   %s0 = sdfg.state "init" {
     %a = sdfg.access "A"
     %t = sdfg.access "T"
@@ -109,8 +109,8 @@ sdfg.sdfg "prog" ["A", "B", "C"] attributes {experimental_blocks} {
 sdfg.sdfg "nested" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -120,8 +120,8 @@ sdfg.sdfg "nested" ["A", "B"] {
         sdfg.sdfg "f" ["a", "b"] {
           sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
           sdfg.symbol "P" {dtype = #sdfg.dtype<int64>}
-          sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["K"]}
-          sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+          sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<K>}
+          sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
           %body = sdfg.state "body" {
             %a = sdfg.access "a"
             %t = sdfg.tasklet "t" {code = "y = x * P", ins = {x}, outs = {y}}
@@ -161,7 +161,7 @@ sdfg.sdfg "machine" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "m" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {

@@ -49,8 +49,8 @@
 
 sdfg.sdfg "text" ["a", "b"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
   %m_entry, %m_exit = sdfg.map "m" ["i"] = 0:N attributes {exit_ins = {IN_b}, exit_outs = {OUT_b}, ins = {IN_a}, outs = {OUT_a}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):

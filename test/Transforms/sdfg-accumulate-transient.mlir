@@ -12,7 +12,7 @@
 // BAD: error: identity: 'abc' is not a finite number
 
 // CHECK-LABEL: sdfg.sdfg "sum"
-// CHECK: sdfg.array "trans_C" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+// CHECK: sdfg.array "trans_C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
 // CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_C"] {data = "trans_C", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK-DAG: %[[I:.*]] = sdfg.tasklet "init" {code = "__out = 0", outs = {__out}}
 // CHECK-DAG: sdfg.memlet %entry -> %[[I]]
@@ -22,8 +22,8 @@
 // CHECK-DAG: sdfg.memlet %[[L1]] -> %exit["IN_C"] {data = "C", other_subset = #sdfg.range<0>, subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 sdfg.sdfg "sum" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
@@ -50,15 +50,15 @@ sdfg.sdfg "sum" ["A", "C"] {
 // CHECK-LABEL: sdfg.sdfg "max"
 // CHECK-NOT: trans_D
 // GIVEN-LABEL: sdfg.sdfg "max"
-// GIVEN: sdfg.array "trans_D" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
+// GIVEN: sdfg.array "trans_D" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>, transient}
 // GIVEN: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_D"] {data = "trans_D", subset = #sdfg.range<j>, wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
 // GIVEN: sdfg.map "init" ["__init0"] = 0:M
 // GIVEN: sdfg.tasklet "init" {code = "__out = -1e300", outs = {__out}}
 sdfg.sdfg "max" ["A", "D"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %D = sdfg.access "D"
@@ -85,9 +85,9 @@ sdfg.sdfg "max" ["A", "D"] {
 // CHECK-NOT: trans_C
 sdfg.sdfg "read" ["A", "C", "E"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "E" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "E" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C0 = sdfg.access "C"
@@ -121,8 +121,8 @@ sdfg.sdfg "read" ["A", "C", "E"] {
 // CHECK-NOT: trans_B
 sdfg.sdfg "plain" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

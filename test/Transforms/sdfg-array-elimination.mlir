@@ -20,9 +20,9 @@
 // CHECK-DAG: sdfg.memlet %A -> %t["y"] {data = "A", subset = #sdfg.range<1>}
 // CHECK-DAG: sdfg.memlet %A -> %m_entry["IN_A"] {data = "A", subset = #sdfg.range<0:4>}
 sdfg.sdfg "reads" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "U" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "U" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A1 = sdfg.access "A"
@@ -50,8 +50,8 @@ sdfg.sdfg "reads" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "written"
 // CHECK-COUNT-3: sdfg.access "A"
 sdfg.sdfg "written" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A1 = sdfg.access "A"
@@ -72,8 +72,8 @@ sdfg.sdfg "written" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "stream"
 // CHECK-COUNT-2: sdfg.access "S"
 sdfg.sdfg "stream" ["B"] {
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %S = sdfg.access "S"
     %S1 = sdfg.access "S"
@@ -94,8 +94,8 @@ sdfg.sdfg "stream" ["B"] {
 // CHECK-LABEL: sdfg.sdfg "condition"
 // CHECK: sdfg.scalar "c"
 sdfg.sdfg "condition" ["B"] {
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.scalar "c" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "c" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
   }
   %s2 = sdfg.state "s2" {

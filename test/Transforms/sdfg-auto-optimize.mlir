@@ -20,8 +20,8 @@
 sdfg.sdfg "frontend_loop" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {
@@ -47,15 +47,15 @@ sdfg.sdfg "frontend_loop" ["A", "B"] {
 // intermediate array, sized by the SDFG's own symbol and used only outside
 // maps, becomes persistent; the small accumulator goes to registers.
 // CHECK-LABEL: sdfg.sdfg "total"
-// CHECK: sdfg.array "T" {dtype = #sdfg.dtype<float64>, lifetime = #sdfg.lifetime<Persistent>, shape = ["N"], transient}
-// CHECK: sdfg.array "trans_S" {dtype = #sdfg.dtype<float64>, shape = ["1"], storage = #sdfg.storage<Register>, transient}
+// CHECK: sdfg.array "T" {dtype = #sdfg.dtype<float64>, lifetime = #sdfg.lifetime<Persistent>, shape = #sdfg.exprs<N>, transient}
+// CHECK: sdfg.array "trans_S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, storage = #sdfg.storage<Register>, transient}
 // CHECK: sdfg.map "sum" ["tile_i"] = 0:N:128 attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
 // CHECK: sdfg.map "sum" ["i"] = tile_i:"Min(N - 1, tile_i + 127) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 sdfg.sdfg "total" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -88,8 +88,8 @@ sdfg.sdfg "total" ["A", "S"] {
 // CHECK: sdfg.map "m" ["i"] = 0:N attributes {{{.*}}schedule = #sdfg.schedule<CPU_Multicore>}
 sdfg.sdfg "done" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

@@ -19,8 +19,8 @@
 // CHECK-DAG: sdfg.memlet %m_exit["OUT_B"] -> %B {data = "B", subset = #sdfg.range<1:"N + 2">, volume = "N + 1"}
 sdfg.sdfg "stencil" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N + 2"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + 1">}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + 2">}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -47,8 +47,8 @@ sdfg.sdfg "stencil" ["A", "B"] {
 sdfg.sdfg "symbolic" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + M">}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -71,8 +71,8 @@ sdfg.sdfg "symbolic" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "wcr"
 // CHECK: exit_ins = {IN_B, IN_B_1}
 sdfg.sdfg "wcr" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

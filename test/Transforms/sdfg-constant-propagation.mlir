@@ -22,8 +22,8 @@ sdfg.sdfg "single" ["A", "B"] {
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "c" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "m" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {
@@ -66,7 +66,7 @@ sdfg.sdfg "twice" [] {
 // CHECK: assignments = #sdfg.assign<k = "A[0]">
 sdfg.sdfg "data_dependent" ["A"] {
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4>}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {

@@ -20,11 +20,11 @@
 // CHECK-NEXT: sdfg.memlet %k["y"] -> %B {data = "B", subset = #sdfg.range<0>}
 // CHECK-NEXT: }
 sdfg.sdfg "dead" ["A", "B", "C"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
-  sdfg.array "U" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  sdfg.array "U" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "y = x * 2", ins = {x}, outs = {y}}
@@ -57,9 +57,9 @@ sdfg.sdfg "dead" ["A", "B", "C"] {
 // CHECK-NOT: sdfg.tasklet "t2"
 // CHECK: sdfg.memlet %t["z"] -> %T
 sdfg.sdfg "partly" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %t = sdfg.tasklet "t" {code = "y = x\nz = x", ins = {x}, outs = {y, z}}
@@ -81,11 +81,11 @@ sdfg.sdfg "partly" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "live"
 // CHECK-COUNT-4: sdfg.tasklet
 sdfg.sdfg "live" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.array "P" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.array "P" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.tasklet "a" {code = "y = 1.0", outs = {y}}
     %b = sdfg.tasklet "b" {code = "y = 2.0", outs = {y}}
@@ -114,8 +114,8 @@ sdfg.sdfg "live" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "condition"
 // CHECK: sdfg.tasklet "t"
 sdfg.sdfg "condition" ["B"] {
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.scalar "c" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "c" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %t = sdfg.tasklet "t" {code = "y = 1.0", outs = {y}}
     %c = sdfg.access "c"

@@ -12,7 +12,7 @@
 // each iteration first prefetches row k + 1 into the other slot, and a
 // guarded fill before the loop loads row 0.
 // CHECK-LABEL: sdfg.sdfg "rows"
-// CHECK: sdfg.array "B" {dtype = #sdfg.dtype<float64>, offset = ["0", "0"], shape = ["2", "M"], strides = ["M", "1"], total_size = "2*M", transient}
+// CHECK: sdfg.array "B" {dtype = #sdfg.dtype<float64>, offset = #sdfg.exprs<0, 0>, shape = #sdfg.exprs<2, M>, strides = #sdfg.exprs<M, 1>, total_size = "2*M", transient}
 // CHECK: %[[L:.*]] = sdfg.loop "l"
 // CHECK: %[[S:.*]] = sdfg.state "s"
 // CHECK-NOT: %A
@@ -31,9 +31,9 @@ sdfg.sdfg "rows" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>, transient}
   %init = sdfg.state "init" {
   }
   %l = sdfg.loop "l" attributes {condition = "k < N", init = "k = 0", loop_variable = "k", update = "k = k + 1"} {
@@ -59,15 +59,15 @@ sdfg.sdfg "rows" ["A", "C"] {
 
 // A scalar, a loop from 1 in steps of 2: the slot counts iterations.
 // CHECK-LABEL: sdfg.sdfg "stepped"
-// CHECK: sdfg.array "t" {dtype = #sdfg.dtype<float64>, offset = ["0", "0"], shape = ["2", "1"]
+// CHECK: sdfg.array "t" {dtype = #sdfg.dtype<float64>, offset = #sdfg.exprs<0, 0>, shape = #sdfg.exprs<2, 1>
 // CHECK: {data = "t", subset = #sdfg.range<"Mod(int_floor(k - 1, 2), 2)", 0>}
 // CHECK: other_subset = #sdfg.range<"Mod(int_floor(k + 1, 2), 2)", 0>, subset = #sdfg.range<"k + 2">}
 sdfg.sdfg "stepped" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %l = sdfg.loop "l" attributes {condition = "k < N", init = "k = 1", loop_variable = "k", update = "k = k + 2"} {
     %s = sdfg.state "s" {
       %A = sdfg.access "A"
@@ -85,14 +85,14 @@ sdfg.sdfg "stepped" ["A", "C"] {
 
 // The body writes A (in place): a prefetch would read stale data. No match.
 // CHECK-LABEL: sdfg.sdfg "in_place"
-// CHECK: sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
+// CHECK: sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>, transient}
 // CHECK-NOT: sdfg.conditional
 sdfg.sdfg "in_place" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>, transient}
   %l = sdfg.loop "l" attributes {condition = "k < N - 1", init = "k = 0", loop_variable = "k", update = "k = k + 1"} {
     %s = sdfg.state "s" {
       %A = sdfg.access "A"
@@ -109,15 +109,15 @@ sdfg.sdfg "in_place" ["A"] {
 // Only part of B is loaded (the rest would come from two iterations ago
 // instead of the last one). No match.
 // CHECK-LABEL: sdfg.sdfg "partial"
-// CHECK: sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
+// CHECK: sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>, transient}
 // CHECK-NOT: sdfg.conditional
 sdfg.sdfg "partial" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>, transient}
   %l = sdfg.loop "l" attributes {condition = "k < N", init = "k = 0", loop_variable = "k", update = "k = k + 1"} {
     %s = sdfg.state "s" {
       %A = sdfg.access "A"

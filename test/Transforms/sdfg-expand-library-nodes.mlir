@@ -42,8 +42,8 @@
 sdfg.sdfg "rows" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %O = sdfg.access "O"
@@ -66,8 +66,8 @@ sdfg.sdfg "rows" ["A", "O"] {
 // CHECK: sdfg.memlet %reduce_values_exit["OUT___out"] -> %S {data = "S", subset = #sdfg.range<1>, wcr = #sdfg.wcr<Max, "(lambda a, b: max(a, b))">}
 // CHECK-NOT: Reduce
 sdfg.sdfg "full" ["A", "S"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["8", "8"]}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8, 8>}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
@@ -94,9 +94,9 @@ sdfg.sdfg "full" ["A", "S"] {
 // CHECK: sdfg.memlet %reduce_output_exit["OUT___out"] -> %V {data = "V", subset = #sdfg.range<0:6>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 // CHECK: sdfg.memlet %[[Q1]] -> %reduce_output_entry
 sdfg.sdfg "view" ["A", "Q"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["8", "8"]}
-  sdfg.array "Q" {dtype = #sdfg.dtype<float64>, shape = ["4", "8"]}
-  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = ["8"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8, 8>}
+  sdfg.array "Q" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 8>}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %V = sdfg.access "V" {outs = {views}}
@@ -127,9 +127,9 @@ sdfg.sdfg "matmul" ["A", "B", "C"] {
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["M", "K"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["K", "N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["M", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M, K>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<K, N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M, N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -153,10 +153,10 @@ sdfg.sdfg "matmul" ["A", "B", "C"] {
 // CHECK: sdfg.memlet %C -> %gemm_init_entry["IN___cin"] {data = "C", subset = #sdfg.range<0:3, 0:5>}
 // CHECK: sdfg.memlet %gemm_exit["OUT___c"] -> %D {data = "D", subset = #sdfg.range<0:3, 0:5>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 sdfg.sdfg "gemm" ["A", "B", "C", "D"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "3"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4", "5"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["3", "5"]}
-  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = ["3", "5"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 3>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 5>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 5>}
+  sdfg.array "D" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 5>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -181,9 +181,9 @@ sdfg.sdfg "gemm" ["A", "B", "C", "D"] {
 // CHECK: {data = "A", subset = #sdfg.range<"__k + 1", __j>}
 // CHECK: {data = "y", subset = #sdfg.range<__j>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 sdfg.sdfg "accumulate" ["A", "x", "y"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["6", "4"]}
-  sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["6"]}
-  sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<6, 4>}
+  sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<6>}
+  sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %x = sdfg.access "x"
@@ -205,9 +205,9 @@ sdfg.sdfg "accumulate" ["A", "x", "y"] {
 // CHECK: {data = "B", subset = #sdfg.range<__k, __j>}
 // CHECK: {data = "C", subset = #sdfg.range<__b, __i, __j>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 sdfg.sdfg "batched" ["A", "B", "C"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2", "3", "4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4", "5"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["2", "3", "5"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2, 3, 4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 5>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2, 3, 5>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -236,10 +236,10 @@ sdfg.sdfg "batched" ["A", "B", "C"] {
 // CLASS: sdfg.library "TensorTranspose"
 // CLASS: sdfg.map "transpose"
 sdfg.sdfg "transpose" ["A", "B", "T", "U"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["6", "6"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["6", "6"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["2", "3", "4"]}
-  sdfg.array "U" {dtype = #sdfg.dtype<float64>, shape = ["4", "2", "3"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<6, 6>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<6, 6>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2, 3, 4>}
+  sdfg.array "U" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 2, 3>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -269,9 +269,9 @@ sdfg.sdfg "transpose" ["A", "B", "T", "U"] {
 // CHECK: sdfg.memlet %entry["OUT_A"] -> %reduce_values_entry["IN___inp"] {data = "A", subset = #sdfg.range<i, 0:7>}
 // CHECK: sdfg.memlet %[[S0]] -> %reduce_values_entry
 sdfg.sdfg "scoped" ["A", "O"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["5", "7"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["5"]}
-  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<5, 7>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<5>}
+  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %st = sdfg.state "st" {
     %A = sdfg.access "A"
     %O = sdfg.access "O"
@@ -297,9 +297,9 @@ sdfg.sdfg "scoped" ["A", "O"] {
 // CHECK-LABEL: sdfg.sdfg "shared"
 // CHECK: sdfg.library
 sdfg.sdfg "shared" ["A", "O", "P"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "6"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "P" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 6>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "P" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %O = sdfg.access "O"
@@ -321,8 +321,8 @@ sdfg.sdfg "shared" ["A", "O", "P"] {
 // CHECK-LABEL: sdfg.sdfg "outwcr"
 // CHECK: sdfg.library
 sdfg.sdfg "outwcr" ["A", "O"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "6"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 6>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %O = sdfg.access "O"
@@ -339,8 +339,8 @@ sdfg.sdfg "outwcr" ["A", "O"] {
 // CHECK-LABEL: sdfg.sdfg "unitaxis"
 // CHECK: sdfg.library
 sdfg.sdfg "unitaxis" ["A", "O"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["3", "4", "6"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 4, 6>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %O = sdfg.access "O"
@@ -356,9 +356,9 @@ sdfg.sdfg "unitaxis" ["A", "O"] {
 // CHECK-LABEL: sdfg.sdfg "extents"
 // CHECK: sdfg.library
 sdfg.sdfg "extents" ["A", "B", "C"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "3"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["3", "5"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["4", "5"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 3>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 5>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 5>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -377,11 +377,11 @@ sdfg.sdfg "extents" ["A", "B", "C"] {
 // CHECK-LABEL: sdfg.sdfg "scaling"
 // CHECK: sdfg.library
 sdfg.sdfg "scaling" ["A", "B", "C", "I", "J"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "3"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["3", "5"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["4", "5"]}
-  sdfg.array "I" {dtype = #sdfg.dtype<int64>, shape = ["4", "4"]}
-  sdfg.array "J" {dtype = #sdfg.dtype<int64>, shape = ["4", "4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 3>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 5>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 5>}
+  sdfg.array "I" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4, 4>}
+  sdfg.array "J" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4, 4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -404,9 +404,9 @@ sdfg.sdfg "scaling" ["A", "B", "C", "I", "J"] {
 // CHECK-LABEL: sdfg.sdfg "solve"
 // CHECK: sdfg.library
 sdfg.sdfg "solve" ["A", "B", "X"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

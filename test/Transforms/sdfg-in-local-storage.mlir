@@ -13,8 +13,8 @@
 
 // A tile of A (with a neighbour) and a row of B: copies of fixed size.
 // CHECK-LABEL: sdfg.sdfg "tiled"
-// CHECK-DAG: sdfg.array "trans_A" {dtype = #sdfg.dtype<float64>, shape = ["33"], transient}
-// CHECK-DAG: sdfg.array "trans_B" {dtype = #sdfg.dtype<float64>, shape = ["1", "M"], transient}
+// CHECK-DAG: sdfg.array "trans_A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<33>, transient}
+// CHECK-DAG: sdfg.array "trans_B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1, M>, transient}
 // CHECK: sdfg.map "n" ["i"]
 // CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["x"] {data = "trans_A", subset = #sdfg.range<"i - t">}
 // CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %{{.*}}["z"] {data = "trans_A", subset = #sdfg.range<"i - t + 1">}
@@ -32,9 +32,9 @@
 sdfg.sdfg "tiled" ["A", "B", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + 1">}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -66,7 +66,7 @@ sdfg.sdfg "tiled" ["A", "B", "C"] {
 // CHECK-NOT: trans_A
 sdfg.sdfg "written" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
@@ -93,8 +93,8 @@ sdfg.sdfg "written" ["A"] {
 // CHECK-NOT: trans_A
 sdfg.sdfg "triangle" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
@@ -121,8 +121,8 @@ sdfg.sdfg "triangle" ["A", "C"] {
 // CHECK-NOT: trans_A
 sdfg.sdfg "flat" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"

@@ -22,7 +22,7 @@
 // CHECK-DAG: sdfg.edge %[[B]] -> %[[Q]] {condition = "k > 0"}
 sdfg.sdfg "middle" ["X"] attributes {experimental_blocks} {
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %p = sdfg.state "p" {
   }
   %r = sdfg.region "r" attributes {kind = "NamedRegion"} {

@@ -31,7 +31,7 @@
 sdfg.sdfg "loop" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %pre = sdfg.state "pre" {
   }
   %s = sdfg.state "s" {
@@ -41,7 +41,7 @@ sdfg.sdfg "loop" ["A"] {
       sdfg.sdfg "g" ["x"] {
         sdfg.symbol "L" {dtype = #sdfg.dtype<int32>}
         sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["L"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<L>}
         %init = sdfg.state "init" {
         }
         %guard = sdfg.state "guard" {
@@ -76,8 +76,8 @@ sdfg.sdfg "loop" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "crowded"
 // CHECK: sdfg.nested "g2"
 sdfg.sdfg "crowded" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -85,7 +85,7 @@ sdfg.sdfg "crowded" ["A", "B"] {
     sdfg.memlet %t["o"] -> %B {data = "B", subset = #sdfg.range<0>}
     %n = sdfg.nested "g2" attributes {outs = {x}} {
       sdfg.sdfg "g2" ["x"] {
-        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
         %a = sdfg.state "a" {
           %t0 = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
@@ -104,15 +104,15 @@ sdfg.sdfg "crowded" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "data_condition"
 // CHECK: sdfg.nested "g3"
 sdfg.sdfg "data_condition" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
     %n = sdfg.nested "g3" attributes {ins = {x}, outs = {y}} {
       sdfg.sdfg "g3" ["x", "y"] {
-        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
         %a = sdfg.state "a" {
         }
         %b = sdfg.state "b" {
@@ -139,13 +139,13 @@ sdfg.sdfg "data_condition" ["A", "B"] {
 // CHECK: sdfg.nested "g4"
 sdfg.sdfg "may_stop" ["B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %n = sdfg.nested "g4" attributes {outs = {y}, symbol_mapping = {N = "N"}} {
       sdfg.sdfg "g4" ["y"] {
         sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
         %a = sdfg.state "a" {
         }
         %b = sdfg.state "b" {

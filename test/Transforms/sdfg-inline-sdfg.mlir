@@ -14,7 +14,7 @@
 // drops its unit dimension, the transient `t` is renamed (the outer SDFG has
 // one), and the tasklets attach to the map's entry and exit.
 // CHECK-LABEL: sdfg.sdfg "in_map"
-// CHECK: sdfg.scalar "t_1" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+// CHECK: sdfg.scalar "t_1" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
 // CHECK-NOT: sdfg.nested
 // CHECK: sdfg.map "m" ["i"] = 0:N
 // CHECK: %[[SCALE:.*]] = sdfg.tasklet "scale" {code = "y = x * (i + 1)"
@@ -26,9 +26,9 @@
 sdfg.sdfg "in_map" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -38,9 +38,9 @@ sdfg.sdfg "in_map" ["A", "B"] {
         sdfg.sdfg "f" ["a", "b"] {
           sdfg.symbol "K" {dtype = #sdfg.dtype<int64>}
           sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-          sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
-          sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-          sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+          sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>}
+          sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+          sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
           %body = sdfg.state "body" {
             %a = sdfg.access "a"
             %scale = sdfg.tasklet "scale" {code = "y = x * K", ins = {x}, outs = {y}}
@@ -76,14 +76,14 @@ sdfg.sdfg "in_map" ["A", "B"] {
 // CHECK: sdfg.memlet %{{.*}}["OUT_x"] -> %{{.*}} {data = "A", subset = #sdfg.range<2:N>}
 sdfg.sdfg "top_level" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
     %n = sdfg.nested "g" attributes {ins = {x}, outs = {x}, symbol_mapping = {L = "N - 2"}} {
       sdfg.sdfg "g" ["x"] {
         sdfg.symbol "L" {dtype = #sdfg.dtype<int32>}
-        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["L"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<L>}
         %init = sdfg.state "init" {
         }
         %body = sdfg.state "body" {
@@ -115,8 +115,8 @@ sdfg.sdfg "top_level" ["A"] {
 // CHECK: sdfg.memlet %{{.*}}["o"] -> %exit["IN_S"] {data = "S", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 sdfg.sdfg "reduce" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
@@ -124,8 +124,8 @@ sdfg.sdfg "reduce" ["A", "S"] {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %n = sdfg.nested "h" attributes {ins = {a}, outs = {s}} {
         sdfg.sdfg "h" ["a", "s"] {
-          sdfg.scalar "a" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-          sdfg.array "s" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+          sdfg.scalar "a" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+          sdfg.array "s" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
           %body = sdfg.state "body" {
             %a = sdfg.access "a"
             %t = sdfg.tasklet "sq" {code = "o = v * v", ins = {v}, outs = {o}}
@@ -149,12 +149,12 @@ sdfg.sdfg "reduce" ["A", "S"] {
 // CHECK-LABEL: sdfg.sdfg "two_states"
 // CHECK: sdfg.nested "f2"
 sdfg.sdfg "two_states" ["A"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %n = sdfg.nested "f2" attributes {outs = {x}} {
       sdfg.sdfg "f2" ["x"] {
-        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
         %one = sdfg.state "one" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
@@ -181,13 +181,13 @@ sdfg.sdfg "two_states" ["A"] {
 sdfg.sdfg "strided" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %n = sdfg.nested "col" attributes {outs = {x}, symbol_mapping = {N = "N"}} {
       sdfg.sdfg "col" ["x"] {
         sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
         %body = sdfg.state "body" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"
@@ -206,13 +206,13 @@ sdfg.sdfg "strided" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "two_windows"
 // CHECK: sdfg.nested "u"
 sdfg.sdfg "two_windows" ["A"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
     %n = sdfg.nested "u" attributes {ins = {x}, outs = {x}} {
       sdfg.sdfg "u" ["x"] {
-        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
         %body = sdfg.state "body" {
           %xr = sdfg.access "x"
           %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
@@ -234,12 +234,12 @@ sdfg.sdfg "two_windows" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "wcr_mismatch"
 // CHECK: sdfg.nested "w"
 sdfg.sdfg "wcr_mismatch" ["A"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %n = sdfg.nested "w" attributes {outs = {x}} {
       sdfg.sdfg "w" ["x"] {
-        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
         %body = sdfg.state "body" {
           %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
           %x = sdfg.access "x"

@@ -60,7 +60,7 @@ sdfg.sdfg "with_break" [] {
 sdfg.sdfg "busy_guard" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {

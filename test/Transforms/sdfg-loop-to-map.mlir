@@ -35,8 +35,8 @@
 sdfg.sdfg "independent" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %l = sdfg.loop "for_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 2"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -61,7 +61,7 @@ sdfg.sdfg "independent" ["A", "B"] attributes {experimental_blocks} {
 sdfg.sdfg "counting_down" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
   %l = sdfg.loop "down" attributes {condition = "i > 0", init = "i = N - 1", loop_variable = "i", update = "i = i - 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -92,9 +92,9 @@ sdfg.sdfg "counting_down" ["A"] attributes {experimental_blocks} {
 sdfg.sdfg "private_scratch" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %l = sdfg.loop "scratch" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -120,7 +120,7 @@ sdfg.sdfg "private_scratch" ["A", "B"] attributes {experimental_blocks} {
 sdfg.sdfg "down_by_two" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %l = sdfg.loop "down2" attributes {condition = "i >= 0", init = "i = N - 1", loop_variable = "i", update = "i = i - 2"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -138,7 +138,7 @@ sdfg.sdfg "down_by_two" ["A"] attributes {experimental_blocks} {
 sdfg.sdfg "carried" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %l = sdfg.loop "scan" attributes {condition = "i < N", init = "i = 1", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -158,8 +158,8 @@ sdfg.sdfg "carried" ["A"] attributes {experimental_blocks} {
 sdfg.sdfg "same_element" ["A", "s"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "s" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "s" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %l = sdfg.loop "sum" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -181,8 +181,8 @@ sdfg.sdfg "same_element" ["A", "s"] attributes {experimental_blocks} {
 sdfg.sdfg "used_after" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %l = sdfg.loop "for_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %b = sdfg.access "B"
@@ -207,8 +207,8 @@ sdfg.sdfg "used_after" ["A", "B"] attributes {experimental_blocks} {
 sdfg.sdfg "scratch_read_first" ["B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %l = sdfg.loop "for_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %r = sdfg.access "T"
@@ -235,8 +235,8 @@ sdfg.sdfg "scratch_read_first" ["B"] attributes {experimental_blocks} {
 sdfg.sdfg "two_states" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %l = sdfg.loop "for_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "one" {
       %a = sdfg.access "A"
@@ -260,7 +260,7 @@ sdfg.sdfg "two_states" ["A", "B"] attributes {experimental_blocks} {
 // CHECK-NOT: sdfg.symbol "j"
 // CHECK: sdfg.map "rows" ["i"]
 // CHECK: sdfg.sdfg "rows" ["A", "B"]
-// CHECK: sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+// CHECK: sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
 // CHECK: sdfg.state "first"
 // CHECK: sdfg.map "cols" ["j"] = 0:M
 sdfg.sdfg "rows" ["A", "B"] attributes {experimental_blocks} {
@@ -268,9 +268,9 @@ sdfg.sdfg "rows" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %l = sdfg.loop "rows" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %first = sdfg.state "first" {
       %a = sdfg.access "A"
@@ -303,9 +303,9 @@ sdfg.sdfg "rows" ["A", "B"] attributes {experimental_blocks} {
 sdfg.sdfg "carried_across_states" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %l = sdfg.loop "carry" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %use = sdfg.state "use" {
       %sv = sdfg.access "s"
@@ -334,7 +334,7 @@ sdfg.sdfg "assigning_body" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %l = sdfg.loop "assign" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %one = sdfg.state "one" {
     }
@@ -362,8 +362,8 @@ sdfg.sdfg "inner_sum" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %l = sdfg.loop "sums" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %zero = sdfg.state "zero" {
       %b = sdfg.access "B"
@@ -394,15 +394,15 @@ sdfg.sdfg "inner_sum" ["A", "B"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "row_view"
 // CHECK-NOT: sdfg.view
 // CHECK: sdfg.map "by_row" ["i"] = 0:N
-// CHECK: sdfg.view "R" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
+// CHECK: sdfg.view "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>, transient}
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["views"] {data = "A", other_subset = #sdfg.range<0:M>, subset = #sdfg.range<i, 0:M>}
 sdfg.sdfg "row_view" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.view "R" {dtype = #sdfg.dtype<float64>, shape = ["M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.view "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>, transient}
   %l = sdfg.loop "by_row" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -426,8 +426,8 @@ sdfg.sdfg "inner_var_after" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %l = sdfg.loop "outer" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %zero = sdfg.state "zero" {
       %a = sdfg.access "A"

@@ -78,7 +78,7 @@
 // THREE: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<i = 3>}
 sdfg.sdfg "three" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["3"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3>}
   %l = sdfg.loop "l" attributes {condition = "i < 3", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -100,7 +100,7 @@ sdfg.sdfg "three" ["A"] attributes {experimental_blocks} {
 // TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<k = 1>}
 sdfg.sdfg "down" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["6"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<6>}
   %l = sdfg.loop "down" attributes {condition = "k >= 2", init = "k = 5", loop_variable = "k", update = "k = k - 2"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -130,7 +130,7 @@ sdfg.sdfg "down" ["A"] attributes {experimental_blocks} {
 sdfg.sdfg "symbolic" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %l = sdfg.loop "l" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
     }
@@ -188,8 +188,8 @@ sdfg.sdfg "with_break" [] attributes {experimental_blocks} {
 // THREE-NOT: six_end
 sdfg.sdfg "divisible" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["6"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<6>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %l = sdfg.loop "six" attributes {condition = "i <= 5", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -226,7 +226,7 @@ sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %l = sdfg.loop "d" attributes {condition = "i >= 1", init = "i = N - 1", loop_variable = "i", update = "i = i - 2"} {
     %c = sdfg.conditional "c" {
       sdfg.branch "big" attributes {condition = "i > 3"} {
@@ -235,7 +235,7 @@ sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
           %n = sdfg.nested "inner" attributes {outs = {X}, symbol_mapping = {i = "i"}} {
             sdfg.sdfg "inner" ["X"] {
               sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-              sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+              sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
               %s = sdfg.state "s" {
                 %x = sdfg.access "X"
                 %t = sdfg.tasklet "t" {code = "y = i", outs = {y}}
@@ -265,7 +265,7 @@ sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
 // TWO: sdfg.loop "cpp"
 sdfg.sdfg "cpp_reads_var" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %l = sdfg.loop "cpp" attributes {condition = "i < 4", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -303,7 +303,7 @@ sdfg.sdfg "bound_changes" [] attributes {experimental_blocks} {
 // TWO: sdfg.loop "sized"
 sdfg.sdfg "sized_by_var" [] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["i + 1"], transient}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"i + 1">, transient}
   %l = sdfg.loop "sized" attributes {condition = "i < 4", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %t = sdfg.access "T"

@@ -21,8 +21,8 @@
 sdfg.sdfg "nested" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -50,7 +50,7 @@ sdfg.sdfg "nested" ["A", "B"] {
 // CHECK: sdfg.map "inner" ["j"] = 0:"i + 1"
 sdfg.sdfg "triangle" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %oe, %ox = sdfg.map "outer" ["i"] = 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {

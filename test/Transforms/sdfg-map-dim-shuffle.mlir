@@ -19,8 +19,8 @@
 sdfg.sdfg "three" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M", "2"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M", "2"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M, 2>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M, 2>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -42,7 +42,7 @@ sdfg.sdfg "three" ["A", "B"] {
 // CHECK: sdfg.map "m" ["i"] = 0:N
 sdfg.sdfg "one" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -62,8 +62,8 @@ sdfg.sdfg "one" ["A"] {
 // CHECK: sdfg.map "m" ["i", "j"] = 0:N, 0:n
 sdfg.sdfg "dynamic" ["A", "L"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
-  sdfg.array "L" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "L" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %L = sdfg.access "L"
     %A = sdfg.access "A"

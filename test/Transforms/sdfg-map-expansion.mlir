@@ -20,8 +20,8 @@
 sdfg.sdfg "two_d" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -44,7 +44,7 @@ sdfg.sdfg "two_d" ["A", "B"] {
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "one_d" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -63,8 +63,8 @@ sdfg.sdfg "one_d" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "dynamic"
 // CHECK: sdfg.map "m" ["i", "j"] = 0:2, 0:n
 sdfg.sdfg "dynamic" ["A", "K"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2", "8"]}
-  sdfg.array "K" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2, 8>}
+  sdfg.array "K" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %K = sdfg.access "K"
     %A = sdfg.access "A"

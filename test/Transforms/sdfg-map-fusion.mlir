@@ -10,7 +10,7 @@
 // MATCHES: sdfg-map-fusion: no matches
 
 // CHECK-LABEL: sdfg.sdfg "chain"
-// CHECK: sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, {{.*}}shape = ["1"]{{.*}}transient}
+// CHECK: sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, {{.*}}shape = #sdfg.exprs<1>{{.*}}transient}
 // CHECK: %[[E:.*]], %[[X:.*]] = sdfg.map "a" ["i"] = 0:N attributes {exit_ins = {IN_C}, exit_outs = {OUT_C}, ins = {IN_A, IN_B}, outs = {OUT_A, OUT_B}} {
 // CHECK-NEXT: ^bb0(%[[IE:.*]]: !sdfg.node, %[[IX:.*]]: !sdfg.node):
 // CHECK-DAG: %[[T1:.*]] = sdfg.tasklet "t1" {code = "y = x * 2"
@@ -24,10 +24,10 @@
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "chain" ["A", "B", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -63,9 +63,9 @@ sdfg.sdfg "chain" ["A", "B", "C"] {
 // CHECK: sdfg.map "b"
 sdfg.sdfg "shifted" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + 1">, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -97,9 +97,9 @@ sdfg.sdfg "shifted" ["A", "C"] {
 // CHECK: sdfg.map "b"
 sdfg.sdfg "visible" ["A", "T", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -132,8 +132,8 @@ sdfg.sdfg "visible" ["A", "T", "C"] {
 // CHECK: sdfg.map "b"
 sdfg.sdfg "in_place" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + 1">}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -166,9 +166,9 @@ sdfg.sdfg "in_place" ["A"] {
 // CHECK: sdfg.map "b" ["j"]
 sdfg.sdfg "cpp_param" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"

@@ -15,7 +15,7 @@
 // SAME: 1 outputs match
 sdfg.sdfg "tiled_twice" [] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = ["N"]}
+  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %r = sdfg.access "__return"
     %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {schedule = #sdfg.schedule<Sequential>, exit_ins = {IN_r}, exit_outs = {OUT_r}} {

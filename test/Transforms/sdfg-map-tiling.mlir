@@ -18,8 +18,8 @@
 sdfg.sdfg "tiled" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -43,7 +43,7 @@ sdfg.sdfg "tiled" ["A", "B"] {
 // CHECK: sdfg.map "m" ["i"] = tile_i:"Min(N - 1, tile_i + 63) + 1":2
 sdfg.sdfg "strided" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = 0:N:2 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -63,7 +63,7 @@ sdfg.sdfg "strided" ["A"] {
 // CHECK: sdfg.map "m" ["i"] = 9:0:-1
 // CHECK-NOT: tile_i
 sdfg.sdfg "down" ["A"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["10"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<10>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = 9:0:-1 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {

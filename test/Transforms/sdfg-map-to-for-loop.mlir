@@ -26,8 +26,8 @@
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "one_dim" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -58,8 +58,8 @@ sdfg.sdfg "one_dim" ["A", "B"] {
 sdfg.sdfg "two_dims" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M", "4"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M, 4>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "outer" ["i", "j"] = 0:N, 1:M attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -88,8 +88,8 @@ sdfg.sdfg "two_dims" ["A"] {
 // CHECK: sdfg.map "m"
 sdfg.sdfg "dynamic_range" ["A", "n"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.scalar "n" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "n" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %n = sdfg.access "n"
     %A = sdfg.access "A"
@@ -111,8 +111,8 @@ sdfg.sdfg "dynamic_range" ["A", "n"] {
 // CHECK: sdfg.map "m"
 sdfg.sdfg "two_connectors" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

@@ -27,8 +27,8 @@
 // CHECK-DAG: sdfg.memlet %[[A]] -> %[[T2]]["x"] {data = "A", subset = #sdfg.range<6>}
 // CHECK-DAG: sdfg.memlet %[[T2]]["y"] -> %[[B]] {data = "B", subset = #sdfg.range<6>}
 sdfg.sdfg "three" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["8"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["8"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -57,8 +57,8 @@ sdfg.sdfg "three" ["A", "B"] {
 // CHECK-DAG: {data = "A", subset = #sdfg.range<1, 1>}
 // CHECK-DAG: {data = "T_3", subset = #sdfg.range<0>}
 sdfg.sdfg "grid" ["A"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2", "2"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2, 2>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i", "j"] = 0:2, 0:2 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -82,7 +82,7 @@ sdfg.sdfg "grid" ["A"] {
 // CHECK: sdfg.map "m"
 sdfg.sdfg "symbolic" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -101,7 +101,7 @@ sdfg.sdfg "symbolic" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "large"
 // CHECK: sdfg.map "m"
 sdfg.sdfg "large" ["A"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["100"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<100>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = 0:100 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {
@@ -120,7 +120,7 @@ sdfg.sdfg "large" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "cpp_uses_param"
 // CHECK: sdfg.map "m"
 sdfg.sdfg "cpp_uses_param" ["A"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = 0:4 attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {

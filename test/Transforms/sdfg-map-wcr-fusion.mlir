@@ -14,7 +14,7 @@
 // Row sums: the reduction maps [a] and [b] collapse to [a, b], which lines
 // up with [i, j].
 // CHECK-LABEL: sdfg.sdfg "rows"
-// CHECK: sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, {{.*}}shape = ["1"]{{.*}}transient}
+// CHECK: sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, {{.*}}shape = #sdfg.exprs<1>{{.*}}transient}
 // CHECK: sdfg.map "m" ["i", "j"] = 0:N, 0:M attributes {exit_ins = {IN_O}, exit_outs = {OUT_O}, ins = {IN_A}, outs = {OUT_A}} {
 // CHECK-NEXT: ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
 // CHECK-DAG: %[[T1:.*]] = sdfg.tasklet "t1"
@@ -29,9 +29,9 @@
 sdfg.sdfg "rows" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -72,9 +72,9 @@ sdfg.sdfg "rows" ["A", "O"] {
 sdfg.sdfg "cols" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -113,9 +113,9 @@ sdfg.sdfg "cols" ["A", "O"] {
 sdfg.sdfg "twice" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -153,9 +153,9 @@ sdfg.sdfg "twice" ["A", "O"] {
 sdfg.sdfg "plain" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -193,10 +193,10 @@ sdfg.sdfg "plain" ["A", "O"] {
 sdfg.sdfg "shared" ["A", "O", "R"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "R" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -238,9 +238,9 @@ sdfg.sdfg "shared" ["A", "O", "R"] {
 sdfg.sdfg "partial" ["A", "O"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "O" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"

@@ -11,15 +11,15 @@
 // BAD: error: array=A: no such data written between these map exits here (candidates: B)
 
 // CHECK-LABEL: sdfg.sdfg "tiled"
-// CHECK: sdfg.array "trans_B" {dtype = #sdfg.dtype<float64>, shape = ["32"], transient}
+// CHECK: sdfg.array "trans_B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<32>, transient}
 // CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_B"] {data = "trans_B", subset = #sdfg.range<"i - t">}
 // CHECK: %[[L:.*]] = sdfg.access "trans_B"
 // CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %[[L]] {data = "trans_B", subset = #sdfg.range<0:"Min(N - 1, t + 31) - t + 1">}
 // CHECK: sdfg.memlet %[[L]] -> %{{.*}}["IN_B"] {data = "B", other_subset = #sdfg.range<0:"Min(N - 1, t + 31) - t + 1">, subset = #sdfg.range<t:"Min(N - 1, t + 31) + 1">}
 sdfg.sdfg "tiled" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -47,8 +47,8 @@ sdfg.sdfg "tiled" ["A", "B"] {
 // CHECK-NOT: trans_B
 sdfg.sdfg "partial" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -76,7 +76,7 @@ sdfg.sdfg "partial" ["A", "B"] {
 // CHECK-NOT: trans_B
 sdfg.sdfg "neighbour" ["B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "N + 1"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, "N + 1">}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %B2 = sdfg.access "B"
@@ -103,8 +103,8 @@ sdfg.sdfg "neighbour" ["B"] {
 // CHECK-NOT: trans_C
 sdfg.sdfg "wcr" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"

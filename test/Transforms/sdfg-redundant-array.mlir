@@ -16,9 +16,9 @@
 // CHECK-NOT: sdfg.access "T"
 sdfg.sdfg "shifted" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N + 2"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + 2">}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -43,9 +43,9 @@ sdfg.sdfg "shifted" ["A", "B"] {
 // CHECK: sdfg.memlet %k["y"] -> %B {data = "B", subset = #sdfg.range<1, 3>}
 // CHECK-NOT: sdfg.access "t"
 sdfg.sdfg "element" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "t"
@@ -63,10 +63,10 @@ sdfg.sdfg "element" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "reused"
 // CHECK: sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
 sdfg.sdfg "reused" ["A", "B", "C"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -89,9 +89,9 @@ sdfg.sdfg "reused" ["A", "B", "C"] {
 // CHECK-LABEL: sdfg.sdfg "partial"
 // CHECK: sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:2>}
 sdfg.sdfg "partial" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -106,9 +106,9 @@ sdfg.sdfg "partial" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "global"
 // CHECK: sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4>}
 sdfg.sdfg "global" ["A", "B", "T"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -124,9 +124,9 @@ sdfg.sdfg "global" ["A", "B", "T"] {
 // CHECK-LABEL: sdfg.sdfg "accumulate"
 // CHECK: sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0>}
 sdfg.sdfg "accumulate" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -150,8 +150,8 @@ sdfg.sdfg "accumulate" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "in_place"
 // CHECK: sdfg.memlet %T -> %B_0 {data = "T", subset = #sdfg.range<0:4>}
 sdfg.sdfg "in_place" ["B"] {
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["5"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<5>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %T = sdfg.access "T"
@@ -175,9 +175,9 @@ sdfg.sdfg "in_place" ["B"] {
 // CHECK-LABEL: sdfg.sdfg "library"
 // CHECK: sdfg.memlet %T -> %B {data = "T", other_subset = #sdfg.range<0:4, 2:6>, subset = #sdfg.range<0:4, 0:4>}
 sdfg.sdfg "library" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4", "8"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 8>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"

@@ -17,9 +17,9 @@
 // CHECK-NOT: sdfg.access "T"
 sdfg.sdfg "slice" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N + 2"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + 2">}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -44,10 +44,10 @@ sdfg.sdfg "slice" ["A", "B"] {
 // CHECK-DAG: sdfg.memlet %A -> %k["x"] {data = "A", subset = #sdfg.range<1, 3>}
 // CHECK-DAG: sdfg.memlet %A -> %C {data = "C", other_subset = #sdfg.range<1, 3>, subset = #sdfg.range<2>}
 sdfg.sdfg "element" ["A", "B", "C"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "t"
@@ -69,9 +69,9 @@ sdfg.sdfg "element" ["A", "B", "C"] {
 // CHECK: sdfg.array "T"
 // CHECK: sdfg.memlet %T -> %k["x"]
 sdfg.sdfg "overwritten" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -92,10 +92,10 @@ sdfg.sdfg "overwritten" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "reused"
 // CHECK: sdfg.memlet %A -> %T
 sdfg.sdfg "reused" ["A", "B", "C"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -117,9 +117,9 @@ sdfg.sdfg "reused" ["A", "B", "C"] {
 // CHECK-LABEL: sdfg.sdfg "convert"
 // CHECK: sdfg.memlet %A -> %T
 sdfg.sdfg "convert" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float32>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -135,17 +135,17 @@ sdfg.sdfg "convert" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "nested"
 // CHECK: sdfg.memlet %A -> %T
 sdfg.sdfg "nested" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4", "8"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 8>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
     %B = sdfg.access "B"
     %n = sdfg.nested "inner" attributes {ins = {x}, outs = {y}} {
       sdfg.sdfg "inner" ["x", "y"] {
-        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"]}
-        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = ["4", "4"]}
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>}
+        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 4>}
         %t = sdfg.state "t" {
           %x = sdfg.access "x"
           %y = sdfg.access "y"

@@ -31,7 +31,7 @@ sdfg.sdfg "unused" ["A", "N"] {
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "z" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["M"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<M>}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {
@@ -62,7 +62,7 @@ sdfg.sdfg "used" ["B"] {
   sdfg.symbol "b" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "d" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "e" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s0 = sdfg.state "s0" {
   }
   %s1 = sdfg.state "s1" {

@@ -28,9 +28,9 @@
 // CHECK: sdfg.edge %promote_t -> %s0 {assignments = #sdfg.assign<t = "N + A[0]">}
 sdfg.sdfg "promote" ["A", "B", "N"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
   %s0 = sdfg.state "s0" {
     %a = sdfg.access "A"
     %c = sdfg.tasklet "c" {code = "o = i + N", ins = {i}, outs = {o}}
@@ -61,11 +61,11 @@ sdfg.sdfg "promote" ["A", "B", "N"] {
 // CHECK: sdfg.edge %promote_n_1 -> %step {assignments = #sdfg.assign<n = "n + 1">}
 // CHECK: sdfg.edge %promote_c -> %test {assignments = #sdfg.assign<c = "F[1] < 0.5">}
 sdfg.sdfg "loop" ["X", "F", "R"] {
-  sdfg.array "X" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
-  sdfg.array "R" {dtype = #sdfg.dtype<bool>, shape = ["1"]}
-  sdfg.array "F" {dtype = #sdfg.dtype<float64>, shape = ["8"]}
-  sdfg.scalar "n" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
-  sdfg.scalar "c" {dtype = #sdfg.dtype<bool>, shape = ["1"], transient}
+  sdfg.array "X" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
+  sdfg.array "R" {dtype = #sdfg.dtype<bool>, shape = #sdfg.exprs<1>}
+  sdfg.array "F" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>}
+  sdfg.scalar "n" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
+  sdfg.scalar "c" {dtype = #sdfg.dtype<bool>, shape = #sdfg.exprs<1>, transient}
   %init = sdfg.state "init" {
     %x = sdfg.access "X"
     %n = sdfg.access "n"
@@ -104,8 +104,8 @@ sdfg.sdfg "loop" ["X", "F", "R"] {
 // CHECK: sdfg.scalar "t"
 // CHECK: code = "o = i // 2"
 sdfg.sdfg "division" ["A"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
   %s0 = sdfg.state "s0" {
     %a = sdfg.access "A"
     %c = sdfg.tasklet "c" {code = "o = i // 2", ins = {i}, outs = {o}}
@@ -124,8 +124,8 @@ sdfg.sdfg "division" ["A"] {
 // CHECK-LABEL: sdfg.sdfg "in_map"
 // CHECK: sdfg.scalar "t"
 sdfg.sdfg "in_map" ["B"] {
-  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 3", outs = {o}}
     %t = sdfg.access "t"
@@ -149,9 +149,9 @@ sdfg.sdfg "in_map" ["B"] {
 // CHECK: sdfg.scalar "a"
 // CHECK: sdfg.scalar "f"
 sdfg.sdfg "kinds" ["a", "B"] {
-  sdfg.scalar "a" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
-  sdfg.scalar "f" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.scalar "a" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "f" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 3", outs = {o}}
     %a = sdfg.access "a"
@@ -176,8 +176,8 @@ sdfg.sdfg "kinds" ["a", "B"] {
 // CHECK-LABEL: sdfg.sdfg "old_value"
 // CHECK: sdfg.scalar "t"
 sdfg.sdfg "old_value" ["B"] {
-  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 3", outs = {o}}
     %t = sdfg.access "t"
@@ -203,11 +203,11 @@ sdfg.sdfg "old_value" ["B"] {
 // CHECK: sdfg.scalar "t"
 // CHECK: sdfg.scalar "w"
 sdfg.sdfg "subset_and_narrow" ["A", "I", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = ["4"]}
-  sdfg.array "I" {dtype = #sdfg.dtype<int32>, shape = ["2"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
-  sdfg.scalar "w" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<4>}
+  sdfg.array "I" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<2>}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
+  sdfg.scalar "w" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 1", outs = {o}}
     %t = sdfg.access "t"
@@ -234,9 +234,9 @@ sdfg.sdfg "subset_and_narrow" ["A", "I", "B"] {
 // CHECK: sdfg.scalar "t"
 // CHECK: sdfg.scalar "k"
 sdfg.sdfg "odd_uses" ["B"] {
-  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
-  sdfg.scalar "k" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.array "B" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
+  sdfg.scalar "k" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
   %s0 = sdfg.state "s0" {
     %c = sdfg.tasklet "c" {code = "o = 1", outs = {o}}
     %t = sdfg.access "t"

@@ -18,8 +18,8 @@
 // CHECK-NOT: sdfg.edge
 sdfg.sdfg "frontend_like" ["X", "Y"] {
   sdfg.symbol "flag" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %init = sdfg.state "init" {
   }
   %a = sdfg.state "a" {
@@ -50,7 +50,7 @@ sdfg.sdfg "frontend_like" ["X", "Y"] {
 // CHECK-LABEL: sdfg.sdfg "simple"
 // CHECK: sdfg.state "s" {
 sdfg.sdfg "simple" ["X"] {
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
@@ -69,9 +69,9 @@ sdfg.sdfg "simple" ["X"] {
 // CHECK: sdfg.memlet %{{.*}}["OUT_T"] -> %{{.*}} {data = "B", subset = #sdfg.range<0:4>}
 // CHECK-NOT: sdfg.state
 sdfg.sdfg "temporaries" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = ["4"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, transient}
   %a = sdfg.state "a" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -104,8 +104,8 @@ sdfg.sdfg "temporaries" ["A", "B"] {
 // CHECK-NOT: sdfg.tasklet "two"
 // CHECK-NOT: sdfg.edge
 sdfg.sdfg "scalar_branch" ["X"] {
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.scalar "n" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "n" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
   %init = sdfg.state "init" {
     %t = sdfg.tasklet "three" {code = "o = 3", outs = {o}}
     %n = sdfg.access "n"

@@ -18,8 +18,8 @@
 // CHECK: sdfg.edge %[[A]] -> %[[END]] {condition = "N > 0"}
 sdfg.sdfg "independent" ["X", "Y"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
@@ -54,8 +54,8 @@ sdfg.sdfg "independent" ["X", "Y"] {
 // CHECK-NEXT: sdfg.memlet %[[C]]["o"] -> %[[Y]]
 // CHECK-NOT: sdfg.state "b"
 sdfg.sdfg "dependent" ["X", "Y"] {
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
@@ -78,8 +78,8 @@ sdfg.sdfg "dependent" ["X", "Y"] {
 // CHECK: sdfg.state "a"
 // CHECK: sdfg.state "b"
 sdfg.sdfg "anti_dependent" ["X", "Y"] {
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %a = sdfg.state "a" {
     %x = sdfg.access "X"
     %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
@@ -103,8 +103,8 @@ sdfg.sdfg "anti_dependent" ["X", "Y"] {
 // CHECK: sdfg.state "a"
 // CHECK: sdfg.state "b"
 sdfg.sdfg "two_writers" ["X", "Y"] {
-  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %a = sdfg.state "a" {
     %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
     %x = sdfg.access "X"
@@ -166,11 +166,11 @@ sdfg.sdfg "assigning" [] {
 // CHECK-NOT: sdfg.edge
 sdfg.sdfg "chain" ["X0", "X1", "X2", "X3", "X4", "N"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "X0" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "X1" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "X2" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "X3" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "X4" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X0" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X1" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X2" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X3" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X4" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s0 = sdfg.state "s0" {
     %t = sdfg.tasklet "t0" {code = "o = 0.0", outs = {o}}
     %x = sdfg.access "X0"
@@ -235,11 +235,11 @@ sdfg.sdfg "chain" ["X0", "X1", "X2", "X3", "X4", "N"] {
 // CHECK-NEXT: {{^ *}}}
 // CHECK-NOT: sdfg.state
 sdfg.sdfg "flow_chain" ["X0", "X1", "X2", "X3", "X4"] {
-  sdfg.array "X0" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "X1" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "X2" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "X3" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.array "X4" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "X0" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X1" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X2" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X3" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X4" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %c = sdfg.state "c" {
     %x = sdfg.access "X1"
     %t = sdfg.tasklet "t2" {code = "o = i + 1.0", ins = {i}, outs = {o}}

@@ -20,7 +20,7 @@ sdfg.sdfg "in_loop" ["A"] {
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "m" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %init = sdfg.state "init" {
   }
   %guard = sdfg.state "guard" {
@@ -46,7 +46,7 @@ sdfg.sdfg "in_loop" ["A"] {
 sdfg.sdfg "join" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %a = sdfg.state "a" {
   }
   %b = sdfg.state "b" {
@@ -68,8 +68,8 @@ sdfg.sdfg "join" ["A"] {
 // CHECK: subset = #sdfg.range<j>
 sdfg.sdfg "reads_data" ["A", "X"] {
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.scalar "X" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.scalar "X" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
   %a = sdfg.state "a" {
   }
   %b = sdfg.state "b" {

@@ -20,9 +20,9 @@
 // CHECK-DAG: sdfg.memlet %[[F]]["z"] -> %{{.*}} {data = "B", subset = #sdfg.range<0>}
 // CHECK-NOT: sdfg.tasklet
 sdfg.sdfg "chain" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<int32>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -48,8 +48,8 @@ sdfg.sdfg "chain" ["A", "B"] {
 // CHECK-NOT: sdfg.tasklet
 sdfg.sdfg "direct" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -75,9 +75,9 @@ sdfg.sdfg "direct" ["A", "B"] {
 // CHECK: sdfg.memlet %[[F]]["y"] -> %{{.*}} {data = "T", subset = #sdfg.range<0>}
 // CHECK: sdfg.state "later"
 sdfg.sdfg "kept" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -105,9 +105,9 @@ sdfg.sdfg "kept" ["A", "B"] {
 // CHECK: sdfg.tasklet "t2"
 // CHECK: sdfg.tasklet "t3"
 sdfg.sdfg "two_readers" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -132,9 +132,9 @@ sdfg.sdfg "two_readers" ["A", "B"] {
 // CHECK: sdfg.tasklet "t1"
 // CHECK: sdfg.tasklet "t2"
 sdfg.sdfg "partial" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"
@@ -157,10 +157,10 @@ sdfg.sdfg "partial" ["A", "B"] {
 // CHECK: sdfg.tasklet "t3"
 // CHECK: sdfg.tasklet "t4"
 sdfg.sdfg "cpp" ["A", "B", "G"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["2"]}
-  sdfg.scalar "G" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
-  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.scalar "G" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.scalar "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %T = sdfg.access "T"

@@ -24,7 +24,7 @@
 // Without partial parallelism: tiles over both dimensions, one accumulator
 // per tile.
 // TILED-LABEL: sdfg.sdfg "partial"
-// TILED: sdfg.array "trans_C" {dtype = #sdfg.dtype<float64>, shape = ["32"], transient}
+// TILED: sdfg.array "trans_C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<32>, transient}
 // TILED: sdfg.map "m" ["tile_k", "tile_i"] = 0:K:32, 0:N:32
 // TILED: sdfg.map "m" ["k", "i"] = tile_k:"Min(K - 1, tile_k + 31) + 1", tile_i:"Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // TILED: data = "trans_C"
@@ -32,8 +32,8 @@
 sdfg.sdfg "partial" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["K", "N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<K, N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
@@ -53,7 +53,7 @@ sdfg.sdfg "partial" ["A", "C"] {
 // Every dimension conflicts: tiles, each summing into its own accumulator
 // set to 0, added to S once per tile.
 // CHECK-LABEL: sdfg.sdfg "total"
-// CHECK: sdfg.array "trans_S" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+// CHECK: sdfg.array "trans_S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
 // CHECK: sdfg.map "sum" ["tile_i"] = 0:N:32
 // CHECK: sdfg.map "sum" ["i"] = tile_i:"Min(N - 1, tile_i + 31) + 1" attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK: sdfg.tasklet "init" {code = "__out = 0"
@@ -61,8 +61,8 @@ sdfg.sdfg "partial" ["A", "C"] {
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_S"] {data = "S", other_subset = #sdfg.range<0>, subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: a + b)">}
 sdfg.sdfg "total" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
@@ -84,8 +84,8 @@ sdfg.sdfg "total" ["A", "S"] {
 // CHECK: sdfg.map "small" ["i", "j"] = 0:8, 0:4 attributes {{{.*}}schedule = #sdfg.schedule<Sequential>}
 // CHECK-NOT: trans_
 sdfg.sdfg "small" ["A", "S"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["8", "4"]}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8, 4>}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
@@ -109,8 +109,8 @@ sdfg.sdfg "small" ["A", "S"] {
 // CHECK-NOT: trans_
 sdfg.sdfg "free" ["A", "C"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["2 * N + 1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"2 * N + 1">}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %C = sdfg.access "C"
@@ -132,8 +132,8 @@ sdfg.sdfg "free" ["A", "C"] {
 // CHECK-NOT: trans_
 sdfg.sdfg "maximum" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"
@@ -155,8 +155,8 @@ sdfg.sdfg "maximum" ["A", "S"] {
 // CHECK-NOT: trans_
 sdfg.sdfg "ordered" ["A", "S"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %S = sdfg.access "S"

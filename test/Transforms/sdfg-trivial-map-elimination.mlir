@@ -15,8 +15,8 @@
 // CHECK: sdfg.memlet %{{.*}}["y"] -> %{{.*}}["IN_B"] {data = "B", subset = #sdfg.range<i, 3>}
 sdfg.sdfg "partly" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "5"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "5"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, 5>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, 5>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -42,8 +42,8 @@ sdfg.sdfg "partly" ["A", "B"] {
 // CHECK-DAG: sdfg.memlet %t["y"] -> %B {data = "B", subset = #sdfg.range<"N - 1">}
 sdfg.sdfg "whole" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -64,7 +64,7 @@ sdfg.sdfg "whole" ["A", "B"] {
 // CHECK-LABEL: sdfg.sdfg "cpp"
 // CHECK: sdfg.map "m" ["i"] = 2
 sdfg.sdfg "cpp" ["B"] {
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %me, %mx = sdfg.map "m" ["i"] = 2 attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}} {

@@ -24,8 +24,8 @@
 // EIGHT: sdfg.map "m" ["j"] = j_vec:"j_vec + 8" attributes {{{.*}}schedule = #sdfg.schedule<Unrolled>}
 sdfg.sdfg "exact" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "17"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "16"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, 17>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, 16>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -49,7 +49,7 @@ sdfg.sdfg "exact" ["A", "B"] {
 // CHECK: {data = "A", subset = #sdfg.range<i_vec:"Min(N - 1, i_vec + 3) + 1">}
 sdfg.sdfg "remainder" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
@@ -72,8 +72,8 @@ sdfg.sdfg "remainder" ["A"] {
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "strided" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["2 * N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"2 * N">}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -97,8 +97,8 @@ sdfg.sdfg "strided" ["A", "B"] {
 // CHECK-NOT: sdfg.map
 sdfg.sdfg "transposed" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N", "N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"

@@ -18,37 +18,37 @@ sdfg.sdfg "dtypes" [] {
   sdfg.symbol "cb" {dtype = "{\"type\":\"callback\",\"arguments\":[\"float64\"],\"returntypes\":[\"float64\"]}"}
   // IR: sdfg.scalar "a" {dtype = #sdfg.dtype<bool>
   // JSON-DAG: "dtype": "bool"
-  sdfg.scalar "a" {dtype = #sdfg.dtype<bool>, shape = ["1"], transient}
+  sdfg.scalar "a" {dtype = #sdfg.dtype<bool>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "b" {dtype = #sdfg.dtype<int8>
-  sdfg.scalar "b" {dtype = #sdfg.dtype<int8>, shape = ["1"], transient}
+  sdfg.scalar "b" {dtype = #sdfg.dtype<int8>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "c" {dtype = #sdfg.dtype<int16>
-  sdfg.scalar "c" {dtype = #sdfg.dtype<int16>, shape = ["1"], transient}
+  sdfg.scalar "c" {dtype = #sdfg.dtype<int16>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "d" {dtype = #sdfg.dtype<int64>
-  sdfg.scalar "d" {dtype = #sdfg.dtype<int64>, shape = ["1"], transient}
+  sdfg.scalar "d" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "e" {dtype = #sdfg.dtype<uint8>
-  sdfg.scalar "e" {dtype = #sdfg.dtype<uint8>, shape = ["1"], transient}
+  sdfg.scalar "e" {dtype = #sdfg.dtype<uint8>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "f" {dtype = #sdfg.dtype<uint16>
-  sdfg.scalar "f" {dtype = #sdfg.dtype<uint16>, shape = ["1"], transient}
+  sdfg.scalar "f" {dtype = #sdfg.dtype<uint16>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "g" {dtype = #sdfg.dtype<uint32>
-  sdfg.scalar "g" {dtype = #sdfg.dtype<uint32>, shape = ["1"], transient}
+  sdfg.scalar "g" {dtype = #sdfg.dtype<uint32>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "h" {dtype = #sdfg.dtype<uint64>
-  sdfg.scalar "h" {dtype = #sdfg.dtype<uint64>, shape = ["1"], transient}
+  sdfg.scalar "h" {dtype = #sdfg.dtype<uint64>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "i" {dtype = #sdfg.dtype<float16>
   // JSON-DAG: "dtype": "float16"
-  sdfg.scalar "i" {dtype = #sdfg.dtype<float16>, shape = ["1"], transient}
+  sdfg.scalar "i" {dtype = #sdfg.dtype<float16>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "j" {dtype = #sdfg.dtype<float32>
-  sdfg.scalar "j" {dtype = #sdfg.dtype<float32>, shape = ["1"], transient}
+  sdfg.scalar "j" {dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.scalar "k" {dtype = #sdfg.dtype<complex64>
-  sdfg.scalar "k" {dtype = #sdfg.dtype<complex64>, shape = ["1"], transient}
+  sdfg.scalar "k" {dtype = #sdfg.dtype<complex64>, shape = #sdfg.exprs<1>, transient}
   // IR: sdfg.array "l" {dtype = #sdfg.dtype<complex128>
   // JSON-DAG: "dtype": "complex128"
-  sdfg.array "l" {dtype = #sdfg.dtype<complex128>, shape = ["N"], transient}
+  sdfg.array "l" {dtype = #sdfg.dtype<complex128>, shape = #sdfg.exprs<N>, transient}
   // IR: sdfg.array "s" {dtype = "{\22type\22:\22struct\22,\22name\22:\22pair\22,\22data\22:{{.*}}}"
   // JSON-DAG: "name": "pair"
-  sdfg.array "s" {dtype = "{\"type\":\"struct\",\"name\":\"pair\",\"data\":[[\"x\",\"float64\"],[\"y\",\"int32\"]],\"length\":[],\"bytes\":12}", shape = ["N"], transient}
+  sdfg.array "s" {dtype = "{\"type\":\"struct\",\"name\":\"pair\",\"data\":[[\"x\",\"float64\"],[\"y\",\"int32\"]],\"length\":[],\"bytes\":12}", shape = #sdfg.exprs<N>, transient}
   // IR: sdfg.array "p" {dtype = "pointer<float32>"
   // JSON-DAG: "type": "pointer"
-  sdfg.array "p" {dtype = "pointer<float32>", shape = ["N"], transient}
+  sdfg.array "p" {dtype = "pointer<float32>", shape = #sdfg.exprs<N>, transient}
   %s = sdfg.state "s" {
     %g = sdfg.access "g"
     %p = sdfg.access "p"

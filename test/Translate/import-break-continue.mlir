@@ -6,7 +6,7 @@
 // RUN: sdfg-translate --import-sdfg %corpus/break_continue.frontend.sdfg | FileCheck %s --check-prefix=FRONT
 
 // CHECK-LABEL: sdfg.sdfg "progs_control_break_continue" ["A", "out"] attributes {experimental_blocks} {
-// CHECK:         sdfg.scalar "__tmp2" {dtype = #sdfg.dtype<bool>, shape = ["1"], transient}
+// CHECK:         sdfg.scalar "__tmp2" {dtype = #sdfg.dtype<bool>, shape = #sdfg.exprs<1>, transient}
 // CHECK:         %[[INIT:.*]] = sdfg.state "init" {
 // CHECK:         %[[ASSIGN:.*]] = sdfg.state "assign_118_4" {
 // CHECK:         %[[LOOP:.*]] = sdfg.loop "for_119" attributes {condition = "(i < N)", init = "i = 0", loop_variable = "i", update = "i = (i + 1)"} {

@@ -10,9 +10,9 @@
 // INDICES: {{^[1-9][0-9]*$}}
 
 // CHECK-LABEL: sdfg.sdfg "progs_advanced_consume_fib" ["iv", "res"] {
-// CHECK-NEXT:    sdfg.array "iv" {dtype = #sdfg.dtype<int32>{{.*}}, shape = ["1"]}
-// CHECK-NEXT:    sdfg.array "res" {dtype = #sdfg.dtype<float32>{{.*}}, shape = ["1"]}
-// CHECK-NEXT:    sdfg.stream "__tmp0" {dtype = #sdfg.dtype<int32>, shape = ["1"], transient}
+// CHECK-NEXT:    sdfg.array "iv" {dtype = #sdfg.dtype<int32>{{.*}}, shape = #sdfg.exprs<1>}
+// CHECK-NEXT:    sdfg.array "res" {dtype = #sdfg.dtype<float32>{{.*}}, shape = #sdfg.exprs<1>}
+// CHECK-NEXT:    sdfg.stream "__tmp0" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>, transient}
 // CHECK-NEXT:    sdfg.state "with_160" {
 // CHECK-NEXT:      %[[T0:.*]] = sdfg.tasklet "progs_advanced_160" {code = "s = i", ins = {i}, outs = {s}}
 // CHECK-NEXT:      %[[IV:.*]] = sdfg.access "iv"
@@ -39,4 +39,4 @@
 // FRONT:       sdfg.consume "scope" attributes {{.*}}num_pes = "4"{{.*}}pe_index = "p"}
 // FRONT:         sdfg.nested "scope_body_166_4" attributes {ins = {__tmp2}, outs = {__tmp_167_16, __tmp_168_15}} {
 // FRONT-NEXT:      sdfg.sdfg "scope_body_166_4" [] {
-// FRONT-NEXT:        sdfg.stream "__tmp_167_16" {buffer_size = "1", dtype = #sdfg.dtype<int32>, shape = ["1"]}
+// FRONT-NEXT:        sdfg.stream "__tmp_167_16" {buffer_size = "1", dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}

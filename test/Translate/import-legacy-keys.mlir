@@ -26,7 +26,7 @@
 
 // CHECK-LABEL: sdfg.sdfg "legacy" ["A"] {
 // CHECK-NEXT:    sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-// CHECK-NEXT:    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["4"]}
+// CHECK-NEXT:    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
 // CHECK-NEXT:    %[[S0:[^ ]+]] = sdfg.state "s0" {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[S1:[^ ]+]] = sdfg.state "s1" attributes {start} {

@@ -29,7 +29,7 @@
 // CHECK-NEXT:      sdfg.memlet %[[A]] -> %[[R2]] {data = "A"{{.*}}, subset = #sdfg.range<0:N, 0:M>}
 
 // MATMUL-LABEL: sdfg.sdfg "progs_basic_matmul_np" ["A", "B"] {
-// MATMUL:         sdfg.array "__return" {dtype = #sdfg.dtype<float64>{{.*}}, shape = ["M", "N"]}
+// MATMUL:         sdfg.array "__return" {dtype = #sdfg.dtype<float64>{{.*}}, shape = #sdfg.exprs<M, N>}
 // MATMUL:         sdfg.state "BinOp_65" {
 // MATMUL-NEXT:      %[[A:.*]] = sdfg.access "A"
 // MATMUL-NEXT:      %[[B:.*]] = sdfg.access "B"

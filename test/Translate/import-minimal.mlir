@@ -47,10 +47,10 @@
 
 // CHECK-LABEL: sdfg.sdfg "progs_basic_vec_add" ["a", "b", "c"] {
 // CHECK-NEXT:    sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-// CHECK-NEXT:    sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-// CHECK-NEXT:    sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-// CHECK-NEXT:    sdfg.array "c" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-// CHECK-NEXT:    sdfg.array "__tmp0" {dtype = #sdfg.dtype<float64>, shape = ["N"], transient}
+// CHECK-NEXT:    sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+// CHECK-NEXT:    sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+// CHECK-NEXT:    sdfg.array "c" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+// CHECK-NEXT:    sdfg.array "__tmp0" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
 // CHECK:         sdfg.state "assign_20_4" {
 // CHECK-NEXT:      %[[SRC:.*]] = sdfg.access "__tmp0"
 // CHECK-NEXT:      %[[DST:.*]] = sdfg.access "c"

@@ -6,15 +6,15 @@
 // RUN: sdfg-translate --import-sdfg %corpus/nested_call.cfg.sdfg | FileCheck %s --check-prefix=CFG
 
 // CHECK-LABEL: sdfg.sdfg "progs_control_nested_call" ["A", "B", "C"] {
-// CHECK:         sdfg.scalar "__tmp2" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+// CHECK:         sdfg.scalar "__tmp2" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
 // CHECK:         sdfg.state "progs_control_inner_scale_180_call_progs_control_inner_scale_180" {
 // CHECK-NEXT:      %[[SCALAR:.*]] = sdfg.tasklet "scalar" {code = "s = 2.0", outs = {s}}
 // CHECK-NEXT:      %[[N:.*]] = sdfg.nested "progs_control_inner_scale" attributes {ins = {X, s}, outs = {X}, symbol_mapping = {N = "N"}} {
 // CHECK-NEXT:        sdfg.sdfg "progs_control_inner_scale" ["X", "s"] {
 // CHECK-NEXT:          sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
 // CHECK-NEXT:          sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-// CHECK-NEXT:          sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-// CHECK-NEXT:          sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+// CHECK-NEXT:          sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+// CHECK-NEXT:          sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
 // The inner SDFG has its own loop (a state machine over symbol k).
 // CHECK:               sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<k = 0>}
 // CHECK:               sdfg.edge %{{.*}} -> %{{.*}} {condition = "(k < 3)"}

@@ -8,11 +8,11 @@
 
 // CHECK-LABEL: sdfg.sdfg "reference_api" [] {
 // CHECK-NEXT:    sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-// CHECK-NEXT:    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-// CHECK-NEXT:    sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-// CHECK-NEXT:    sdfg.array "out" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-// CHECK-NEXT:    sdfg.scalar "c" {dtype = #sdfg.dtype<int32>, shape = ["1"]}
-// CHECK-NEXT:    sdfg.reference "ref" {dtype = #sdfg.dtype<float64>{{.*}}, shape = ["N"], transient}
+// CHECK-NEXT:    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+// CHECK-NEXT:    sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+// CHECK-NEXT:    sdfg.array "out" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+// CHECK-NEXT:    sdfg.scalar "c" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}
+// CHECK-NEXT:    sdfg.reference "ref" {dtype = #sdfg.dtype<float64>{{.*}}, shape = #sdfg.exprs<N>, transient}
 // CHECK-NEXT:    %[[START:.*]] = sdfg.state "start" {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[SETA:.*]] = sdfg.state "set_A" {

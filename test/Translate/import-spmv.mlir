@@ -9,8 +9,8 @@
 // JSON: {{^1$}}
 
 // CHECK-LABEL: sdfg.sdfg "progs_advanced_spmv" ["A_row", "A_col", "A_val", "x", "b"] {
-// CHECK:         sdfg.array "A_row" {dtype = #sdfg.dtype<uint32>{{.*}}, shape = ["H + 1"]}
-// CHECK:         sdfg.scalar "__in_x_value" {dtype = #sdfg.dtype<float32>, shape = ["1"], transient}
+// CHECK:         sdfg.array "A_row" {dtype = #sdfg.dtype<uint32>{{.*}}, shape = #sdfg.exprs<"H + 1">}
+// CHECK:         sdfg.scalar "__in_x_value" {dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<1>, transient}
 // CHECK:         sdfg.state "MapState" {
 // CHECK-NEXT:      %[[OE:[^ ,]+]], %[[OX:[^ ,]+]] = sdfg.map "progs_advanced_spmv_116" ["i"] = 0:H attributes {{.*}}ins = {IN_A_col, IN_A_row, IN_A_val, IN_x}
 // CHECK-NEXT:      ^bb0(%[[E:[^:]+]]: !sdfg.node, %[[X:[^:]+]]: !sdfg.node):

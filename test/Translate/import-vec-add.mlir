@@ -7,9 +7,9 @@
 
 // CHECK-LABEL: sdfg.sdfg "progs_basic_vec_add" ["a", "b", "c"] {
 // CHECK-NEXT:    sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-// CHECK-NEXT:    sdfg.array "a" {dtype = #sdfg.dtype<float64>{{.*}}, shape = ["N"]}
-// CHECK-NEXT:    sdfg.array "b" {dtype = #sdfg.dtype<float64>{{.*}}, shape = ["N"]}
-// CHECK-NEXT:    sdfg.array "c" {dtype = #sdfg.dtype<float64>{{.*}}, shape = ["N"]}
+// CHECK-NEXT:    sdfg.array "a" {dtype = #sdfg.dtype<float64>{{.*}}, shape = #sdfg.exprs<N>}
+// CHECK-NEXT:    sdfg.array "b" {dtype = #sdfg.dtype<float64>{{.*}}, shape = #sdfg.exprs<N>}
+// CHECK-NEXT:    sdfg.array "c" {dtype = #sdfg.dtype<float64>{{.*}}, shape = #sdfg.exprs<N>}
 // CHECK-NEXT:    %{{.*}} = sdfg.state "BinOp_20" {
 // CHECK-NEXT:      %[[ENTRY:.*]], %[[EXIT:.*]] = sdfg.map "_Add__map" ["__i0"] = 0:N attributes {exit_ins = {IN___tmp0}, exit_outs = {OUT___tmp0}, ins = {IN_a, IN_b}, outs = {OUT_a, OUT_b}} {
 // CHECK-NEXT:      ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
@@ -30,7 +30,7 @@
 
 // The frontend variant: a transient, an empty init state, and an
 // access-to-access copy with both subsets.
-// FRONT:      sdfg.array "__tmp0" {dtype = #sdfg.dtype<float64>{{.*}}, shape = ["N"], transient}
+// FRONT:      sdfg.array "__tmp0" {dtype = #sdfg.dtype<float64>{{.*}}, shape = #sdfg.exprs<N>, transient}
 // FRONT:      %[[INIT:.*]] = sdfg.state "init" {
 // FRONT-NEXT: }
 // FRONT:      %[[S1:.*]] = sdfg.state "BinOp_20" {

@@ -32,10 +32,10 @@ fn subset(s: &str) -> Subset {
 const MAPS: &str = r#"
 sdfg.sdfg "maps" ["A", "B", "idx"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "idx" {dtype = #sdfg.dtype<int64>, shape = ["2"]}
-  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = ["1"], transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "idx" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<2>}
+  sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -85,10 +85,10 @@ sdfg.sdfg "control" ["A", "B", "C", "x"] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.scalar "x" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "x" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
   %l = sdfg.loop "for" attributes {condition = "i < N - 1", init = "i = 2", loop_variable = "i", update = "i = i + 1"} {
     %s = sdfg.state "body" {
       %a = sdfg.access "A"
@@ -147,8 +147,8 @@ const NESTED: &str = r#"
 sdfg.sdfg "outer" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N", "M"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %B = sdfg.access "B"
@@ -157,8 +157,8 @@ sdfg.sdfg "outer" ["A", "B"] {
       %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "M"}} {
         sdfg.sdfg "f" ["a", "b"] {
           sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
-          sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["K"]}
-          sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = ["1"]}
+          sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<K>}
+          sdfg.array "b" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
           %body = sdfg.state "body" {
             %a = sdfg.access "a"
             %t = sdfg.tasklet "t" {code = "y = x", ins = {x}, outs = {y}}

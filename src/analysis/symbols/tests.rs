@@ -19,8 +19,8 @@ sdfg.sdfg "st" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "S" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = ["N + 1"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + 1">}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"
@@ -61,7 +61,7 @@ sdfg.sdfg "flow" ["x"] attributes {experimental_blocks} {
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "m" {dtype = #sdfg.dtype<int64>}
-  sdfg.scalar "x" {dtype = #sdfg.dtype<int64>, shape = ["1"]}
+  sdfg.scalar "x" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<1>}
   %a = sdfg.state "a" {
   }
   %b = sdfg.state "b" {
@@ -99,14 +99,14 @@ const NESTED: &str = r#"
 sdfg.sdfg "outer" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "P" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %n = sdfg.nested "f" attributes {outs = {a}, symbol_mapping = {K = "N - 1", P = "P"}} {
       sdfg.sdfg "f" ["a"] {
         sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
         sdfg.symbol "P" {dtype = #sdfg.dtype<int32>}
-        sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = ["K"]}
+        sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<K>}
         %body = sdfg.state "body" {
           %a = sdfg.access "a"
           %t = sdfg.tasklet "t" {code = "y = P", outs = {y}}
@@ -129,7 +129,7 @@ fn nested_sdfgs_use_what_their_mapping_reads() {
 const TWO_MAPS: &str = r#"
 sdfg.sdfg "two_maps" ["A"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = ["N"]}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {exit_ins = {IN_A}, exit_outs = {OUT_A}} {

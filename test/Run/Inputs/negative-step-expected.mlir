@@ -1,6 +1,6 @@
 // What test/Run/negative-step.mlir computes, with upward ranges only.
 sdfg.sdfg "negative_steps" [] {
-  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = ["3", "10"]}
+  sdfg.array "__return" {dtype = #sdfg.dtype<int64>, shape = #sdfg.exprs<3, 10>}
   %s0 = sdfg.state "by_one" {
     %r = sdfg.access "__return"
     %me, %mx = sdfg.map "by_one" ["i"] = 0:10 attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}} {

@@ -1,0 +1,46 @@
+//===- SDFGExprs.cpp - The #sdfg.exprs attribute ----------------*- C++ -*-===//
+//
+// Syntax of expression lists (shapes, strides, offsets),
+// `#sdfg.exprs<N, "M + 1">`; its C accessors are in SDFGDialect.cpp with the
+// others.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+
+#include "SDFGDialect.h.inc"
+#include "SDFGEnums.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "SDFGAttrs.h.inc"
+#include "SDFGExprText.h"
+
+using namespace mlir;
+
+Attribute sdfg::ExprsAttr::parse(AsmParser &parser, Type) {
+  MLIRContext *context = parser.getContext();
+  SmallVector<StringAttr> exprs;
+  auto parseOne = [&]() -> ParseResult {
+    std::string text;
+    if (sdfg::parseExprText(parser, text, "an expression"))
+      return failure();
+    exprs.push_back(StringAttr::get(context, text));
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater, parseOne))
+    return {};
+  return ExprsAttr::get(context, ArrayRef<StringAttr>(exprs));
+}
+
+void sdfg::ExprsAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  for (auto [i, expr] : llvm::enumerate(getExprs())) {
+    if (i)
+      printer << ", ";
+    sdfg::printExprText(printer, expr.getValue());
+  }
+  printer << '>';
+}

@@ -1,0 +1,77 @@
+//! The container attribute `#sdfg.exprs<N, "M + 1">`: a shape, strides or
+//! offset as one symbolic expression per dimension (the C API has no access
+//! to a dialect's own attributes, so `dialect/SDFGDialect.cpp` exposes it).
+
+use super::context::mlir_str;
+use crate::symbolic::Expr;
+use melior::ir::{attribute::AttributeLike, Attribute};
+use melior::{Context, ContextRef};
+
+extern "C" {
+    fn sdfgExprsAttrGet(
+        context: mlir_sys::MlirContext,
+        count: isize,
+        exprs: *const mlir_sys::MlirStringRef,
+    ) -> mlir_sys::MlirAttribute;
+    fn sdfgAttributeIsAExprs(attribute: mlir_sys::MlirAttribute) -> bool;
+    fn sdfgExprsAttrGetCount(attribute: mlir_sys::MlirAttribute) -> isize;
+    fn sdfgExprsAttrGetExpr(attribute: mlir_sys::MlirAttribute, i: isize) -> mlir_sys::MlirStringRef;
+}
+
+/// The attribute of `exprs`, in order.
+pub fn build<'c>(context: &'c Context, exprs: &[Expr]) -> Attribute<'c> {
+    // SAFETY: a live context.
+    unsafe { Attribute::from_raw(build_raw(context.to_raw(), exprs)) }
+}
+
+/// # Safety
+/// `context` is live.
+unsafe fn build_raw(context: mlir_sys::MlirContext, exprs: &[Expr]) -> mlir_sys::MlirAttribute {
+    let texts: Vec<String> = exprs.iter().map(|e| e.to_string()).collect();
+    let raw: Vec<_> = texts.iter().map(|t| mlir_sys::MlirStringRef { data: t.as_ptr().cast(), length: t.len() }).collect();
+    // SAFETY: the array holds `len` strings, all copied.
+    unsafe { sdfgExprsAttrGet(context, raw.len() as isize, raw.as_ptr()) }
+}
+
+/// The texts of an `#sdfg.exprs`, or `None` for another attribute.
+pub fn texts(attr: Attribute) -> Option<Vec<String>> {
+    // SAFETY: a live attribute; every string is copied out of the context's
+    // storage at once.
+    unsafe {
+        if !sdfgAttributeIsAExprs(attr.to_raw()) {
+            return None;
+        }
+        Some((0..sdfgExprsAttrGetCount(attr.to_raw())).map(|i| mlir_str(sdfgExprsAttrGetExpr(attr.to_raw(), i)).to_string()).collect())
+    }
+}
+
+/// How `exprs` is written in the dialect (`#sdfg.exprs<N, "M + 1">`), for
+/// messages that show the spelling.
+pub fn spelling(context: ContextRef, exprs: &[Expr]) -> String {
+    // SAFETY: the context of a live op; the attribute is printed at once.
+    unsafe { Attribute::from_raw(build_raw(context.to_ref().to_raw(), exprs)).to_string() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symbolic;
+
+    #[test]
+    fn expressions_print_bare_or_quoted_and_read_back() {
+        let context = crate::ir::new_context();
+        let exprs: Vec<Expr> = ["N", "M + 1", "4", "i*j"].iter().map(|t| symbolic::parse(t).unwrap()).collect();
+        let attr = build(&context, &exprs);
+        assert_eq!(attr.to_string(), r#"#sdfg.exprs<N, "M + 1", 4, "i*j">"#);
+        let back: Vec<Expr> = texts(attr).unwrap().iter().map(|t| symbolic::parse(t).unwrap()).collect();
+        assert_eq!(back, exprs);
+        assert_eq!(build(&context, &[]).to_string(), "#sdfg.exprs<>");
+    }
+
+    #[test]
+    fn another_attribute_is_not_an_expression_list() {
+        let context = crate::ir::new_context();
+        let strings = crate::ir::attr_list::str_array(&context, &["N"]);
+        assert_eq!(texts(strings), None);
+    }
+}
