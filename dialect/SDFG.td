@@ -240,6 +240,23 @@ def SDFG_ExprsAttr : AttrDef<SDFG_Dialect, "Exprs"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+def SDFG_ExprAttr : AttrDef<SDFG_Dialect, "Expr"> {
+  let mnemonic = "expr";
+  let summary = "one symbolic expression (#sdfg.expr<\"N*M\">)";
+  let description = [{
+    A single expression: a container's total size or stream buffer size, a
+    memlet's volume. Bare when it is an integer or an identifier, quoted
+    otherwise; the reader parses it once.
+
+    ```mlir
+    volume = #sdfg.expr<1>
+    total_size = #sdfg.expr<"N*M">
+    ```
+  }];
+  let parameters = (ins "::mlir::StringAttr":$expr);
+  let hasCustomAssemblyFormat = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Interstate assignments
 //===----------------------------------------------------------------------===//
@@ -357,9 +374,9 @@ class SDFG_DataOp<string mnemonic, string what> : SDFG_Op<mnemonic, [HasParent<"
   }];
   let arguments = (ins StrAttr:$sym_name, SDFG_AnyDTypeAttr:$dtype, SDFG_ExprsAttr:$shape,
                        OptionalAttr<SDFG_ExprsAttr>:$strides, OptionalAttr<SDFG_ExprsAttr>:$offset,
-                       OptionalAttr<StrAttr>:$total_size, OptionalAttr<UnitAttr>:$transient,
+                       OptionalAttr<SDFG_ExprAttr>:$total_size, OptionalAttr<UnitAttr>:$transient,
                        OptionalAttr<SDFG_StorageAttr>:$storage, OptionalAttr<SDFG_LifetimeAttr>:$lifetime,
-                       OptionalAttr<StrAttr>:$buffer_size, OptionalAttr<BoolAttr>:$optional,
+                       OptionalAttr<SDFG_ExprAttr>:$buffer_size, OptionalAttr<BoolAttr>:$optional,
                        ExtraAttr:$extra);
   let assemblyFormat = "$sym_name attr-dict";
 }
@@ -672,7 +689,7 @@ def SDFG_MemletOp : SDFG_Op<"memlet", [ParentOneOf<NodeParents>]> {
   let arguments = (ins SDFG_NodeType:$src, SDFG_NodeType:$dst,
                        OptionalAttr<StrAttr>:$src_conn, OptionalAttr<StrAttr>:$dst_conn,
                        OptionalAttr<StrAttr>:$data, OptionalAttr<SDFG_RangeAttr>:$subset,
-                       OptionalAttr<SDFG_RangeAttr>:$other_subset, OptionalAttr<StrAttr>:$volume,
+                       OptionalAttr<SDFG_RangeAttr>:$other_subset, OptionalAttr<SDFG_ExprAttr>:$volume,
                        OptionalAttr<UnitAttr>:$dynamic, OptionalAttr<SDFG_WcrAttr>:$wcr,
                        OptionalAttr<BoolAttr>:$is_data_src, ExtraAttr:$extra);
   let assemblyFormat = [{

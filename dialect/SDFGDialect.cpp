@@ -260,6 +260,22 @@ MlirStringRef sdfgExprsAttrGetExpr(MlirAttribute attribute, intptr_t i) {
   return wrap(llvm::cast<sdfg::ExprsAttr>(unwrap(attribute)).getExprs()[i].getValue());
 }
 
+/// The single expression `expr`.
+MlirAttribute sdfgExprAttrGet(MlirContext context, MlirStringRef expr) {
+  MLIRContext *ctx = unwrap(context);
+  return wrap(sdfg::ExprAttr::get(ctx, StringAttr::get(ctx, unwrap(expr))));
+}
+
+/// Whether the attribute is an `#sdfg.expr`.
+bool sdfgAttributeIsAExpr(MlirAttribute attribute) {
+  return llvm::isa<sdfg::ExprAttr>(unwrap(attribute));
+}
+
+/// The text of an `#sdfg.expr` (owned by the context).
+MlirStringRef sdfgExprAttrGetExpr(MlirAttribute attribute) {
+  return wrap(llvm::cast<sdfg::ExprAttr>(unwrap(attribute)).getExpr().getValue());
+}
+
 /// The assignments `symbols[i] = values[i]`, in order.
 MlirAttribute sdfgAssignAttrGet(MlirContext context, intptr_t count, const MlirStringRef *symbols,
                                 const MlirStringRef *values) {

@@ -1,7 +1,8 @@
-//===- SDFGExprs.cpp - The #sdfg.exprs attribute ----------------*- C++ -*-===//
+//===- SDFGExprs.cpp - The #sdfg.exprs and #sdfg.expr attributes -*- C++ -*-===//
 //
 // Syntax of expression lists (shapes, strides, offsets),
-// `#sdfg.exprs<N, "M + 1">`; its C accessors are in SDFGDialect.cpp with the
+// `#sdfg.exprs<N, "M + 1">`, and of single expressions (sizes, volumes),
+// `#sdfg.expr<"N*M">`; their C accessors are in SDFGDialect.cpp with the
 // others.
 //
 //===----------------------------------------------------------------------===//
@@ -42,5 +43,18 @@ void sdfg::ExprsAttr::print(AsmPrinter &printer) const {
       printer << ", ";
     sdfg::printExprText(printer, expr.getValue());
   }
+  printer << '>';
+}
+
+Attribute sdfg::ExprAttr::parse(AsmParser &parser, Type) {
+  std::string text;
+  if (parser.parseLess() || sdfg::parseExprText(parser, text, "an expression") || parser.parseGreater())
+    return {};
+  return ExprAttr::get(parser.getContext(), StringAttr::get(parser.getContext(), text));
+}
+
+void sdfg::ExprAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  sdfg::printExprText(printer, getExpr().getValue());
   printer << '>';
 }

@@ -64,6 +64,15 @@ impl<'c> AttrList<'c> {
         self.attr(key, value)
     }
 
+    /// One expression as `#sdfg.expr<...>`, when there is one.
+    pub fn opt_expr(&mut self, key: &str, expr: Option<&crate::symbolic::Expr>) -> &mut Self {
+        if let Some(e) = expr {
+            let value = super::exprs_attr::build_one(self.context, e);
+            self.attr(key, value);
+        }
+        self
+    }
+
     /// A subset or map range as `#sdfg.range<...>`.
     pub fn range(&mut self, key: &str, subset: &Subset) -> &mut Self {
         let value = super::range_attr::build(self.context, subset);

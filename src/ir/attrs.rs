@@ -155,8 +155,12 @@ impl<'c, 'a> OpView<'c, 'a> {
             .map_err(|e| self.error(format!("attribute '{name}': cannot parse '{text}': {}", e.message)))
     }
 
+    /// A size or volume (`#sdfg.expr<"N*M">`), parsed once.
     pub fn opt_expr(&self, name: &str) -> Result<Option<Expr>, Diagnostic> {
-        self.opt_str(name)?.map(|t| self.expr(name, &t)).transpose()
+        let Some(a) = self.attr(name) else { return Ok(None) };
+        let text = exprs_attr::text(a)
+            .ok_or_else(|| self.error(format!("attribute '{name}' must be an #sdfg.expr value ({name} = #sdfg.expr<\"N*M\">)")))?;
+        self.expr(name, &text).map(Some)
     }
 
     /// A shape, strides or offset (`#sdfg.exprs<N, "M + 1">`), each

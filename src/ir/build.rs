@@ -153,7 +153,7 @@ impl<'c> OpBuilder<'c> {
         if let Some(o) = &d.offset {
             attrs.exprs("offset", o);
         }
-        attrs.opt_str("total_size", d.total_size.as_ref().map(|e| e.to_string()).as_deref());
+        attrs.opt_expr("total_size", d.total_size.as_ref());
         attrs.flag("transient", d.transient);
         if !d.storage.is_default() {
             attrs.enumerated("storage", d.storage.as_str())?;
@@ -161,7 +161,7 @@ impl<'c> OpBuilder<'c> {
         if !d.lifetime.is_default() {
             attrs.enumerated("lifetime", d.lifetime.as_str())?;
         }
-        attrs.opt_str("buffer_size", d.buffer_size.as_ref().map(|e| e.to_string()).as_deref());
+        attrs.opt_expr("buffer_size", d.buffer_size.as_ref());
         if let Some(o) = d.optional {
             attrs.bool("optional", o);
         }

@@ -158,7 +158,7 @@ impl<'c> OpBuilder<'c> {
         attrs.opt_str("data", m.data.as_deref());
         attrs.opt_range("subset", m.subset.as_ref());
         attrs.opt_range("other_subset", m.other_subset.as_ref());
-        attrs.opt_str("volume", m.volume.as_ref().map(|s| s.to_string()).as_deref());
+        attrs.opt_expr("volume", m.volume.as_ref());
         attrs.flag("dynamic", m.dynamic);
         if let Some(w) = &m.wcr {
             attrs.attr("wcr", super::wcr_attr::build(self.context, w)?);

@@ -1,6 +1,8 @@
-//! The container attribute `#sdfg.exprs<N, "M + 1">`: a shape, strides or
-//! offset as one symbolic expression per dimension (the C API has no access
-//! to a dialect's own attributes, so `dialect/SDFGDialect.cpp` exposes it).
+//! The expression attributes: `#sdfg.exprs<N, "M + 1">`, a container's
+//! shape, strides or offset as one symbolic expression per dimension, and
+//! `#sdfg.expr<"N*M">`, one expression (a size or a volume). The C API has no
+//! access to a dialect's own attributes, so `dialect/SDFGDialect.cpp`
+//! exposes them.
 
 use super::context::mlir_str;
 use crate::symbolic::Expr;
@@ -16,6 +18,23 @@ extern "C" {
     fn sdfgAttributeIsAExprs(attribute: mlir_sys::MlirAttribute) -> bool;
     fn sdfgExprsAttrGetCount(attribute: mlir_sys::MlirAttribute) -> isize;
     fn sdfgExprsAttrGetExpr(attribute: mlir_sys::MlirAttribute, i: isize) -> mlir_sys::MlirStringRef;
+    fn sdfgExprAttrGet(context: mlir_sys::MlirContext, expr: mlir_sys::MlirStringRef) -> mlir_sys::MlirAttribute;
+    fn sdfgAttributeIsAExpr(attribute: mlir_sys::MlirAttribute) -> bool;
+    fn sdfgExprAttrGetExpr(attribute: mlir_sys::MlirAttribute) -> mlir_sys::MlirStringRef;
+}
+
+/// The attribute of one expression.
+pub fn build_one<'c>(context: &'c Context, expr: &Expr) -> Attribute<'c> {
+    let text = expr.to_string();
+    let raw = mlir_sys::MlirStringRef { data: text.as_ptr().cast(), length: text.len() };
+    // SAFETY: a live context; the string is copied.
+    unsafe { Attribute::from_raw(sdfgExprAttrGet(context.to_raw(), raw)) }
+}
+
+/// The text of an `#sdfg.expr`, or `None` for another attribute.
+pub fn text(attr: Attribute) -> Option<String> {
+    // SAFETY: a live attribute; the string is copied out at once.
+    unsafe { sdfgAttributeIsAExpr(attr.to_raw()).then(|| mlir_str(sdfgExprAttrGetExpr(attr.to_raw())).to_string()) }
 }
 
 /// The attribute of `exprs`, in order.
@@ -66,6 +85,10 @@ mod tests {
         let back: Vec<Expr> = texts(attr).unwrap().iter().map(|t| symbolic::parse(t).unwrap()).collect();
         assert_eq!(back, exprs);
         assert_eq!(build(&context, &[]).to_string(), "#sdfg.exprs<>");
+        let one = symbolic::parse("N*M").unwrap();
+        assert_eq!(build_one(&context, &one).to_string(), r#"#sdfg.expr<"N*M">"#);
+        assert_eq!(text(build_one(&context, &one)).map(|t| symbolic::parse(&t).unwrap()), Some(one));
+        assert_eq!(build_one(&context, &Expr::int(1)).to_string(), "#sdfg.expr<1>");
     }
 
     #[test]
@@ -73,5 +96,6 @@ mod tests {
         let context = crate::ir::new_context();
         let strings = crate::ir::attr_list::str_array(&context, &["N"]);
         assert_eq!(texts(strings), None);
+        assert_eq!(text(strings), None);
     }
 }

@@ -7,7 +7,7 @@
 //! %e, %x = sdfg.map "m" ["i"] = 1:"N - 1" { ... %e["OUT_A"] -> %t["a"] {data = "A", subset = #sdfg.range<"i + 1">} ... }
 //! sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
 //! ```
-//! becomes `sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<2:N>, volume = "N - 2"}`.
+//! becomes `sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<2:N>, volume = #sdfg.expr<"N - 2">}`.
 //!
 //! A connector is rewritten only when every memlet inside it names the same
 //! plain container (array or scalar) as the outer one, without

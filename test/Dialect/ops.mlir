@@ -15,8 +15,8 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
   sdfg.scalar "n" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}
   // CHECK: sdfg.scalar "t" {dtype = #sdfg.dtype<bool>, lifetime = #sdfg.lifetime<Persistent>, shape = #sdfg.exprs<1>, storage = #sdfg.storage<CPU_Heap>, transient}
   sdfg.scalar "t" {dtype = #sdfg.dtype<bool>, shape = #sdfg.exprs<1>, transient, storage = #sdfg.storage<CPU_Heap>, lifetime = #sdfg.lifetime<Persistent>}
-  // CHECK: sdfg.stream "S" {buffer_size = "N", dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<1>, transient}
-  sdfg.stream "S" {dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<1>, buffer_size = "N", transient}
+  // CHECK: sdfg.stream "S" {buffer_size = #sdfg.expr<N>, dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<1>, transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float32>, shape = #sdfg.exprs<1>, buffer_size = #sdfg.expr<N>, transient}
   // CHECK: sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N - 1">, strides = #sdfg.exprs<1>, transient}
   sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N - 1">, strides = #sdfg.exprs<1>, transient}
   // CHECK: sdfg.reference "R" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>, transient}
@@ -42,7 +42,7 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
     }
     // CHECK: sdfg.memlet %[[A]] -> %m_entry["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
     sdfg.memlet %a -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
-    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, volume = "N"}
+    sdfg.memlet %mx["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, volume = #sdfg.expr<N>}
   }
   // CHECK: sdfg.state "streams"
   %s1 = sdfg.state "streams" {

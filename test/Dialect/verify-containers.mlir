@@ -111,21 +111,21 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'A' has negative total size -1}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, total_size = "-1", transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, total_size = #sdfg.expr<-1>, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{stream 'S' has negative buffer size -8}}
-  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, buffer_size = "-8", transient}
+  sdfg.stream "S" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, buffer_size = #sdfg.expr<-8>, transient}
 }
 
 // -----
 
 sdfg.sdfg "f" [] {
   // expected-error@+1 {{container 'A' is not a stream but has a buffer size}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, buffer_size = "8", transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, buffer_size = #sdfg.expr<8>, transient}
 }
 
 // -----
@@ -156,7 +156,7 @@ sdfg.sdfg "f" [] {
   // expected-error@+3 {{container 'A' has non-integer strides}}
   // expected-error@+2 {{container 'A' has non-integer total size}}
   // expected-error@+1 {{division by zero in shape of container 'A'}}
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N // (2 - 2)">, strides = #sdfg.exprs<"1e30">, total_size = "2.5", transient}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N // (2 - 2)">, strides = #sdfg.exprs<"1e30">, total_size = #sdfg.expr<"2.5">, transient}
   // expected-error@+2 {{container 'B' has non-integer shape}}
   // expected-error@+1 {{division by zero in offset of container 'B'}}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"0.5*N">, offset = #sdfg.exprs<"N % 0">, transient}

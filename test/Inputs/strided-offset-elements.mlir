@@ -2,8 +2,8 @@
 // at A[i + 1, j + 2] and B (3x4, rows 6 apart, index offsets -2, -1) is
 // written at B[i + 2, j + 1]: both land on element (i, j).
 sdfg.sdfg "strided_offset_elements" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 4>, strides = #sdfg.exprs<1, 3>, offset = #sdfg.exprs<-1, -2>, total_size = "12"}
-  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 4>, strides = #sdfg.exprs<6, 1>, offset = #sdfg.exprs<-2, -1>, total_size = "18"}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 4>, strides = #sdfg.exprs<1, 3>, offset = #sdfg.exprs<-1, -2>, total_size = #sdfg.expr<12>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 4>, strides = #sdfg.exprs<6, 1>, offset = #sdfg.exprs<-2, -1>, total_size = #sdfg.expr<18>}
   %s = sdfg.state "s" {
     %a = sdfg.access "A"
     %b = sdfg.access "B"

@@ -14,7 +14,7 @@
 // CHECK: 1 outputs match
 sdfg.sdfg "scope_views" ["__return"] {
   sdfg.array "__return" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4, 6>}
-  sdfg.view "col" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, strides = #sdfg.exprs<6>, total_size = "19", transient}
+  sdfg.view "col" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, strides = #sdfg.exprs<6>, total_size = #sdfg.expr<19>, transient}
   %s = sdfg.state "s" {
     %r = sdfg.access "__return"
     %me, %mx = sdfg.map "cols" ["j"] = 0:6 attributes {exit_ins = {IN_r}, exit_outs = {OUT_r}, schedule = #sdfg.schedule<CPU_Multicore>} {

@@ -9,9 +9,9 @@
 // RUN: sdfg-run %s --inputs %S/Inputs/strided-layouts.npz --expected %S/Inputs/strided-layouts.npz -o %t.npz 2>&1 | FileCheck %s
 // CHECK: 2 outputs match
 sdfg.sdfg "strided_layouts" ["A", "B"] {
-  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 4>, strides = #sdfg.exprs<1, 3>, total_size = "12"}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 4>, strides = #sdfg.exprs<1, 3>, total_size = #sdfg.expr<12>}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<3, 4>}
-  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, strides = #sdfg.exprs<1000>, total_size = "4", transient}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, strides = #sdfg.exprs<1000>, total_size = #sdfg.expr<4>, transient}
   %s0 = sdfg.state "fill" {
     %t = sdfg.access "T"
     %me, %mx = sdfg.map "fill" ["k"] = 0:4 attributes {exit_ins = {IN_T}, exit_outs = {OUT_T}} {

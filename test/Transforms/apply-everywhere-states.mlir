@@ -3,8 +3,8 @@
 // transformations) or by re-checking only the state an application changed
 // (`once_per_match` ones): each of the three stencil maps is rewritten.
 // RUN: sdfg-opt %s --sdfg-propagate-memlets | FileCheck %s --check-prefix=PROP
-// PROP-COUNT-3: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = "3*N - 6"}
-// PROP-NOT: volume = "N"
+// PROP-COUNT-3: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = #sdfg.expr<"3*N - 6">}
+// PROP-NOT: volume = #sdfg.expr<N>
 // RUN: sdfg-opt %s --sdfg-map-to-for-loop | FileCheck %s --check-prefix=LOOP
 // LOOP-COUNT-3: sdfg.loop "{{first|inner|last}}_m_i"
 // LOOP-NOT: sdfg.map

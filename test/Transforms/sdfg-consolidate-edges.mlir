@@ -15,8 +15,8 @@
 // CHECK-DAG: sdfg.memlet %entry["OUT_A"] -> %t["y"] {data = "A", subset = #sdfg.range<"i + 1">}
 // CHECK-DAG: sdfg.memlet %t["z"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
 // CHECK-DAG: sdfg.memlet %t["w"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<"i + 2">}
-// CHECK-DAG: sdfg.memlet %A -> %m_entry["IN_A"] {data = "A", subset = #sdfg.range<0:"N + 1">, volume = "N + 1"}
-// CHECK-DAG: sdfg.memlet %m_exit["OUT_B"] -> %B {data = "B", subset = #sdfg.range<1:"N + 2">, volume = "N + 1"}
+// CHECK-DAG: sdfg.memlet %A -> %m_entry["IN_A"] {data = "A", subset = #sdfg.range<0:"N + 1">, volume = #sdfg.expr<"N + 1">}
+// CHECK-DAG: sdfg.memlet %m_exit["OUT_B"] -> %B {data = "B", subset = #sdfg.range<1:"N + 2">, volume = #sdfg.expr<"N + 1">}
 sdfg.sdfg "stencil" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<"N + 1">}

@@ -12,7 +12,7 @@
 // each iteration first prefetches row k + 1 into the other slot, and a
 // guarded fill before the loop loads row 0.
 // CHECK-LABEL: sdfg.sdfg "rows"
-// CHECK: sdfg.array "B" {dtype = #sdfg.dtype<float64>, offset = #sdfg.exprs<0, 0>, shape = #sdfg.exprs<2, M>, strides = #sdfg.exprs<M, 1>, total_size = "2*M", transient}
+// CHECK: sdfg.array "B" {dtype = #sdfg.dtype<float64>, offset = #sdfg.exprs<0, 0>, shape = #sdfg.exprs<2, M>, strides = #sdfg.exprs<M, 1>, total_size = #sdfg.expr<"2*M">, transient}
 // CHECK: %[[L:.*]] = sdfg.loop "l"
 // CHECK: %[[S:.*]] = sdfg.state "s"
 // CHECK-NOT: %A

@@ -88,7 +88,7 @@ sdfg.sdfg "three" ["B", "C", "D"] {
 // CHECK-DAG: sdfg.memlet %[[T2]]["z"] -> %[[IX]]["IN_B_1"] {data = "C", subset = #sdfg.range<i>}
 // CHECK: }
 // CHECK-NOT: sdfg.map
-// CHECK-DAG: sdfg.memlet %A -> %[[E]]["IN_A"] {data = "A", subset = #sdfg.range<0:"N + 1">, volume = "N + 1"}
+// CHECK-DAG: sdfg.memlet %A -> %[[E]]["IN_A"] {data = "A", subset = #sdfg.range<0:"N + 1">, volume = #sdfg.expr<"N + 1">}
 // CHECK-DAG: sdfg.memlet %D -> %[[E]]["IN_D"] {data = "D", subset = #sdfg.range<0:N>}
 // CHECK-DAG: sdfg.memlet %[[X]]["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
 // CHECK-DAG: sdfg.memlet %[[X]]["OUT_B_1"] -> %C {data = "C", subset = #sdfg.range<0:N>}

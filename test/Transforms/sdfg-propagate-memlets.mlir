@@ -9,8 +9,8 @@
 // A stencil over the interior reads 0:N and writes 1:N - 1, not the whole
 // arrays its outer memlets claimed.
 // CHECK-LABEL: sdfg.sdfg "stencil"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = "3*N - 6"}
-// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}} {data = "B", subset = #sdfg.range<1:"N - 1">, volume = "N - 2"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = #sdfg.expr<"3*N - 6">}
+// CHECK: sdfg.memlet %{{.*}}["OUT_B"] -> %{{.*}} {data = "B", subset = #sdfg.range<1:"N - 1">, volume = #sdfg.expr<"N - 2">}
 sdfg.sdfg "stencil" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
@@ -33,7 +33,7 @@ sdfg.sdfg "stencil" ["A", "B"] {
 
 // Already exact: nothing to do.
 // CHECK-LABEL: sdfg.sdfg "exact"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = "N"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = #sdfg.expr<N>}
 sdfg.sdfg "exact" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
@@ -47,8 +47,8 @@ sdfg.sdfg "exact" ["A", "B"] {
       sdfg.memlet %entry["OUT_A"] -> %t["a"] {data = "A", subset = #sdfg.range<i>}
       sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %a -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = "N"}
-    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, volume = "N"}
+    sdfg.memlet %a -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>, volume = #sdfg.expr<N>}
+    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, volume = #sdfg.expr<N>}
   }
 }
 
@@ -56,7 +56,7 @@ sdfg.sdfg "exact" ["A", "B"] {
 
 // An index read from data (A[idx[i]]) cannot be bounded: the whole array.
 // CHECK-LABEL: sdfg.sdfg "indirect"
-// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:M>, volume = "N"}
+// CHECK: sdfg.memlet %{{.*}} -> %{{.*}}["IN_A"] {data = "A", subset = #sdfg.range<0:M>, volume = #sdfg.expr<N>}
 sdfg.sdfg "indirect" ["A", "B"] {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -72,6 +72,6 @@ sdfg.sdfg "indirect" ["A", "B"] {
       sdfg.memlet %t["o"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
     sdfg.memlet %a -> %e["IN_A"] {data = "A", subset = #sdfg.range<0>}
-    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, volume = "N"}
+    sdfg.memlet %x["OUT_B"] -> %b {data = "B", subset = #sdfg.range<0:N>, volume = #sdfg.expr<N>}
   }
 }

@@ -39,4 +39,4 @@
 // FRONT:       sdfg.consume "scope" attributes {{.*}}num_pes = "4"{{.*}}pe_index = "p"}
 // FRONT:         sdfg.nested "scope_body_166_4" attributes {ins = {__tmp2}, outs = {__tmp_167_16, __tmp_168_15}} {
 // FRONT-NEXT:      sdfg.sdfg "scope_body_166_4" [] {
-// FRONT-NEXT:        sdfg.stream "__tmp_167_16" {buffer_size = "1", dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}
+// FRONT-NEXT:        sdfg.stream "__tmp_167_16" {buffer_size = #sdfg.expr<1>, dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}

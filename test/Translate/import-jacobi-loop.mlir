@@ -13,7 +13,7 @@
 // CHECK-NEXT:    sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
 // CHECK-NEXT:    sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
 // A view keeps its strides (those of the viewed array) and its total size.
-// CHECK-NEXT:    sdfg.view "A_0" {dtype = #sdfg.dtype<float64>{{.*}}, shape = #sdfg.exprs<"N - 2", "N - 2">, strides = #sdfg.exprs<N, 1>, total_size = "N**2 - 2*N - 2", transient}
+// CHECK-NEXT:    sdfg.view "A_0" {dtype = #sdfg.dtype<float64>{{.*}}, shape = #sdfg.exprs<"N - 2", "N - 2">, strides = #sdfg.exprs<N, 1>, total_size = #sdfg.expr<"N**2 - 2*N - 2">, transient}
 // CHECK:         sdfg.view "B_4" {dtype = #sdfg.dtype<float64>{{.*}}, shape = #sdfg.exprs<"N - 2", "N - 2">, strides = #sdfg.exprs<N, 1>
 // CHECK:         %[[INIT:.*]] = sdfg.state "init" {
 // CHECK-NEXT:    }

@@ -14,28 +14,28 @@
 // RUN: diff %t.bc.full.mlir %t.bc.min.mlir
 //
 // RUN: sdfg-translate --import-sdfg %corpus/vec_add.minimal.sdfg -o %t.vec_add.min.mlir
-// RUN: sdfg-translate --import-sdfg %corpus/vec_add.frontend.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = "[^"]*"//' -e 's/, volume = "[^"]*"//' > %t.vec_add.full.mlir
+// RUN: sdfg-translate --import-sdfg %corpus/vec_add.frontend.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' -e 's/, volume = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' > %t.vec_add.full.mlir
 // RUN: diff %t.vec_add.full.mlir %t.vec_add.min.mlir
 // RUN: sdfg-translate --import-sdfg %corpus/consume_fib.minimal.sdfg -o %t.consume_fib.min.mlir
-// RUN: sdfg-translate --import-sdfg %corpus/consume_fib.simplified.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = "[^"]*"//' -e 's/, volume = "[^"]*"//' > %t.consume_fib.full.mlir
+// RUN: sdfg-translate --import-sdfg %corpus/consume_fib.simplified.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' -e 's/, volume = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' > %t.consume_fib.full.mlir
 // RUN: diff %t.consume_fib.full.mlir %t.consume_fib.min.mlir
 // RUN: sdfg-translate --import-sdfg %corpus/copy_offsets_api.minimal.sdfg -o %t.copy_offsets_api.min.mlir
-// RUN: sdfg-translate --import-sdfg %corpus/copy_offsets_api.api.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = "[^"]*"//' -e 's/, volume = "[^"]*"//' > %t.copy_offsets_api.full.mlir
+// RUN: sdfg-translate --import-sdfg %corpus/copy_offsets_api.api.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' -e 's/, volume = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' > %t.copy_offsets_api.full.mlir
 // RUN: diff %t.copy_offsets_api.full.mlir %t.copy_offsets_api.min.mlir
 // RUN: sdfg-translate --import-sdfg %corpus/filter_stream.minimal.sdfg -o %t.filter_stream.min.mlir
-// RUN: sdfg-translate --import-sdfg %corpus/filter_stream.simplified.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = "[^"]*"//' -e 's/, volume = "[^"]*"//' > %t.filter_stream.full.mlir
+// RUN: sdfg-translate --import-sdfg %corpus/filter_stream.simplified.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' -e 's/, volume = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' > %t.filter_stream.full.mlir
 // RUN: diff %t.filter_stream.full.mlir %t.filter_stream.min.mlir
 // RUN: sdfg-translate --import-sdfg %corpus/jacobi_2d.minimal.sdfg -o %t.jacobi_2d.min.mlir
-// RUN: sdfg-translate --import-sdfg %corpus/jacobi_2d.cfg.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = "[^"]*"//' -e 's/, volume = "[^"]*"//' > %t.jacobi_2d.full.mlir
+// RUN: sdfg-translate --import-sdfg %corpus/jacobi_2d.cfg.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' -e 's/, volume = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' > %t.jacobi_2d.full.mlir
 // RUN: diff %t.jacobi_2d.full.mlir %t.jacobi_2d.min.mlir
 // RUN: sdfg-translate --import-sdfg %corpus/nested_call.minimal.sdfg -o %t.nested_call.min.mlir
-// RUN: sdfg-translate --import-sdfg %corpus/nested_call.frontend.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = "[^"]*"//' -e 's/, volume = "[^"]*"//' > %t.nested_call.full.mlir
+// RUN: sdfg-translate --import-sdfg %corpus/nested_call.frontend.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' -e 's/, volume = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' > %t.nested_call.full.mlir
 // RUN: diff %t.nested_call.full.mlir %t.nested_call.min.mlir
 // RUN: sdfg-translate --import-sdfg %corpus/reduce_sum.minimal.sdfg -o %t.reduce_sum.min.mlir
-// RUN: sdfg-translate --import-sdfg %corpus/reduce_sum.simplified.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = "[^"]*"//' -e 's/, volume = "[^"]*"//' > %t.reduce_sum.full.mlir
+// RUN: sdfg-translate --import-sdfg %corpus/reduce_sum.simplified.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' -e 's/, volume = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' > %t.reduce_sum.full.mlir
 // RUN: diff %t.reduce_sum.full.mlir %t.reduce_sum.min.mlir
 // RUN: sdfg-translate --import-sdfg %corpus/spmv.minimal.sdfg -o %t.spmv.min.mlir
-// RUN: sdfg-translate --import-sdfg %corpus/spmv.simplified.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = "[^"]*"//' -e 's/, volume = "[^"]*"//' > %t.spmv.full.mlir
+// RUN: sdfg-translate --import-sdfg %corpus/spmv.simplified.sdfg | sed -E -e 's/ optional = false,//' -e 's/ is_data_src = (true|false),//' -e 's/, total_size = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' -e 's/, volume = #sdfg.expr<("[^"]*"|[A-Za-z0-9_-]+)>//' > %t.spmv.full.mlir
 // RUN: diff %t.spmv.full.mlir %t.spmv.min.mlir
 //
 // The minimal file itself: nothing derived shows up.
@@ -61,5 +61,5 @@
 // BAD-NOT: extra
 // BAD: sdfg.edge
 
-// FULL: sdfg.view "A_0" {{.*}}optional = false{{.*}}total_size = "N**2 - 2*N - 2"
+// FULL: sdfg.view "A_0" {{.*}}optional = false{{.*}}total_size = #sdfg.expr<"N**2 - 2*N - 2">
 // FULL: sdfg.memlet {{.*}} {data = "A", is_data_src = true, other_subset

@@ -20,11 +20,11 @@
 // CHECK-NEXT:          %[[IND:.*]] = sdfg.tasklet "Indirection" {code = "lookup = __ind_in_x[index_A_col_0]", ins = {__ind_in_x, index_A_col_0}, outs = {lookup}}
 // CHECK-NEXT:          sdfg.memlet %[[IE2]]["OUT___tmp2_in_from_2_0"] -> %[[IND]]["index_A_col_0"] {data = "A_col"{{.*}}, subset = #sdfg.range<j>}
 // CHECK-NEXT:          sdfg.memlet %[[IE2]]["OUT___tmp_119_21_in_from_2_0"] -> %[[MUL]]["a"] {data = "A_val"{{.*}}, subset = #sdfg.range<j>}
-// CHECK-NEXT:          sdfg.memlet %[[IE2]]["OUT___tmp_120_24_in_from_2_0"] -> %[[IND]]["__ind_in_x"] {data = "x"{{.*}}, subset = #sdfg.range<0:W>, volume = "1"}
+// CHECK-NEXT:          sdfg.memlet %[[IE2]]["OUT___tmp_120_24_in_from_2_0"] -> %[[IND]]["__ind_in_x"] {data = "x"{{.*}}, subset = #sdfg.range<0:W>, volume = #sdfg.expr<1>}
 // CHECK-NEXT:          sdfg.memlet %[[IND]]["lookup"] -> %[[MUL]]["in_x"] {data = "__in_x_value"{{.*}}, subset = #sdfg.range<0>}
 // CHECK-NEXT:          sdfg.memlet %[[MUL]]["out"] -> %[[IX2]]["IN___tmp_121_23_out_of_2_1"] {data = "b"{{.*}}, subset = #sdfg.range<i>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
 // CHECK-NEXT:        }
 // CHECK:             sdfg.memlet %[[E]]["OUT_A_row"] -> %[[IE]]["__map_117_b0"] {data = "A_row"{{.*}}, subset = #sdfg.range<i>}
 // CHECK-NEXT:        sdfg.memlet %[[E]]["OUT_A_row"] -> %[[IE]]["__map_117_e1"] {data = "A_row"{{.*}}, subset = #sdfg.range<"i + 1">}
 // CHECK:             sdfg.memlet %[[E]]["OUT_x"] -> %[[IE]]["IN___tmp_120_24_in_from_2_0"] {data = "x", dynamic{{.*}}, subset = #sdfg.range<0:W>}
-// CHECK:           sdfg.memlet %{{.*}} -> %[[OE]]["IN_A_row"] {data = "A_row"{{.*}}, subset = #sdfg.range<0:"H + 1">, volume = "2*H"}
+// CHECK:           sdfg.memlet %{{.*}} -> %[[OE]]["IN_A_row"] {data = "A_row"{{.*}}, subset = #sdfg.range<0:"H + 1">, volume = #sdfg.expr<"2*H">}
