@@ -281,6 +281,25 @@ def SDFG_AssignmentsAttr : AttrDef<SDFG_Dialect, "Assignments"> {
   let genVerifyDecl = 1;
 }
 
+def SDFG_SymbolMappingAttr : AttrDef<SDFG_Dialect, "SymbolMapping"> {
+  let mnemonic = "symbols";
+  let summary = "a nested SDFG's symbol mapping, in order: #sdfg.symbols<N = N, L = \"N - 2\">";
+  let description = [{
+    Each symbol of the nested SDFG and the expression of the outer SDFG it
+    takes, in the order DaCe keeps them. A symbol is a bare identifier, or a
+    string when it is not one; an expression is bare when it is an integer
+    or a name and quoted otherwise. The reader parses each expression once.
+
+    ```mlir
+    symbol_mapping = #sdfg.symbols<N = N, L = "N - 2">
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::StringAttr", "inner symbols">:$symbols,
+                        ArrayRefParameter<"::mlir::StringAttr", "outer expressions, in the same order">:$values);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Instrumentation
 //===----------------------------------------------------------------------===//
@@ -613,15 +632,15 @@ def SDFG_ConsumeOp : SDFG_Op<"consume", [DeclareOpInterfaceMethods<OpAsmOpInterf
   let summary = "a consume scope: workers pop a stream until it is empty";
   let description = [{
     ```mlir
-    %ce, %cx = sdfg.consume "cons" attributes {pe_index = "p", num_pes = "4",
+    %ce, %cx = sdfg.consume "cons" attributes {pe_index = "p", num_pes = #sdfg.expr<4>,
                                    ins = {IN_stream}, outs = {OUT_stream}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
     }
     ```
   }];
-  let arguments = (ins StrAttr:$label, StrAttr:$pe_index, StrAttr:$num_pes,
+  let arguments = (ins StrAttr:$label, StrAttr:$pe_index, SDFG_ExprAttr:$num_pes,
                        OptionalAttr<StrAttr>:$condition, OptionalAttr<SDFG_ScheduleAttr>:$schedule,
-                       OptionalAttr<StrAttr>:$chunksize,
+                       OptionalAttr<I64Attr>:$chunksize,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
                        OptionalAttr<DictionaryAttr>:$exit_ins,
                        OptionalAttr<DictionaryAttr>:$exit_outs, InstrumentAttr:$instrument,
@@ -640,13 +659,13 @@ def SDFG_NestedSDFGOp : SDFG_Op<"nested", [DeclareOpInterfaceMethods<OpAsmOpInte
     containers of the inner SDFG.
 
     ```mlir
-    %n = sdfg.nested "inner" attributes {ins = {X}, outs = {X}, symbol_mapping = {N = "N"}} {
+    %n = sdfg.nested "inner" attributes {ins = {X}, outs = {X}, symbol_mapping = #sdfg.symbols<N = N>} {
       sdfg.sdfg "inner" ["X"] {
       }
     }
     ```
   }];
-  let arguments = (ins StrAttr:$label, OptionalAttr<DictionaryAttr>:$symbol_mapping,
+  let arguments = (ins StrAttr:$label, OptionalAttr<SDFG_SymbolMappingAttr>:$symbol_mapping,
                        OptionalAttr<DictionaryAttr>:$ins, OptionalAttr<DictionaryAttr>:$outs,
                        InstrumentAttr:$instrument, ExtraAttr:$extra);
   let results = (outs SDFG_NodeType:$node);

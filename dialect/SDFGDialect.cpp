@@ -308,6 +308,38 @@ MlirStringRef sdfgAssignAttrGetValue(MlirAttribute attribute, intptr_t i) {
   return wrap(llvm::cast<sdfg::AssignmentsAttr>(unwrap(attribute)).getValues()[i].getValue());
 }
 
+/// The symbol mapping `symbols[i] -> values[i]`, in order.
+MlirAttribute sdfgSymbolsAttrGet(MlirContext context, intptr_t count, const MlirStringRef *symbols,
+                                 const MlirStringRef *values) {
+  MLIRContext *ctx = unwrap(context);
+  SmallVector<StringAttr> s, v;
+  for (intptr_t i = 0; i < count; ++i) {
+    s.push_back(StringAttr::get(ctx, unwrap(symbols[i])));
+    v.push_back(StringAttr::get(ctx, unwrap(values[i])));
+  }
+  return wrap(sdfg::SymbolMappingAttr::get(ctx, s, v));
+}
+
+/// Whether the attribute is an `#sdfg.symbols`.
+bool sdfgAttributeIsASymbols(MlirAttribute attribute) {
+  return llvm::isa<sdfg::SymbolMappingAttr>(unwrap(attribute));
+}
+
+/// The number of symbols of an `#sdfg.symbols`.
+intptr_t sdfgSymbolsAttrGetCount(MlirAttribute attribute) {
+  return llvm::cast<sdfg::SymbolMappingAttr>(unwrap(attribute)).getSymbols().size();
+}
+
+/// The inner symbol `i` (owned by the context).
+MlirStringRef sdfgSymbolsAttrGetSymbol(MlirAttribute attribute, intptr_t i) {
+  return wrap(llvm::cast<sdfg::SymbolMappingAttr>(unwrap(attribute)).getSymbols()[i].getValue());
+}
+
+/// The outer expression symbol `i` maps to (owned by the context).
+MlirStringRef sdfgSymbolsAttrGetValue(MlirAttribute attribute, intptr_t i) {
+  return wrap(llvm::cast<sdfg::SymbolMappingAttr>(unwrap(attribute)).getValues()[i].getValue());
+}
+
 /// Registers a pass implemented in Rust under its argument name, so textual
 /// pipelines (`builtin.module(sdfg-verify,canonicalize)`) can name it. The
 /// C API has no such entry point.

@@ -6,7 +6,8 @@ use crate::model::{Connector, DType, Extra, Loc};
 use crate::symbolic::Subset;
 use melior::{
     ir::{
-        attribute::{ArrayAttribute, BoolAttribute, DictionaryAttribute, StringAttribute},
+        attribute::{ArrayAttribute, BoolAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
+        r#type::IntegerType,
         Attribute, Identifier, Location,
     },
     Context,
@@ -50,6 +51,11 @@ impl<'c> AttrList<'c> {
 
     pub fn str_array<S: AsRef<str>>(&mut self, key: &str, items: &[S]) -> &mut Self {
         let value = str_array(self.context, items);
+        self.attr(key, value)
+    }
+
+    pub fn i64(&mut self, key: &str, value: i64) -> &mut Self {
+        let value = IntegerAttribute::new(IntegerType::new(self.context, 64).into(), value).into();
         self.attr(key, value)
     }
 
@@ -112,14 +118,6 @@ impl<'c> AttrList<'c> {
             self.attr(key, value);
         }
         self
-    }
-
-    /// `{"k" = "v", "flag"}`: a dictionary of string values, where a key
-    /// without a value is a unit attribute.
-    pub fn dict<'k>(&mut self, key: &str, items: impl Iterator<Item = (&'k str, Option<String>)>) -> &mut Self {
-        let context = self.context;
-        let elements = items.map(|(k, v)| (k, v.map(|v| StringAttribute::new(context, &v).into()))).collect();
-        self.dict_of(key, elements)
     }
 
     /// A dictionary whose keys without a value are unit attributes.

@@ -2,6 +2,7 @@
 
 use super::context::location_loc;
 use super::exprs_attr;
+use super::symbols_attr;
 use super::range_attr::{self, RangeAttrError};
 use crate::{
     diag::Diagnostic,
@@ -10,7 +11,7 @@ use crate::{
 };
 use melior::ir::{
     attribute::AttributeLike,
-    attribute::{ArrayAttribute, BoolAttribute, DictionaryAttribute, StringAttribute},
+    attribute::{ArrayAttribute, BoolAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
     operation::{OperationLike, OperationRef},
     Attribute,
 };
@@ -85,6 +86,15 @@ impl<'c, 'a> OpView<'c, 'a> {
         self.opt_str(name)?.ok_or_else(|| self.error(format!("missing attribute '{name}'")))
     }
 
+    pub fn opt_i64(&self, name: &str) -> Result<Option<i64>, Diagnostic> {
+        match self.attr(name) {
+            None => Ok(None),
+            Some(a) => IntegerAttribute::try_from(a)
+                .map(|i| Some(i.value()))
+                .map_err(|_| self.error(format!("attribute '{name}' must be an integer"))),
+        }
+    }
+
     pub fn opt_bool(&self, name: &str) -> Result<Option<bool>, Diagnostic> {
         match self.attr(name) {
             None => Ok(None),
@@ -111,25 +121,6 @@ impl<'c, 'a> OpView<'c, 'a> {
         Ok(self.opt_str_array(name)?.unwrap_or_default())
     }
 
-    /// A dictionary whose values are strings or `unit` (`None`).
-    pub fn dict(&self, name: &str) -> Result<Vec<(String, Option<String>)>, Diagnostic> {
-        let Some(a) = self.attr(name) else { return Ok(Vec::new()) };
-        let bad = || self.error(format!("attribute '{name}' must be a dictionary of strings"));
-        let dict = DictionaryAttribute::try_from(a).map_err(|_| bad())?;
-        let mut out = Vec::with_capacity(dict.len());
-        for i in 0..dict.len() {
-            let (key, value) = dict.element(i).map_err(|_| bad())?;
-            let key = identifier_text(&key).ok_or_else(bad)?;
-            let value = if value.is_unit() {
-                None
-            } else {
-                Some(string_value(&StringAttribute::try_from(value).map_err(|_| bad())?))
-            };
-            out.push((key, value));
-        }
-        Ok(out)
-    }
-
     /// Connectors: names to types, `unit` for an inferred type.
     pub fn connectors(&self, name: &str) -> Result<Vec<Connector>, Diagnostic> {
         let Some(a) = self.attr(name) else { return Ok(Vec::new()) };
@@ -153,6 +144,25 @@ impl<'c, 'a> OpView<'c, 'a> {
         symbolic::parse(text)
             .map(|e| e.simplify())
             .map_err(|e| self.error(format!("attribute '{name}': cannot parse '{text}': {}", e.message)))
+    }
+
+    /// A nested SDFG's symbol mapping (`#sdfg.symbols<N = N, L = "N - 2">`),
+    /// each expression parsed once; empty when the attribute is absent.
+    pub fn symbol_mapping(&self, name: &str) -> Result<Vec<(String, Expr)>, Diagnostic> {
+        let Some(a) = self.attr(name) else { return Ok(Vec::new()) };
+        let pairs = symbols_attr::pairs(a)
+            .ok_or_else(|| self.error(format!("attribute '{name}' must be an #sdfg.symbols value ({name} = #sdfg.symbols<N = N, L = \"N - 2\">)")))?;
+        let parse = |(symbol, text): (String, String)| {
+            symbolic::parse(&text)
+                .map(|e| (symbol.clone(), e.simplify()))
+                .map_err(|e| self.error(format!("attribute '{name}': symbol '{symbol}': cannot parse '{text}': {}", e.message)))
+        };
+        pairs.into_iter().map(parse).collect()
+    }
+
+    /// A required single expression (`#sdfg.expr<...>`).
+    pub fn required_expr(&self, name: &str) -> Result<Expr, Diagnostic> {
+        self.opt_expr(name)?.ok_or_else(|| self.error(format!("missing attribute '{name}'")))
     }
 
     /// A size or volume (`#sdfg.expr<"N*M">`), parsed once.

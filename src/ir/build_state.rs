@@ -90,8 +90,7 @@ impl<'c> OpBuilder<'c> {
             NodeKind::NestedSdfg { sdfg, symbol_mapping } => {
                 attrs.str("label", &node.label);
                 if !symbol_mapping.is_empty() {
-                    let items = symbol_mapping.iter().map(|(k, v)| (k.as_str(), Some(v.to_string())));
-                    attrs.dict("symbol_mapping", items);
+                    attrs.attr("symbol_mapping", super::symbols_attr::build(self.context, symbol_mapping));
                 }
                 instrument::build(&mut attrs, &mut extra, Of::Code)?;
                 let inner = self.region(|b| {
@@ -113,13 +112,13 @@ impl<'c> OpBuilder<'c> {
                         "sdfg.map"
                     }
                     NodeKind::ConsumeEntry { consume, .. } => {
-                        attrs.str("pe_index", &consume.pe_index).str("num_pes", &consume.num_pes.to_string());
+                        attrs.str("pe_index", &consume.pe_index).opt_expr("num_pes", Some(&consume.num_pes));
                         code_attr(&mut attrs, &mut extra, "condition", consume.condition.as_deref());
                         if !consume.schedule.is_default() {
                             attrs.enumerated("schedule", consume.schedule.as_str())?;
                         }
                         if consume.chunksize != 1 {
-                            attrs.str("chunksize", &consume.chunksize.to_string());
+                            attrs.i64("chunksize", consume.chunksize);
                         }
                         "sdfg.consume"
                     }

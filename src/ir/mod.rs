@@ -17,6 +17,7 @@ mod range_attr;
 mod wcr_attr;
 mod assign_attr;
 mod exprs_attr;
+mod symbols_attr;
 mod instrument;
 pub(crate) mod attrs;
 

@@ -111,11 +111,7 @@ impl StateReader<'_> {
                         return Err(first);
                     }
                 };
-                let mut symbol_mapping = Vec::new();
-                for (k, value) in v.dict("symbol_mapping")? {
-                    let text = value.ok_or_else(|| v.error(format!("symbol '{k}' maps to nothing")))?;
-                    symbol_mapping.push((k, v.expr("symbol_mapping", &text)?));
-                }
+                let symbol_mapping = v.symbol_mapping("symbol_mapping")?;
                 node.kind = NodeKind::NestedSdfg { sdfg: Box::new(sdfg), symbol_mapping };
                 instrument::read(v, &mut extra, Of::Code)?;
             }
@@ -144,13 +140,12 @@ impl StateReader<'_> {
             };
             NodeKind::MapEntry { map, exit: 0 }
         } else {
-            let chunk = v.opt_str("chunksize")?.unwrap_or_else(|| "1".into());
             let consume = ConsumeScope {
                 pe_index: v.str("pe_index")?,
-                num_pes: v.expr("num_pes", &v.str("num_pes")?)?,
+                num_pes: v.required_expr("num_pes")?,
                 condition: v.code("condition", &mut extra)?.map(Condition::new),
                 schedule: v.enum_or("schedule")?,
-                chunksize: chunk.parse().map_err(|_| v.error(format!("bad chunksize '{chunk}'")))?,
+                chunksize: v.opt_i64("chunksize")?.unwrap_or(1),
             };
             NodeKind::ConsumeEntry { consume, exit: 0 }
         };

@@ -3,7 +3,7 @@
 //!
 //! ```mlir
 //! %e, %x = sdfg.map "m" ["i"] = 0:N {
-//!   %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {k = "i"}} {
+//!   %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = #sdfg.symbols<k = i>} {
 //!     sdfg.sdfg "f" ["a", "b"] { ...one state: a[k] -> tasklet -> b[0]... }
 //!   }
 //!   sdfg.memlet %e["OUT_A"] -> %n["a"] {data = "A", subset = #sdfg.range<0:N>}

@@ -11,7 +11,7 @@
 //! ```mlir
 //! %l = sdfg.state "for_i" {
 //!   %e, %x = sdfg.map "for_i" ["i"] = 0:N {
-//!     %n = sdfg.nested_sdfg "body" {symbol_mapping = {i = "i", ...}} { ... }
+//!     %n = sdfg.nested "body" attributes {symbol_mapping = #sdfg.symbols<i = i, ...>} { ... }
 //!   }
 //! }
 //! ```

@@ -51,8 +51,8 @@ sdfg.sdfg "instr" ["A", "B"] attributes {instrument = #sdfg.instrument<LIKWID_CP
     // CHECK: sdfg.access "S"
     %s = sdfg.access "S" {instrument = #sdfg.data_instrument<No_Instrumentation>}
     %b = sdfg.access "B"
-    // CHECK: sdfg.consume "c" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_stream}, instrument = #sdfg.instrument<GPU_Events>, num_pes = "2", outs = {OUT_stream}, pe_index = "p"}
-    %ce, %cx = sdfg.consume "c" attributes {instrument = #sdfg.instrument<GPU_Events>, pe_index = "p", num_pes = "2", ins = {IN_stream}, outs = {OUT_stream}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    // CHECK: sdfg.consume "c" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_stream}, instrument = #sdfg.instrument<GPU_Events>, num_pes = #sdfg.expr<2>, outs = {OUT_stream}, pe_index = "p"}
+    %ce, %cx = sdfg.consume "c" attributes {instrument = #sdfg.instrument<GPU_Events>, pe_index = "p", num_pes = #sdfg.expr<2>, ins = {IN_stream}, outs = {OUT_stream}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "pop" {code = "o = e", ins = {e}, outs = {o}}
       sdfg.memlet %entry["OUT_stream"] -> %t["e"] {data = "S", subset = #sdfg.range<0>, dynamic}
@@ -65,8 +65,8 @@ sdfg.sdfg "instr" ["A", "B"] attributes {instrument = #sdfg.instrument<LIKWID_CP
     %a = sdfg.access "A"
     %b = sdfg.access "B"
     %r = sdfg.library "sum" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"wcr\":\"lambda a, b: a + b\"}"}
-    // CHECK: sdfg.nested "inner" attributes {ins = {X}, instrument = #sdfg.instrument<Timer>, outs = {X}, symbol_mapping = {M = "N"}} {
-    %n = sdfg.nested "inner" attributes {instrument = #sdfg.instrument<Timer>, ins = {X}, outs = {X}, symbol_mapping = {M = "N"}} {
+    // CHECK: sdfg.nested "inner" attributes {ins = {X}, instrument = #sdfg.instrument<Timer>, outs = {X}, symbol_mapping = #sdfg.symbols<M = N>} {
+    %n = sdfg.nested "inner" attributes {instrument = #sdfg.instrument<Timer>, ins = {X}, outs = {X}, symbol_mapping = #sdfg.symbols<M = N>} {
       // CHECK: sdfg.sdfg "inner" ["X"] attributes {instrument = #sdfg.instrument<PAPI_Counters>} {
       sdfg.sdfg "inner" ["X"] attributes {instrument = #sdfg.instrument<PAPI_Counters>} {
         sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}

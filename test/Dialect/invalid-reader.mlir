@@ -185,8 +185,8 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
-    // expected-error@+1 {{bad chunksize 'many'}}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "1", chunksize = "many"} {
+    // expected-error@+1 {{'sdfg.consume' op attribute 'chunksize' failed to satisfy constraint: 64-bit signless integer attribute}}
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = #sdfg.expr<1>, chunksize = "many"} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
     }
   }
@@ -196,8 +196,32 @@ sdfg.sdfg "f" [] {
 
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
-    // expected-error@+1 {{symbol 'M' maps to nothing}}
+    // expected-error@+1 {{'sdfg.nested' op attribute 'symbol_mapping' failed to satisfy constraint: a nested SDFG's symbol mapping}}
     %n = sdfg.nested "inner" attributes {symbol_mapping = {M}} {
+      sdfg.sdfg "inner" [] {
+      }
+    }
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{attribute 'symbol_mapping': symbol 'L': cannot parse 'N -': unexpected end of input}}
+    %n = sdfg.nested "inner" attributes {symbol_mapping = #sdfg.symbols<M = N, L = "N -">} {
+      sdfg.sdfg "inner" [] {
+      }
+    }
+  }
+}
+
+// -----
+
+sdfg.sdfg "f" [] {
+  %s = sdfg.state "s" {
+    // expected-error@+1 {{symbol 'M' is mapped twice}}
+    %n = sdfg.nested "inner" attributes {symbol_mapping = #sdfg.symbols<M = N, M = 1>} {
       sdfg.sdfg "inner" [] {
       }
     }

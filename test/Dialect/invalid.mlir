@@ -41,7 +41,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %r = sdfg.region "r" attributes {kind = "ControlFlowRegion"} {
     // expected-error@+1 {{'sdfg.consume' op expects parent op to be one of 'sdfg.state, sdfg.map, sdfg.consume'}}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "1"} {
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = #sdfg.expr<1>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
     }
   }
@@ -302,7 +302,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.consume' op requires attribute 'pe_index'}}
-    %ce, %cx = sdfg.consume "c" attributes {num_pes = "1"} {
+    %ce, %cx = sdfg.consume "c" attributes {num_pes = #sdfg.expr<1>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
     }
   }
@@ -454,7 +454,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.consume' op body must take the entry and exit nodes as two !sdfg.node arguments}}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "1"} {
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = #sdfg.expr<1>} {
     ^bb0:
     }
   }
@@ -465,7 +465,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{'sdfg.consume' op body must take the entry and exit nodes as two !sdfg.node arguments}}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "1"} {
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = #sdfg.expr<1>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node, %extra: !sdfg.node):
     }
   }

@@ -48,8 +48,8 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
   %s1 = sdfg.state "streams" {
     %s = sdfg.access "S"
     %b = sdfg.access "B"
-    // CHECK: sdfg.consume "c" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_stream}, num_pes = "2", outs = {OUT_stream}, pe_index = "p"}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "2", ins = {IN_stream}, outs = {OUT_stream}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    // CHECK: sdfg.consume "c" attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_stream}, num_pes = #sdfg.expr<2>, outs = {OUT_stream}, pe_index = "p"}
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = #sdfg.expr<2>, ins = {IN_stream}, outs = {OUT_stream}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %t = sdfg.tasklet "pop" {code = "o = e", ins = {e}, outs = {o}}
       sdfg.memlet %entry["OUT_stream"] -> %t["e"] {data = "S", subset = #sdfg.range<0>, dynamic}
@@ -65,8 +65,8 @@ sdfg.sdfg "ops" ["A", "B", "n"] {
     %v = sdfg.access "V" {ins = {views}}
     // CHECK: sdfg.library "sum" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\22wcr\22:\22lambda a, b: a + b\22}"}
     %r = sdfg.library "sum" {classpath = "dace.libraries.standard.nodes.reduce.Reduce", properties = "{\"wcr\":\"lambda a, b: a + b\"}"}
-    // CHECK: sdfg.nested "inner" attributes {ins = {X}, outs = {X}, symbol_mapping = {M = "N"}} {
-    %n = sdfg.nested "inner" attributes {ins = {X}, outs = {X}, symbol_mapping = {M = "N"}} {
+    // CHECK: sdfg.nested "inner" attributes {ins = {X}, outs = {X}, symbol_mapping = #sdfg.symbols<M = N>} {
+    %n = sdfg.nested "inner" attributes {ins = {X}, outs = {X}, symbol_mapping = #sdfg.symbols<M = N>} {
       // CHECK: sdfg.sdfg "inner" ["X"] {
       sdfg.sdfg "inner" ["X"] {
         sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}

@@ -59,7 +59,7 @@ sdfg.sdfg "f" [] {
     %q = sdfg.access "S"
     %a = sdfg.access "A"
     // expected-error@+1 {{consume exit 'c' has in-connector 'IN_A' without 'OUT_A'}}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "2", ins = {IN_stream}, outs = {OUT_stream}, exit_ins = {IN_A}} {
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = #sdfg.expr<2>, ins = {IN_stream}, outs = {OUT_stream}, exit_ins = {IN_A}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "o = v", ins = {v}, outs = {o}}
       sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = #sdfg.range<0>, dynamic}

@@ -147,7 +147,7 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %q = sdfg.access "S"
     // expected-error@+1 {{invalid consume name 'c c'}}
-    %ce, %cx = sdfg.consume "c c" attributes {pe_index = "p", num_pes = "2", ins = {IN_stream}, outs = {OUT_stream}} {
+    %ce, %cx = sdfg.consume "c c" attributes {pe_index = "p", num_pes = #sdfg.expr<2>, ins = {IN_stream}, outs = {OUT_stream}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {v}}
       sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = #sdfg.range<0>, dynamic}
@@ -164,7 +164,7 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %q = sdfg.access "S"
     // expected-error@+1 {{consume 'c' has invalid pe index '0p'}}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "0p", num_pes = "2", ins = {IN_stream}, outs = {OUT_stream}} {
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "0p", num_pes = #sdfg.expr<2>, ins = {IN_stream}, outs = {OUT_stream}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {v}}
       sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = #sdfg.range<0>, dynamic}
@@ -183,7 +183,7 @@ sdfg.sdfg "f" [] {
     // A consume without 'IN_stream' also breaks the IN_/OUT_ pair of 'OUT_stream'.
     // expected-error@+2 {{consume 'c' has no input stream connector 'IN_stream'}}
     // expected-error@+1 {{consume 'c' has out-connector 'OUT_stream' without 'IN_stream'}}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "2", outs = {OUT_stream}} {
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = #sdfg.expr<2>, outs = {OUT_stream}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {v}}
       sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = #sdfg.range<0>, dynamic}
@@ -202,7 +202,7 @@ sdfg.sdfg "f" [] {
     // A consume without 'OUT_stream' also breaks the IN_/OUT_ pair of 'IN_stream'.
     // expected-error@+2 {{consume 'c' has no internal stream connector 'OUT_stream'}}
     // expected-error@+1 {{consume 'c' has in-connector 'IN_stream' without 'OUT_stream'}}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "2", ins = {IN_stream}} {
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = #sdfg.expr<2>, ins = {IN_stream}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass"}
       sdfg.memlet %e -> %t

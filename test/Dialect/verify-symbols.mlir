@@ -41,7 +41,7 @@ sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     %q = sdfg.access "S"
     // expected-error@+1 {{undefined symbol 'P' in pes of consume 'c'}}
-    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = "P", ins = {IN_stream}, outs = {OUT_stream}} {
+    %ce, %cx = sdfg.consume "c" attributes {pe_index = "p", num_pes = #sdfg.expr<P>, ins = {IN_stream}, outs = {OUT_stream}} {
     ^bb0(%e: !sdfg.node, %x: !sdfg.node):
       %t = sdfg.tasklet "t" {code = "pass", ins = {v}}
       sdfg.memlet %e["OUT_stream"] -> %t["v"] {data = "S", subset = #sdfg.range<0>, dynamic}
@@ -56,7 +56,7 @@ sdfg.sdfg "f" [] {
 sdfg.sdfg "f" [] {
   %s = sdfg.state "s" {
     // expected-error@+1 {{undefined symbol 'N' in symbol mapping 'M' of nested sdfg 'inner'}}
-    %n = sdfg.nested "inner" attributes {symbol_mapping = {M = "N + 1"}} {
+    %n = sdfg.nested "inner" attributes {symbol_mapping = #sdfg.symbols<M = "N + 1">} {
       sdfg.sdfg "inner" [] {
         sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
       }

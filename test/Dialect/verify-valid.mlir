@@ -56,8 +56,8 @@ sdfg.sdfg "tricky" ["A", "B", "len", "N"] {
     // CHECK-COUNT-2: sdfg.access "A"
     %in = sdfg.access "A"
     %out = sdfg.access "A"
-    // CHECK: sdfg.nested "inner" attributes {ins = {X}, outs = {Y}, symbol_mapping = {M = "N - 1"}}
-    %n = sdfg.nested "inner" attributes {ins = {X}, outs = {Y}, symbol_mapping = {M = "N - 1"}} {
+    // CHECK: sdfg.nested "inner" attributes {ins = {X}, outs = {Y}, symbol_mapping = #sdfg.symbols<M = "N - 1">}
+    %n = sdfg.nested "inner" attributes {ins = {X}, outs = {Y}, symbol_mapping = #sdfg.symbols<M = "N - 1">} {
       // CHECK: sdfg.sdfg "inner" ["X", "Y"]
       sdfg.sdfg "inner" ["X", "Y"] {
         sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}

@@ -116,7 +116,7 @@ sdfg.sdfg "nested" ["A", "B"] {
     %B = sdfg.access "B"
     %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "M", P = "i"}} {
+      %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = #sdfg.symbols<K = M, P = i>} {
         sdfg.sdfg "f" ["a", "b"] {
           sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
           sdfg.symbol "P" {dtype = #sdfg.dtype<int64>}

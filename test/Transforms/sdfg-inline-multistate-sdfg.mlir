@@ -37,7 +37,7 @@ sdfg.sdfg "loop" ["A"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
-    %n = sdfg.nested "g" attributes {ins = {x}, outs = {x}, symbol_mapping = {L = "N - 2"}} {
+    %n = sdfg.nested "g" attributes {ins = {x}, outs = {x}, symbol_mapping = #sdfg.symbols<L = "N - 2">} {
       sdfg.sdfg "g" ["x"] {
         sdfg.symbol "L" {dtype = #sdfg.dtype<int32>}
         sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
@@ -142,7 +142,7 @@ sdfg.sdfg "may_stop" ["B"] {
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
-    %n = sdfg.nested "g4" attributes {outs = {y}, symbol_mapping = {N = "N"}} {
+    %n = sdfg.nested "g4" attributes {outs = {y}, symbol_mapping = #sdfg.symbols<N = N>} {
       sdfg.sdfg "g4" ["y"] {
         sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
         sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}

@@ -34,7 +34,7 @@ sdfg.sdfg "in_map" ["A", "B"] {
     %B = sdfg.access "B"
     %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "i + 1", M = "M"}} {
+      %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = #sdfg.symbols<K = "i + 1", M = M>} {
         sdfg.sdfg "f" ["a", "b"] {
           sdfg.symbol "K" {dtype = #sdfg.dtype<int64>}
           sdfg.symbol "M" {dtype = #sdfg.dtype<int32>}
@@ -80,7 +80,7 @@ sdfg.sdfg "top_level" ["A"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %A2 = sdfg.access "A"
-    %n = sdfg.nested "g" attributes {ins = {x}, outs = {x}, symbol_mapping = {L = "N - 2"}} {
+    %n = sdfg.nested "g" attributes {ins = {x}, outs = {x}, symbol_mapping = #sdfg.symbols<L = "N - 2">} {
       sdfg.sdfg "g" ["x"] {
         sdfg.symbol "L" {dtype = #sdfg.dtype<int32>}
         sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<L>}
@@ -184,7 +184,7 @@ sdfg.sdfg "strided" ["A"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, M>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %n = sdfg.nested "col" attributes {outs = {x}, symbol_mapping = {N = "N"}} {
+    %n = sdfg.nested "col" attributes {outs = {x}, symbol_mapping = #sdfg.symbols<N = N>} {
       sdfg.sdfg "col" ["x"] {
         sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
         sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}

@@ -26,7 +26,7 @@
 // CHECK-NOT: sdfg.symbol "i"
 // CHECK: %[[S:.*]] = sdfg.state "for_i" {
 // CHECK: sdfg.map "for_i" ["i"] = 0:N:2 attributes {exit_ins = {IN_B}, exit_outs = {OUT_B}, ins = {IN_A}, outs = {OUT_A}} {
-// CHECK: sdfg.nested "body" attributes {ins = {A}, outs = {B}, symbol_mapping = {N = "N", i = "i"}} {
+// CHECK: sdfg.nested "body" attributes {ins = {A}, outs = {B}, symbol_mapping = #sdfg.symbols<N = N, i = i>} {
 // CHECK: sdfg.sdfg "body" ["A", "B"] {
 // CHECK: sdfg.memlet %{{.*}} -> %{{.*}} {data = "B", subset = #sdfg.range<i>}
 // CHECK: sdfg.memlet %entry["OUT_A"] -> %{{.*}}["A"] {data = "A", subset = #sdfg.range<0:N>}
@@ -56,7 +56,7 @@ sdfg.sdfg "independent" ["A", "B"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "counting_down"
 // CHECK: sdfg.symbol "i"
 // CHECK: sdfg.map "down" ["i_"] = 1:N
-// CHECK: symbol_mapping = {N = "N", i = "i_"}
+// CHECK: symbol_mapping = #sdfg.symbols<N = N, i = i_>
 // CHECK: sdfg.loop "again"
 sdfg.sdfg "counting_down" ["A"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
@@ -228,7 +228,7 @@ sdfg.sdfg "scratch_read_first" ["B"] attributes {experimental_blocks} {
 // CHECK-LABEL: sdfg.sdfg "two_states"
 // CHECK-NOT: sdfg.loop
 // CHECK: sdfg.map "for_i" ["i"] = 0:N
-// CHECK: sdfg.nested "for_i" attributes {outs = {A, B}, symbol_mapping = {N = "N", i = "i"}}
+// CHECK: sdfg.nested "for_i" attributes {outs = {A, B}, symbol_mapping = #sdfg.symbols<N = N, i = i>}
 // CHECK: sdfg.state "one"
 // CHECK: sdfg.state "two"
 // CHECK: sdfg.edge

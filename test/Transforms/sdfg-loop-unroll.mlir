@@ -212,11 +212,11 @@ sdfg.sdfg "divisible" ["A", "B"] attributes {experimental_blocks} {
 // TWO-LABEL: sdfg.sdfg "symbolic_down"
 // TWO: sdfg.loop "d_main" attributes {condition = "i > 2", init = "i = N - 1", loop_variable = "i", update = "i = i - 4"}
 // TWO: sdfg.region "d_0"
-// TWO: symbol_mapping = {i = "i"}
+// TWO: symbol_mapping = #sdfg.symbols<i = i>
 // TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<j = "i + 1">}
 // TWO: sdfg.region "d_1"
 // TWO: {condition = "(i - 2) > 3"
-// TWO: symbol_mapping = {i = "i - 2"}
+// TWO: symbol_mapping = #sdfg.symbols<i = "i - 2">
 // TWO: {data = "A", subset = #sdfg.range<"i - 2">}
 // TWO: sdfg.edge %{{.*}} -> %{{.*}} {assignments = #sdfg.assign<j = "(i - 2) + 1">}
 // TWO: sdfg.loop "d_rest" attributes {condition = "i >= 1", loop_variable = "i", update = "i = i - 2"}
@@ -232,7 +232,7 @@ sdfg.sdfg "symbolic_down" ["A"] attributes {experimental_blocks} {
       sdfg.branch "big" attributes {condition = "i > 3"} {
         %s = sdfg.state "body" {
           %a = sdfg.access "A"
-          %n = sdfg.nested "inner" attributes {outs = {X}, symbol_mapping = {i = "i"}} {
+          %n = sdfg.nested "inner" attributes {outs = {X}, symbol_mapping = #sdfg.symbols<i = i>} {
             sdfg.sdfg "inner" ["X"] {
               sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
               sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}

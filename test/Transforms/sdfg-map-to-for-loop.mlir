@@ -11,7 +11,7 @@
 
 // CHECK-LABEL: sdfg.sdfg "one_dim"
 // CHECK: %[[A:.*]] = sdfg.access "A"
-// CHECK: %[[N:.*]] = sdfg.nested "m" attributes {ins = {A}, outs = {B}, symbol_mapping = {N = "N"}} {
+// CHECK: %[[N:.*]] = sdfg.nested "m" attributes {ins = {A}, outs = {B}, symbol_mapping = #sdfg.symbols<N = N>} {
 // CHECK: sdfg.sdfg "m" ["A", "B"] attributes {experimental_blocks} {
 // CHECK: sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
 // CHECK: sdfg.loop "m_i" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 2"} {

@@ -17,7 +17,7 @@
 // CHECK-NEXT:      %[[T0:.*]] = sdfg.tasklet "progs_advanced_160" {code = "s = i", ins = {i}, outs = {s}}
 // CHECK-NEXT:      %[[IV:.*]] = sdfg.access "iv"
 // CHECK-NEXT:      %[[S:.*]] = sdfg.access "__tmp0"
-// CHECK-NEXT:      %[[ENTRY:.*]], %[[EXIT:.*]] = sdfg.consume "scope" attributes {exit_ins = {IN___tmp0, IN_res}, exit_outs = {OUT___tmp0, OUT_res}, ins = {IN_stream}, num_pes = "4", outs = {OUT_stream}, pe_index = "p"} {
+// CHECK-NEXT:      %[[ENTRY:.*]], %[[EXIT:.*]] = sdfg.consume "scope" attributes {exit_ins = {IN___tmp0, IN_res}, exit_outs = {OUT___tmp0, OUT_res}, ins = {IN_stream}, num_pes = #sdfg.expr<4>, outs = {OUT_stream}, pe_index = "p"} {
 // CHECK-NEXT:      ^bb0(%[[E:.*]]: !sdfg.node, %[[X:.*]]: !sdfg.node):
 // CHECK-NEXT:        %[[T:.*]] = sdfg.tasklet "scope" {code = "if (elem == 1):\0A    val = 1\0Aelif (elem > 1):\0A    sout = (elem - 1)\0A    sout = (elem - 2)", ins = {elem}, outs = {sout, val}}
 // CHECK-NEXT:        sdfg.memlet %[[E]]["OUT_stream"] -> %[[T]]["elem"] {data = "__tmp0"{{.*}}, subset = #sdfg.range<0>}
@@ -36,7 +36,7 @@
 
 // In the frontend variant the consume body is a nested SDFG whose stream
 // argument keeps its buffer size.
-// FRONT:       sdfg.consume "scope" attributes {{.*}}num_pes = "4"{{.*}}pe_index = "p"}
+// FRONT:       sdfg.consume "scope" attributes {{.*}}num_pes = #sdfg.expr<4>{{.*}}pe_index = "p"}
 // FRONT:         sdfg.nested "scope_body_166_4" attributes {ins = {__tmp2}, outs = {__tmp_167_16, __tmp_168_15}} {
 // FRONT-NEXT:      sdfg.sdfg "scope_body_166_4" [] {
 // FRONT-NEXT:        sdfg.stream "__tmp_167_16" {buffer_size = #sdfg.expr<1>, dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<1>}

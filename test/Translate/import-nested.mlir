@@ -9,7 +9,7 @@
 // CHECK:         sdfg.scalar "__tmp2" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
 // CHECK:         sdfg.state "progs_control_inner_scale_180_call_progs_control_inner_scale_180" {
 // CHECK-NEXT:      %[[SCALAR:.*]] = sdfg.tasklet "scalar" {code = "s = 2.0", outs = {s}}
-// CHECK-NEXT:      %[[N:.*]] = sdfg.nested "progs_control_inner_scale" attributes {ins = {X, s}, outs = {X}, symbol_mapping = {N = "N"}} {
+// CHECK-NEXT:      %[[N:.*]] = sdfg.nested "progs_control_inner_scale" attributes {ins = {X, s}, outs = {X}, symbol_mapping = #sdfg.symbols<N = N>} {
 // CHECK-NEXT:        sdfg.sdfg "progs_control_inner_scale" ["X", "s"] {
 // CHECK-NEXT:          sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
 // CHECK-NEXT:          sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
@@ -37,7 +37,7 @@
 // CFG-NEXT:      }
 // CFG-NEXT:      %[[C:.*]] = sdfg.state "call_progs_control_inner_scale_180" {
 // CFG-NEXT:        sdfg.tasklet "scalar" {code = "s = 2.0", outs = {s}}
-// CFG-NEXT:        sdfg.nested "progs_control_inner_scale" attributes {ins = {X, s}, outs = {X}, symbol_mapping = {N = "N"}} {
+// CFG-NEXT:        sdfg.nested "progs_control_inner_scale" attributes {ins = {X, s}, outs = {X}, symbol_mapping = #sdfg.symbols<N = N>} {
 // CFG-NEXT:          sdfg.sdfg "progs_control_inner_scale" ["X", "s"] {
 // CFG:           sdfg.edge %[[I]] -> %[[C]]{{$}}
 // CFG-NEXT:    }

@@ -154,7 +154,7 @@ sdfg.sdfg "outer" ["A", "B"] {
     %B = sdfg.access "B"
     %me, %mx = sdfg.map "m" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = {K = "M"}} {
+      %n = sdfg.nested "f" attributes {ins = {a}, outs = {b}, symbol_mapping = #sdfg.symbols<K = M>} {
         sdfg.sdfg "f" ["a", "b"] {
           sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
           sdfg.array "a" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<K>}

@@ -102,7 +102,7 @@ sdfg.sdfg "outer" ["A"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
-    %n = sdfg.nested "f" attributes {outs = {a}, symbol_mapping = {K = "N - 1", P = "P"}} {
+    %n = sdfg.nested "f" attributes {outs = {a}, symbol_mapping = #sdfg.symbols<K = "N - 1", P = P>} {
       sdfg.sdfg "f" ["a"] {
         sdfg.symbol "K" {dtype = #sdfg.dtype<int32>}
         sdfg.symbol "P" {dtype = #sdfg.dtype<int32>}
