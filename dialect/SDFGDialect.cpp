@@ -276,16 +276,35 @@ MlirStringRef sdfgExprAttrGetExpr(MlirAttribute attribute) {
   return wrap(llvm::cast<sdfg::ExprAttr>(unwrap(attribute)).getExpr().getValue());
 }
 
+// Helpers of the accessors below (C++ linkage inside the extern "C" block).
+extern "C++" {
+/// An ordered `name = expression` list attribute (`AttrT`) of `count` pairs.
+template <typename AttrT>
+static MlirAttribute getPairs(MlirContext context, intptr_t count, const MlirStringRef *names,
+                              const MlirStringRef *values) {
+  MLIRContext *ctx = unwrap(context);
+  SmallVector<StringAttr> n, v;
+  for (intptr_t i = 0; i < count; ++i) {
+    n.push_back(StringAttr::get(ctx, unwrap(names[i])));
+    v.push_back(StringAttr::get(ctx, unwrap(values[i])));
+  }
+  return wrap(AttrT::get(ctx, n, v));
+}
+
+/// The names and values of an `#sdfg.assign` or `#sdfg.symbols`.
+static std::pair<ArrayRef<StringAttr>, ArrayRef<StringAttr>> pairsOf(MlirAttribute attribute) {
+  Attribute a = unwrap(attribute);
+  if (auto assign = llvm::dyn_cast<sdfg::AssignmentsAttr>(a))
+    return {assign.getSymbols(), assign.getValues()};
+  auto mapping = llvm::cast<sdfg::SymbolMappingAttr>(a);
+  return {mapping.getSymbols(), mapping.getValues()};
+}
+} // extern "C++"
+
 /// The assignments `symbols[i] = values[i]`, in order.
 MlirAttribute sdfgAssignAttrGet(MlirContext context, intptr_t count, const MlirStringRef *symbols,
                                 const MlirStringRef *values) {
-  MLIRContext *ctx = unwrap(context);
-  SmallVector<StringAttr> s, v;
-  for (intptr_t i = 0; i < count; ++i) {
-    s.push_back(StringAttr::get(ctx, unwrap(symbols[i])));
-    v.push_back(StringAttr::get(ctx, unwrap(values[i])));
-  }
-  return wrap(sdfg::AssignmentsAttr::get(ctx, s, v));
+  return getPairs<sdfg::AssignmentsAttr>(context, count, symbols, values);
 }
 
 /// Whether the attribute is an `#sdfg.assign`.
@@ -293,31 +312,10 @@ bool sdfgAttributeIsAAssign(MlirAttribute attribute) {
   return llvm::isa<sdfg::AssignmentsAttr>(unwrap(attribute));
 }
 
-/// The number of assignments of an `#sdfg.assign`.
-intptr_t sdfgAssignAttrGetCount(MlirAttribute attribute) {
-  return llvm::cast<sdfg::AssignmentsAttr>(unwrap(attribute)).getSymbols().size();
-}
-
-/// The symbol of assignment `i` (owned by the context).
-MlirStringRef sdfgAssignAttrGetSymbol(MlirAttribute attribute, intptr_t i) {
-  return wrap(llvm::cast<sdfg::AssignmentsAttr>(unwrap(attribute)).getSymbols()[i].getValue());
-}
-
-/// The value of assignment `i` (owned by the context).
-MlirStringRef sdfgAssignAttrGetValue(MlirAttribute attribute, intptr_t i) {
-  return wrap(llvm::cast<sdfg::AssignmentsAttr>(unwrap(attribute)).getValues()[i].getValue());
-}
-
 /// The symbol mapping `symbols[i] -> values[i]`, in order.
 MlirAttribute sdfgSymbolsAttrGet(MlirContext context, intptr_t count, const MlirStringRef *symbols,
                                  const MlirStringRef *values) {
-  MLIRContext *ctx = unwrap(context);
-  SmallVector<StringAttr> s, v;
-  for (intptr_t i = 0; i < count; ++i) {
-    s.push_back(StringAttr::get(ctx, unwrap(symbols[i])));
-    v.push_back(StringAttr::get(ctx, unwrap(values[i])));
-  }
-  return wrap(sdfg::SymbolMappingAttr::get(ctx, s, v));
+  return getPairs<sdfg::SymbolMappingAttr>(context, count, symbols, values);
 }
 
 /// Whether the attribute is an `#sdfg.symbols`.
@@ -325,19 +323,17 @@ bool sdfgAttributeIsASymbols(MlirAttribute attribute) {
   return llvm::isa<sdfg::SymbolMappingAttr>(unwrap(attribute));
 }
 
-/// The number of symbols of an `#sdfg.symbols`.
-intptr_t sdfgSymbolsAttrGetCount(MlirAttribute attribute) {
-  return llvm::cast<sdfg::SymbolMappingAttr>(unwrap(attribute)).getSymbols().size();
+/// The number of pairs of an `#sdfg.assign` or `#sdfg.symbols`.
+intptr_t sdfgPairsAttrGetCount(MlirAttribute attribute) { return pairsOf(attribute).first.size(); }
+
+/// The name of pair `i` (owned by the context).
+MlirStringRef sdfgPairsAttrGetName(MlirAttribute attribute, intptr_t i) {
+  return wrap(pairsOf(attribute).first[i].getValue());
 }
 
-/// The inner symbol `i` (owned by the context).
-MlirStringRef sdfgSymbolsAttrGetSymbol(MlirAttribute attribute, intptr_t i) {
-  return wrap(llvm::cast<sdfg::SymbolMappingAttr>(unwrap(attribute)).getSymbols()[i].getValue());
-}
-
-/// The outer expression symbol `i` maps to (owned by the context).
-MlirStringRef sdfgSymbolsAttrGetValue(MlirAttribute attribute, intptr_t i) {
-  return wrap(llvm::cast<sdfg::SymbolMappingAttr>(unwrap(attribute)).getValues()[i].getValue());
+/// The expression of pair `i` (owned by the context).
+MlirStringRef sdfgPairsAttrGetValue(MlirAttribute attribute, intptr_t i) {
+  return wrap(pairsOf(attribute).second[i].getValue());
 }
 
 /// Registers a pass implemented in Rust under its argument name, so textual

@@ -17,12 +17,27 @@ extern "C" {
         values: *const mlir_sys::MlirStringRef,
     ) -> mlir_sys::MlirAttribute;
     fn sdfgAttributeIsAAssign(attribute: mlir_sys::MlirAttribute) -> bool;
-    fn sdfgAssignAttrGetCount(attribute: mlir_sys::MlirAttribute) -> isize;
-    fn sdfgAssignAttrGetSymbol(attribute: mlir_sys::MlirAttribute, i: isize) -> mlir_sys::MlirStringRef;
-    fn sdfgAssignAttrGetValue(attribute: mlir_sys::MlirAttribute, i: isize) -> mlir_sys::MlirStringRef;
+    fn sdfgPairsAttrGetCount(attribute: mlir_sys::MlirAttribute) -> isize;
+    fn sdfgPairsAttrGetName(attribute: mlir_sys::MlirAttribute, i: isize) -> mlir_sys::MlirStringRef;
+    fn sdfgPairsAttrGetValue(attribute: mlir_sys::MlirAttribute, i: isize) -> mlir_sys::MlirStringRef;
 }
 
-fn raw(s: &str) -> mlir_sys::MlirStringRef {
+/// The (name, expression text) pairs of an `#sdfg.assign` or `#sdfg.symbols`.
+///
+/// # Safety
+/// `attr` is one of those two attributes.
+pub(super) unsafe fn pairs_of(attr: Attribute) -> Vec<(String, String)> {
+    // SAFETY: every string is copied out of the context's storage at once.
+    unsafe {
+        let pair = |i| {
+            let name = mlir_str(sdfgPairsAttrGetName(attr.to_raw(), i)).to_string();
+            (name, mlir_str(sdfgPairsAttrGetValue(attr.to_raw(), i)).to_string())
+        };
+        (0..sdfgPairsAttrGetCount(attr.to_raw())).map(pair).collect()
+    }
+}
+
+pub(super) fn raw(s: &str) -> mlir_sys::MlirStringRef {
     mlir_sys::MlirStringRef { data: s.as_ptr().cast(), length: s.len() }
 }
 
@@ -56,16 +71,12 @@ pub enum AssignAttrError {
 pub fn read(attr: Attribute) -> Result<Vec<Assignment>, AssignAttrError> {
     // SAFETY: a live attribute; every string is copied out of the context's
     // storage at once.
-    let pairs: Vec<(String, String)> = unsafe {
+    // SAFETY: a live attribute, checked to be an `#sdfg.assign`.
+    let pairs = unsafe {
         if !sdfgAttributeIsAAssign(attr.to_raw()) {
             return Err(AssignAttrError::NotAssign);
         }
-        (0..sdfgAssignAttrGetCount(attr.to_raw()))
-            .map(|i| {
-                let symbol = mlir_str(sdfgAssignAttrGetSymbol(attr.to_raw(), i)).to_string();
-                (symbol, mlir_str(sdfgAssignAttrGetValue(attr.to_raw(), i)).to_string())
-            })
-            .collect()
+        pairs_of(attr)
     };
     let mut seen = HashSet::new();
     let mut out = Vec::with_capacity(pairs.len());

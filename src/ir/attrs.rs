@@ -174,15 +174,11 @@ impl<'c, 'a> OpView<'c, 'a> {
     }
 
     /// A shape, strides or offset (`#sdfg.exprs<N, "M + 1">`), each
-    /// expression parsed once. An array of strings (the old spelling) gets
-    /// the new one in the message.
+    /// expression parsed once.
     pub fn exprs(&self, name: &str) -> Result<Option<Vec<Expr>>, Diagnostic> {
         let Some(a) = self.attr(name) else { return Ok(None) };
-        let Some(texts) = exprs_attr::texts(a) else {
-            let parsed = self.opt_str_array(name).ok().flatten().and_then(|v| v.iter().map(|t| symbolic::parse(t).ok()).collect::<Option<Vec<_>>>());
-            let hint = parsed.map_or(format!("{name} = #sdfg.exprs<N, \"M + 1\">"), |v| format!("{name} = {}", exprs_attr::spelling(self.op.context(), &v)));
-            return Err(self.error(format!("attribute '{name}' must be an #sdfg.exprs value ({hint})")));
-        };
+        let texts = exprs_attr::texts(a)
+            .ok_or_else(|| self.error(format!("attribute '{name}' must be an #sdfg.exprs value ({name} = #sdfg.exprs<N, \"M + 1\">)")))?;
         let parse = |(k, text): (usize, &String)| {
             symbolic::parse(text)
                 .map(|e| e.simplify())

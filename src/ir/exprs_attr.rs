@@ -7,7 +7,8 @@
 use super::context::mlir_str;
 use crate::symbolic::Expr;
 use melior::ir::{attribute::AttributeLike, Attribute};
-use melior::{Context, ContextRef};
+use super::assign_attr::raw;
+use melior::Context;
 
 extern "C" {
     fn sdfgExprsAttrGet(
@@ -26,9 +27,8 @@ extern "C" {
 /// The attribute of one expression.
 pub fn build_one<'c>(context: &'c Context, expr: &Expr) -> Attribute<'c> {
     let text = expr.to_string();
-    let raw = mlir_sys::MlirStringRef { data: text.as_ptr().cast(), length: text.len() };
     // SAFETY: a live context; the string is copied.
-    unsafe { Attribute::from_raw(sdfgExprAttrGet(context.to_raw(), raw)) }
+    unsafe { Attribute::from_raw(sdfgExprAttrGet(context.to_raw(), raw(&text))) }
 }
 
 /// The text of an `#sdfg.expr`, or `None` for another attribute.
@@ -39,17 +39,10 @@ pub fn text(attr: Attribute) -> Option<String> {
 
 /// The attribute of `exprs`, in order.
 pub fn build<'c>(context: &'c Context, exprs: &[Expr]) -> Attribute<'c> {
-    // SAFETY: a live context.
-    unsafe { Attribute::from_raw(build_raw(context.to_raw(), exprs)) }
-}
-
-/// # Safety
-/// `context` is live.
-unsafe fn build_raw(context: mlir_sys::MlirContext, exprs: &[Expr]) -> mlir_sys::MlirAttribute {
     let texts: Vec<String> = exprs.iter().map(|e| e.to_string()).collect();
-    let raw: Vec<_> = texts.iter().map(|t| mlir_sys::MlirStringRef { data: t.as_ptr().cast(), length: t.len() }).collect();
-    // SAFETY: the array holds `len` strings, all copied.
-    unsafe { sdfgExprsAttrGet(context, raw.len() as isize, raw.as_ptr()) }
+    let raw: Vec<_> = texts.iter().map(|t| raw(t)).collect();
+    // SAFETY: a live context; the array holds `len` strings, all copied.
+    unsafe { Attribute::from_raw(sdfgExprsAttrGet(context.to_raw(), raw.len() as isize, raw.as_ptr())) }
 }
 
 /// The texts of an `#sdfg.exprs`, or `None` for another attribute.
@@ -62,13 +55,6 @@ pub fn texts(attr: Attribute) -> Option<Vec<String>> {
         }
         Some((0..sdfgExprsAttrGetCount(attr.to_raw())).map(|i| mlir_str(sdfgExprsAttrGetExpr(attr.to_raw(), i)).to_string()).collect())
     }
-}
-
-/// How `exprs` is written in the dialect (`#sdfg.exprs<N, "M + 1">`), for
-/// messages that show the spelling.
-pub fn spelling(context: ContextRef, exprs: &[Expr]) -> String {
-    // SAFETY: the context of a live op; the attribute is printed at once.
-    unsafe { Attribute::from_raw(build_raw(context.to_ref().to_raw(), exprs)).to_string() }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! `dialect/SDFGDialect.cpp`, as the C API has no access to a dialect's own
 //! attributes).
 
-use super::context::mlir_str;
+use super::assign_attr::{pairs_of, raw};
 use crate::symbolic::Expr;
 use melior::ir::{attribute::AttributeLike, Attribute};
 use melior::Context;
@@ -16,13 +16,6 @@ extern "C" {
         values: *const mlir_sys::MlirStringRef,
     ) -> mlir_sys::MlirAttribute;
     fn sdfgAttributeIsASymbols(attribute: mlir_sys::MlirAttribute) -> bool;
-    fn sdfgSymbolsAttrGetCount(attribute: mlir_sys::MlirAttribute) -> isize;
-    fn sdfgSymbolsAttrGetSymbol(attribute: mlir_sys::MlirAttribute, i: isize) -> mlir_sys::MlirStringRef;
-    fn sdfgSymbolsAttrGetValue(attribute: mlir_sys::MlirAttribute, i: isize) -> mlir_sys::MlirStringRef;
-}
-
-fn raw(s: &str) -> mlir_sys::MlirStringRef {
-    mlir_sys::MlirStringRef { data: s.as_ptr().cast(), length: s.len() }
 }
 
 /// The attribute of a symbol mapping, in its order.
@@ -40,18 +33,8 @@ pub fn build<'c>(context: &'c Context, mapping: &[(String, Expr)]) -> Attribute<
 /// The (symbol, expression text) pairs of an `#sdfg.symbols`, or `None`
 /// for another attribute.
 pub fn pairs(attr: Attribute) -> Option<Vec<(String, String)>> {
-    // SAFETY: a live attribute; every string is copied out of the context's
-    // storage at once.
-    unsafe {
-        if !sdfgAttributeIsASymbols(attr.to_raw()) {
-            return None;
-        }
-        let pair = |i| {
-            let symbol = mlir_str(sdfgSymbolsAttrGetSymbol(attr.to_raw(), i)).to_string();
-            (symbol, mlir_str(sdfgSymbolsAttrGetValue(attr.to_raw(), i)).to_string())
-        };
-        Some((0..sdfgSymbolsAttrGetCount(attr.to_raw())).map(pair).collect())
-    }
+    // SAFETY: a live attribute, checked to be an `#sdfg.symbols`.
+    unsafe { sdfgAttributeIsASymbols(attr.to_raw()).then(|| pairs_of(attr)) }
 }
 
 #[cfg(test)]
