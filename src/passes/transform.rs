@@ -45,7 +45,7 @@ impl<'c> RunExternalPass<'c> for TransformPass {
             Ok(_) => {
                 model_cache::drop_model();
                 let written = match touched {
-                    Touched::States(paths) if self.transformation.local_edits() => {
+                    Touched::States(paths) => {
                         rewrite::rebuild_states(module, pass, &sdfg, &paths)
                     }
                     _ => rewrite::write_back(module, pass, &sdfg),

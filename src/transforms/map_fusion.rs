@@ -28,7 +28,7 @@
 
 use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
-use super::scope_subst::{inside, renaming_is_safe, substitute_in_scope};
+use super::scope_subst::{renaming_is_safe, substitute_in};
 use super::uses::viewed_chain_in;
 use super::place::Step;
 use super::place::StateSite;
@@ -68,6 +68,10 @@ impl Transformation for MapFusion {
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         fuse_through(sdfg, &m.place.state, m.place.node)
     }
+
+    fn apply_everywhere(&self, sdfg: &mut Sdfg, _options: &Options, limit: usize) -> Result<usize, String> {
+        super::map_fusion_rounds::apply_everywhere(sdfg, limit)
+    }
 }
 
 /// "map 'a' into map 'b' through 'T' in state 's'" when the maps around
@@ -88,10 +92,17 @@ pub(super) fn fuse_through(sdfg: &mut Sdfg, path: &[Step], a: usize) -> Result<(
     let state = place::state(sdfg, path).ok_or("match refers to a missing state")?;
     let site = StateSite::new(path, state);
     let f = fusible(sdfg, &site, &|d| access_count(sdfg, d), a).ok_or("match no longer applies")?;
-    let parents = site.parents().ok_or("the scopes of the state are malformed")?.to_vec();
+    let plan = plan(&site, a, f).ok_or("the scopes of the state are malformed")?;
     let state = place::state_mut(sdfg, path).ok_or("match refers to a missing state")?;
-    fuse(state, a, &f, &parents)?;
-    let desc = sdfg.container_mut(&f.data).ok_or("fused data is not a container")?;
+    let mut dead = Dead::default();
+    fuse(state, &plan, &mut dead)?;
+    dead.remove_from(state);
+    shrink_to_scalar(sdfg, &plan.f.data)
+}
+
+/// The fused transient becomes a scalar.
+pub(super) fn shrink_to_scalar(sdfg: &mut Sdfg, data: &str) -> Result<(), String> {
+    let desc = sdfg.container_mut(data).ok_or("fused data is not a container")?;
     desc.kind = DataKind::Scalar;
     desc.shape = vec![Expr::int(1)];
     desc.strides = Some(vec![Expr::int(1)]);
@@ -102,11 +113,11 @@ pub(super) fn fuse_through(sdfg: &mut Sdfg, path: &[Step], a: usize) -> Result<(
 
 /// The two maps around access node `a`.
 pub(super) struct Fusion {
-    data: String,
-    e1: usize,
-    x1: usize,
-    e2: usize,
-    x2: usize,
+    pub(super) data: String,
+    pub(super) e1: usize,
+    pub(super) x1: usize,
+    pub(super) e2: usize,
+    pub(super) x2: usize,
     /// The second map's parameters renamed to the first's.
     rename: HashMap<String, Expr>,
 }
@@ -205,7 +216,7 @@ pub(super) fn fusible(sdfg: &Sdfg, site: &StateSite, accesses: &dyn Fn(&str) -> 
     }
     // C++ tasklets and library nodes cannot have the parameters renamed.
     let renamed: HashMap<String, Expr> = rename.iter().filter(|(p, q)| **q != Expr::sym(p)).map(|(p, q)| (p.clone(), q.clone())).collect();
-    if !renamed.is_empty() && !renaming_is_safe(state, e2, *x2, &inside(parents, e2), &renamed, &m2.params) {
+    if !renamed.is_empty() && !renaming_is_safe(state, e2, *x2, &site.body(e2)?, &renamed, &m2.params) {
         return None;
     }
     Some(Fusion { data: data.clone(), e1, x1, e2, x2: *x2, rename })
@@ -275,20 +286,68 @@ fn move_connectors(state: &mut State, from: usize, to: usize, skip: &[String]) -
     renamed
 }
 
-/// Fuses with `parents`, the state's scope tree before the change.
-fn fuse(state: &mut State, a: usize, f: &Fusion, parents: &[Option<usize>]) -> Result<(), String> {
-    let body2 = inside(parents, f.e2);
-    substitute_in_scope(state, f.e2, f.x2, &body2, &f.rename)?;
+/// One fusion, with the nodes and edges it rewrites listed on the state
+/// before any change, so that fusions of disjoint map pairs found on one
+/// analysis apply one after the other without a new one.
+pub(super) struct Plan {
+    pub(super) a: usize,
+    pub(super) f: Fusion,
+    /// The second map's scope: its nodes get the first map's parameters...
+    body2: Vec<usize>,
+    /// ...and so do the memlets on these edges, which touch it.
+    scope_edges: Vec<usize>,
+    /// The edges at `a` and at both maps' entries and exits.
+    around: Vec<usize>,
+}
+
+/// Nodes and edges that fusions left behind, removed in one sweep.
+#[derive(Default)]
+pub(super) struct Dead {
+    nodes: Vec<usize>,
+    edges: HashSet<usize>,
+}
+
+impl Dead {
+    pub(super) fn remove_from(self, state: &mut State) {
+        let mut index = 0;
+        state.edges.retain(|_| {
+            index += 1;
+            !self.edges.contains(&(index - 1))
+        });
+        remove_nodes(state, &self.nodes);
+    }
+}
+
+pub(super) fn plan(site: &StateSite, a: usize, f: Fusion) -> Option<Plan> {
+    let graph = site.graph();
+    let body2 = site.body(f.e2)?;
+    let edges_at = |nodes: &mut dyn Iterator<Item = usize>| -> Vec<usize> {
+        let mut edges: Vec<usize> = nodes.flat_map(|n| graph.in_edges(n).iter().chain(graph.out_edges(n)).copied()).collect();
+        edges.sort_unstable();
+        edges.dedup();
+        edges
+    };
+    let scope_edges = edges_at(&mut body2.iter().copied().chain([f.e2, f.x2]));
+    let around = edges_at(&mut [a, f.e1, f.x1, f.e2, f.x2].into_iter());
+    Some(Plan { a, f, body2, scope_edges, around })
+}
+
+/// Applies `p`; the nodes and edges it leaves go to `dead`.
+pub(super) fn fuse(state: &mut State, p: &Plan, dead: &mut Dead) -> Result<(), String> {
+    let (a, f) = (p.a, &p.f);
+    substitute_in(state, &p.body2, &p.scope_edges, &f.rename)?;
     let zero = Subset::Range(vec![Dim::index(Expr::int(0))]);
     let inner = state.nodes.len();
     state.nodes.push(state.nodes[a].clone());
     let (e1, x1, e2, x2) = (f.e1, f.x1, f.e2, f.x2);
     // Producer -> inner access node -> consumers.
-    let out_conn = state.edges.iter().find(|e| e.src == x1 && e.dst == a).and_then(|e| e.src_conn.clone()).unwrap_or_default();
+    let edges = &p.around;
+    let out_conn = edges.iter().map(|&i| &state.edges[i]).find(|e| e.src == x1 && e.dst == a).and_then(|e| e.src_conn.clone()).unwrap_or_default();
     // The matcher took this edge's connector to be `OUT_x`.
     let in_conn = conn::partner(&out_conn).unwrap_or_default();
-    let read_conns: Vec<String> = state.edges.iter().filter(|e| e.src == a).filter_map(|e| e.dst_conn.clone()).collect();
-    for e in &mut state.edges {
+    let read_conns: Vec<String> = edges.iter().map(|&i| &state.edges[i]).filter(|e| e.src == a).filter_map(|e| e.dst_conn.clone()).collect();
+    for &i in edges {
+        let e = &mut state.edges[i];
         if e.dst == x1 && e.dst_conn.as_deref() == Some(in_conn.as_str()) {
             (e.dst, e.dst_conn) = (inner, None);
             e.memlet.subset = Some(zero.clone());
@@ -297,7 +356,8 @@ fn fuse(state: &mut State, a: usize, f: &Fusion, parents: &[Option<usize>]) -> R
             e.memlet.subset = Some(zero.clone());
         }
     }
-    state.edges.retain(|e| e.src != a && e.dst != a);
+    let (gone, kept): (Vec<usize>, Vec<usize>) = edges.iter().partition(|&&i| state.edges[i].src == a || state.edges[i].dst == a);
+    dead.edges.extend(gone);
     // The second map's other inputs enter through the first's entry; the
     // first map's other outputs leave through the second's exit.
     let renamed_in = move_connectors(state, e2, e1, &read_conns);
@@ -308,7 +368,8 @@ fn fuse(state: &mut State, a: usize, f: &Fusion, parents: &[Option<usize>]) -> R
             None => c.clone(),
         })
     };
-    for e in &mut state.edges {
+    for i in kept {
+        let e = &mut state.edges[i];
         if e.dst == e2 {
             e.dst = e1;
             e.dst_conn = rename(&e.dst_conn, Side::In, &renamed_in);
@@ -332,6 +393,6 @@ fn fuse(state: &mut State, a: usize, f: &Fusion, parents: &[Option<usize>]) -> R
     if let NodeKind::MapExit { entry } = &mut state.nodes[x2].kind {
         *entry = e1;
     }
-    remove_nodes(state, &[a, x1, e2]);
+    dead.nodes.extend([a, x1, e2]);
     Ok(())
 }

@@ -36,6 +36,7 @@ pub mod map_dim_shuffle;
 pub mod map_expansion;
 pub mod map_fusion;
 pub mod map_fusion_horizontal;
+mod map_fusion_rounds;
 pub mod map_interchange;
 mod map_merge;
 pub mod map_tiling;

@@ -75,7 +75,8 @@ pub fn apply_at(t: &dyn Transformation, sdfg: &mut Sdfg, at: &Located, options: 
         return Err("match refers to a missing nested SDFG".into());
     };
     let saved = mark_mapped(inner, symbol_mapping);
-    let result = apply_at(t, inner, &Located { path: rest.to_vec(), inner: at.inner.clone() }, options);
+    let rest = Located { path: rest.to_vec(), inner: at.inner.clone() };
+    let result = super::edits::inside(state_path, || apply_at(t, inner, &rest, options));
     inner.arg_names = saved;
     result
 }
@@ -87,20 +88,21 @@ pub fn apply_everywhere_deep(t: &dyn Transformation, sdfg: &mut Sdfg, options: &
     if t.recurses() {
         return Ok(count);
     }
-    let mut result = Ok(());
-    super::pipeline::for_each_state_mut(&mut sdfg.cfg, &mut |state| {
+    let holding: Vec<StatePath> = place::states(sdfg)
+        .into_iter()
+        .filter(|(_, s)| s.nodes.iter().any(|n| matches!(n.kind, NodeKind::NestedSdfg { .. })))
+        .map(|(p, _)| p)
+        .collect();
+    for path in &holding {
+        let state = state_mut(sdfg, path).ok_or("a state went missing")?;
         for node in &mut state.nodes {
             if let NodeKind::NestedSdfg { sdfg: inner, symbol_mapping } = &mut node.kind {
-                if result.is_ok() {
-                    let saved = mark_mapped(inner, symbol_mapping);
-                    match apply_everywhere_deep(t, inner, options, limit) {
-                        Ok(n) => count += n,
-                        Err(e) => result = Err(e),
-                    }
-                    inner.arg_names = saved;
-                }
+                let saved = mark_mapped(inner, symbol_mapping);
+                let applied = super::edits::inside(path, || apply_everywhere_deep(t, inner, options, limit));
+                inner.arg_names = saved;
+                count += applied?;
             }
         }
-    });
-    result.map(|_| count)
+    }
+    Ok(count)
 }

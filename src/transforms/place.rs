@@ -68,18 +68,43 @@ pub struct StateSite<'a> {
     pub path: &'a [Step],
     pub state: &'a State,
     parents: OnceCell<Option<Vec<Option<usize>>>>,
+    children: OnceCell<Vec<Vec<usize>>>,
     graph: OnceCell<Dataflow<'a>>,
 }
 
 impl<'a> StateSite<'a> {
     pub fn new(path: &'a [Step], state: &'a State) -> StateSite<'a> {
-        StateSite { path, state, parents: OnceCell::new(), graph: OnceCell::new() }
+        StateSite { path, state, parents: OnceCell::new(), children: OnceCell::new(), graph: OnceCell::new() }
     }
 
     /// Each node's innermost enclosing scope entry (`None` when the scopes
     /// are malformed).
     pub fn parents(&self) -> Option<&[Option<usize>]> {
         self.parents.get_or_init(|| scope::scope_parents_in(self.graph()).ok()).as_deref()
+    }
+
+    /// The nodes inside the scope of `entry` (its exit and nested scopes
+    /// included) in index order, as [`super::scope_subst::inside`] finds
+    /// them, from a children index built once per state.
+    pub fn body(&self, entry: usize) -> Option<Vec<usize>> {
+        let parents = self.parents()?;
+        let children = self.children.get_or_init(|| {
+            let mut children = vec![Vec::new(); parents.len()];
+            for (node, parent) in parents.iter().enumerate() {
+                if let Some(p) = parent {
+                    children[*p].push(node);
+                }
+            }
+            children
+        });
+        let mut body = Vec::new();
+        let mut stack = vec![entry];
+        while let Some(scope) = stack.pop() {
+            body.extend(&children[scope]);
+            stack.extend(&children[scope]);
+        }
+        body.sort_unstable();
+        Some(body)
     }
 
     /// The edges around each node and connector.
@@ -125,6 +150,8 @@ pub struct MapSite<'a> {
     pub map: &'a MapScope,
     /// Each node's innermost enclosing scope entry.
     pub parents: &'a [Option<usize>],
+    /// The state's analyses (edge lists, scope bodies).
+    pub scopes: &'a StateSite<'a>,
 }
 
 impl MapSite<'_> {
@@ -170,10 +197,11 @@ pub fn map_matches_within(sdfg: &Sdfg, within: Within, mut describe: impl FnMut(
         if !state.nodes.iter().any(|n| matches!(n.kind, NodeKind::MapEntry { .. })) {
             continue;
         }
-        let Ok(parents) = scope::scope_parents(state) else { continue };
+        let scopes = StateSite::new(&path, state);
+        let Some(parents) = scopes.parents() else { continue };
         for (node, entry) in state.nodes.iter().enumerate() {
             let NodeKind::MapEntry { map, .. } = &entry.kind else { continue };
-            let site = MapSite { path: &path, state, node, entry, map, parents: &parents };
+            let site = MapSite { path: &path, state, node, entry, map, parents, scopes: &scopes };
             if let Some(description) = describe(&site) {
                 out.push(Match { place: Place { state: path.clone(), node }, description });
             }

@@ -1,10 +1,10 @@
 //! Replacing map parameters by expressions inside a scope (memlets, inner
 //! map ranges, nested-SDFG symbol mappings, Python tasklet code).
 
-use crate::model::{DataEdge, NodeKind, State};
+use crate::model::{NodeKind, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use super::uses::mentions;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Nodes strictly inside the scope of `entry`.
 pub fn inside(parents: &[Option<usize>], entry: usize) -> Vec<usize> {
@@ -38,6 +38,13 @@ pub fn substitute_in_scope(
     body: &[usize],
     values: &HashMap<String, Expr>,
 ) -> Result<(), String> {
+    let scope: HashSet<usize> = body.iter().copied().chain([entry, exit]).collect();
+    let edges: Vec<usize> = (0..state.edges.len()).filter(|&i| [state.edges[i].src, state.edges[i].dst].iter().any(|n| scope.contains(n))).collect();
+    substitute_in(state, body, &edges, values)
+}
+
+/// Substitutes `values` in the nodes `body` and on the memlets of `edges`.
+pub fn substitute_in(state: &mut State, body: &[usize], edges: &[usize], values: &HashMap<String, Expr>) -> Result<(), String> {
     let texts: HashMap<String, String> = values.iter().map(|(k, v)| (k.clone(), format!("({v})"))).collect();
     for &n in body {
         match &mut state.nodes[n].kind {
@@ -53,9 +60,8 @@ pub fn substitute_in_scope(
             _ => {}
         }
     }
-    let touched = |e: &DataEdge| [e.src, e.dst].iter().any(|n| body.contains(n) || *n == entry || *n == exit);
-    for e in state.edges.iter_mut().filter(|e| touched(e)) {
-        let m = &mut e.memlet;
+    for &i in edges {
+        let m = &mut state.edges[i].memlet;
         m.subset.iter_mut().chain(m.other_subset.iter_mut()).for_each(|s| substitute_subset(s, values));
         m.volume = m.volume.as_ref().map(|v| v.substitute(values));
     }

@@ -36,10 +36,9 @@
 
 use super::accumulate_transient::AccumulateTransient;
 use super::map_expansion::has_dynamic_inputs;
-use super::scope_subst::inside;
-use super::place::{self, Step, Within};
+use super::place::{self, StateSite, Step, Within};
 use super::{map_tiling, Match, Options, Transformation};
-use crate::model::{scope, DataKind, MapScope, NodeKind, Schedule, Sdfg, State};
+use crate::model::{DataKind, MapScope, NodeKind, Schedule, Sdfg};
 use crate::symbolic::{Expr, Subset};
 use std::collections::BTreeSet;
 
@@ -85,7 +84,7 @@ impl Transformation for TileWcr {
         };
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         let e = m.place.node;
-        let conflicted = conflicted_params(sdfg, state, e).ok_or("match no longer applies")?;
+        let conflicted = conflicted_params(sdfg, &StateSite::new(&m.place.state, state), e).ok_or("match no longer applies")?;
         let NodeKind::MapEntry { map, exit } = &state.nodes[e].kind else { return Err("match is not a map entry".into()) };
         let (map, x) = (map.clone(), *exit);
         let dims = map.range.dims().to_vec();
@@ -152,41 +151,44 @@ fn accumulate_per_tile(sdfg: &mut Sdfg, m: &Match, outer_x: usize) -> Result<(),
 /// conflicts, if any; `None` when the map does not qualify. Writes are
 /// judged where they start (a tasklet or access node writing into a map
 /// exit), since the memlets between exits only bound them.
-fn conflicted_params(sdfg: &Sdfg, state: &State, e: usize) -> Option<BTreeSet<usize>> {
+fn conflicted_params(sdfg: &Sdfg, site: &StateSite, e: usize) -> Option<BTreeSet<usize>> {
+    let state = site.state;
     let n = &state.nodes[e];
     let NodeKind::MapEntry { map, .. } = &n.kind else { return None };
     if map.schedule == Schedule::Sequential || has_dynamic_inputs(n) {
         return None;
     }
-    let parents = scope::scope_parents(state).ok()?;
-    let body: BTreeSet<usize> = inside(&parents, e).into_iter().collect();
+    let (graph, parents) = (site.graph(), site.parents()?);
+    let fed_by_exit = |a: usize| graph.in_edges(a).iter().any(|&i| matches!(state.nodes[state.edges[i].src].kind, NodeKind::MapExit { .. }));
     let mut conflicted = BTreeSet::new();
-    for d in state.edges.iter().filter(|d| body.contains(&d.src)) {
-        let writes = match &state.nodes[d.src].kind {
-            NodeKind::Tasklet { .. } => true,
-            // An accumulator between two exits already combines per iteration.
-            NodeKind::Access { .. } => !state.edges.iter().any(|a| a.dst == d.src && matches!(state.nodes[a.src].kind, NodeKind::MapExit { .. })),
-            _ => false,
-        };
-        let (Some(data), Some(wcr), Some(subset)) = (&d.memlet.data, &d.memlet.wcr, &d.memlet.subset) else { continue };
-        if !writes || !matches!(state.nodes[d.dst].kind, NodeKind::MapExit { .. }) || wcr.identity().is_none() {
-            continue;
-        }
-        if sdfg.container(data).is_none_or(|c| c.kind == DataKind::Stream) {
-            continue;
-        }
-        // Inner maps whose ranges follow a parameter (tiles) split by it.
-        let mut split_by = BTreeSet::new();
-        let mut at = parents[d.src];
-        while let Some(q) = at.filter(|&q| q != e) {
-            if let NodeKind::MapEntry { map: inner, .. } = &state.nodes[q].kind {
-                split_by.extend(inner.range.free_symbols());
+    for src in site.body(e)? {
+        for d in graph.out_edges(src).iter().map(|&i| &state.edges[i]) {
+            let (Some(data), Some(wcr), Some(subset)) = (&d.memlet.data, &d.memlet.wcr, &d.memlet.subset) else { continue };
+            let writes = match &state.nodes[src].kind {
+                NodeKind::Tasklet { .. } => true,
+                // An accumulator between two exits already combines per iteration.
+                NodeKind::Access { .. } => !fed_by_exit(src),
+                _ => false,
+            };
+            if !writes || !matches!(state.nodes[d.dst].kind, NodeKind::MapExit { .. }) || wcr.identity().is_none() {
+                continue;
             }
-            at = parents[q];
-        }
-        for (k, p) in map.params.iter().enumerate() {
-            if !split_by.contains(p) && !indexes_injectively(subset, p) {
-                conflicted.insert(k);
+            if sdfg.container(data).is_none_or(|c| c.kind == DataKind::Stream) {
+                continue;
+            }
+            // Inner maps whose ranges follow a parameter (tiles) split by it.
+            let mut split_by = BTreeSet::new();
+            let mut at = parents[src];
+            while let Some(q) = at.filter(|&q| q != e) {
+                if let NodeKind::MapEntry { map: inner, .. } = &state.nodes[q].kind {
+                    split_by.extend(inner.range.free_symbols());
+                }
+                at = parents[q];
+            }
+            for (k, p) in map.params.iter().enumerate() {
+                if !split_by.contains(p) && !indexes_injectively(subset, p) {
+                    conflicted.insert(k);
+                }
             }
         }
     }
@@ -204,7 +206,7 @@ fn matches_within(sdfg: &Sdfg, within: Within) -> Vec<Match> {
         if site.parents[site.node].is_some() {
             return None;
         }
-        let conflicted = conflicted_params(sdfg, site.state, site.node)?;
+        let conflicted = conflicted_params(sdfg, site.scopes, site.node)?;
         let names: Vec<&str> = conflicted.iter().map(|&k| site.map.params[k].as_str()).collect();
         Some(format!("{}: writes conflict over {}", site.describe_all(sdfg), names.join(", ")))
     })
