@@ -23,6 +23,7 @@ mod copy;
 pub mod cpp_helpers;
 mod cpp_prelude;
 mod cpp_tasklet;
+pub mod devices;
 mod einsum;
 mod element;
 mod expr;
@@ -183,6 +184,9 @@ pub fn lower<'c>(context: &'c Context, sdfg: &Sdfg) -> Result<Lowered<'c>, Diagn
 /// A failure names the innermost SDFG element it arose in (the whole SDFG
 /// when none is known).
 pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered<'c>, Diagnostic> {
+    if let Some((found, loc)) = devices::first_device_use(sdfg) {
+        return Err(Diagnostic::new(loc, devices::refusal(&found)));
+    }
     // State-machine loops become LoopRegions, which lower to `scf.for`.
     let mut sdfg = sdfg.clone();
     crate::transforms::loop_lifting::lift_all(&mut sdfg);
