@@ -23,7 +23,7 @@ mod approx;
 mod volume;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod tests_errors;
 

@@ -11,7 +11,7 @@ pub(super) fn corpus_dir() -> PathBuf {
 }
 
 /// All `.sdfg` files of the corpus, sorted.
-pub(super) fn corpus_files() -> Vec<PathBuf> {
+pub(crate) fn corpus_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();

@@ -93,3 +93,42 @@ fn round(sdfg: &mut Sdfg, path: &[place::Step], counts: &HashMap<String, usize>,
     }
     Ok(done)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::DataKind;
+    use crate::transforms::map_fusion::MapFusion;
+    use crate::transforms::{Options, Transformation};
+
+    /// What fusing left: the containers that are scalars, and each state's
+    /// number of nodes and edges.
+    fn outcome(sdfg: &Sdfg) -> (Vec<String>, Vec<(usize, usize)>) {
+        let scalars = sdfg.containers.iter().filter(|(_, d)| d.kind == DataKind::Scalar).map(|(n, _)| n.clone()).collect();
+        let sizes = place::states(sdfg).iter().map(|(_, s)| (s.nodes.len(), s.edges.len())).collect();
+        (scalars, sizes)
+    }
+
+    #[test]
+    fn rounds_fuse_what_one_fusion_at_a_time_fuses() {
+        let none = Options::default();
+        let mut fused = 0;
+        for path in crate::json::tests::corpus_files() {
+            let Ok(sdfg) = crate::json::import_file(&path) else { continue };
+            let mut rounds = sdfg.clone();
+            let n = apply_everywhere(&mut rounds, usize::MAX).unwrap();
+            let mut single = sdfg;
+            let mut m = 0;
+            while let Some(found) = MapFusion.first_match(&single, &none).unwrap() {
+                MapFusion.apply(&mut single, &found, &none).unwrap();
+                m += 1;
+            }
+            let file = path.display();
+            assert_eq!(n, m, "{file}: {n} fusions in rounds, {m} one at a time");
+            assert_eq!(outcome(&rounds), outcome(&single), "{file}");
+            assert!(crate::verify::verify(&rounds).is_ok(), "{file}: the fused SDFG does not verify");
+            fused += n;
+        }
+        assert!(fused >= 20, "only {fused} fusions over the corpus");
+    }
+}
