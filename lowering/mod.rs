@@ -42,6 +42,7 @@ mod nested;
 mod object_file;
 pub mod pipeline;
 mod runtime;
+pub mod spirv;
 mod state;
 mod structured;
 mod tasklet;

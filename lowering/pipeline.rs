@@ -84,8 +84,14 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
 
 /// Converts a lowered module to the LLVM dialect, in place.
 pub fn to_llvm_dialect(context: &Context, module: &mut Module) -> Result<(), String> {
+    run_pipeline(context, module, TO_LLVM).map_err(|e| format!("internal error: conversion to the LLVM dialect failed: {e}"))
+}
+
+/// Runs a textual pass pipeline on `module`; a failure gives MLIR's
+/// diagnostics, each with its location.
+pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<(), String> {
     let manager = PassManager::new(context);
-    parse_pass_pipeline(manager.as_operation_pass_manager(), TO_LLVM).map_err(|e| e.to_string())?;
+    parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|e| e.to_string())?;
     let messages = std::cell::RefCell::new(Vec::new());
     let id = context.attach_diagnostic_handler(|d| {
         messages.borrow_mut().push(format!("{}: {d}", d.location()));
@@ -93,7 +99,7 @@ pub fn to_llvm_dialect(context: &Context, module: &mut Module) -> Result<(), Str
     });
     let result = manager.run(module);
     context.detach_diagnostic_handler(id);
-    result.map_err(|_| format!("internal error: conversion to the LLVM dialect failed: {}", messages.borrow().join("; ")))
+    result.map_err(|_| messages.borrow().join("; "))
 }
 
 /// LLVM dialect -> object file (in process, O3 for the host CPU) -> `.so`

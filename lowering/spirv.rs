@@ -1,0 +1,163 @@
+//! GPU kernels to SPIR-V for Vulkan, in process. MLIR's
+//! `convert-gpu-to-spirv` turns each `gpu.module` into a `spirv.module`
+//! beside it; moved inside its `gpu.module` (which carries the SPIR-V
+//! target), it is serialised by `gpu-module-to-binary`, and the bytes are
+//! read off the `gpu.binary` object. docs/gpu-path.md has the facts this
+//! relies on.
+
+use super::pipeline::run_pipeline;
+use melior::{
+    ir::{
+        attribute::AttributeLike,
+        block::BlockLike,
+        operation::{OperationLike, OperationRef},
+        Module, RegionLike,
+    },
+    Context, IrRewriter,
+};
+
+/// Vulkan 1.3 with 64-bit floats, integers and integer atomics (what Mesa's
+/// lavapipe offers), arguments as storage buffers.
+const TO_SPIRV: &str = "builtin.module(spirv-attach-target{ver=v1.3 caps=Shader,Float64,Int64,Int64Atomics \
+exts=SPV_KHR_storage_buffer_storage_class client_api=Vulkan},convert-gpu-to-spirv,\
+spirv.module(spirv-lower-abi-attrs,spirv-update-vce))";
+
+const TO_BINARY: &str = "builtin.module(gpu-module-to-binary)";
+
+/// The SPIR-V binary of one `gpu.module`.
+#[derive(Debug)]
+pub struct SpirvBinary {
+    pub module: String,
+    pub words: Vec<u8>,
+}
+
+/// Replaces every `gpu.module` of `module` by its SPIR-V binary and returns
+/// the binaries.
+pub fn to_spirv(context: &Context, module: &mut Module) -> Result<Vec<SpirvBinary>, String> {
+    run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
+    nest_spirv_modules(context, module)?;
+    run_pipeline(context, module, TO_BINARY).map_err(|e| format!("cannot serialise the SPIR-V kernels: {e}"))?;
+    binaries(module)
+}
+
+fn name(op: &OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+}
+
+fn symbol(op: &OperationRef) -> Option<String> {
+    let attr = op.attribute("sym_name").ok()?;
+    melior::ir::attribute::StringAttribute::try_from(attr).ok().map(|s| s.value().to_string())
+}
+
+fn top_level_ops<'c, 'a>(module: &'a Module<'c>) -> Vec<OperationRef<'c, 'a>> {
+    let mut ops = Vec::new();
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        ops.push(op);
+    }
+    ops
+}
+
+/// Moves each `spirv.module @__spv__NAME` into `gpu.module @NAME`, in place
+/// of the kernels it was converted from.
+fn nest_spirv_modules(context: &Context, module: &Module) -> Result<(), String> {
+    let ops = top_level_ops(module);
+    let rewriter = IrRewriter::new(context);
+    let rewriter = rewriter.as_rewriter_base();
+    for spirv in ops.iter().filter(|op| name(op) == "spirv.module") {
+        let wanted = symbol(spirv).and_then(|s| s.strip_prefix("__spv__").map(str::to_string));
+        let gpu = ops.iter().find(|op| name(op) == "gpu.module" && symbol(op) == wanted);
+        let Some(gpu) = gpu else { return Err(format!("internal error: no gpu.module for {wanted:?}")) };
+        let body = gpu.region(0).ok().and_then(|r| r.first_block()).ok_or("internal error: gpu.module without a body")?;
+        let kernels: Vec<OperationRef> = {
+            let mut list = Vec::new();
+            let mut next = body.first_operation();
+            while let Some(op) = next {
+                next = op.next_in_block();
+                list.push(op);
+            }
+            list
+        };
+        let Some(first) = kernels.first() else { return Err(format!("internal error: gpu.module {wanted:?} is empty")) };
+        rewriter.move_op_before(*spirv, *first);
+        for op in kernels {
+            rewriter.erase_op(op);
+        }
+    }
+    Ok(())
+}
+
+/// The object bytes of every `gpu.binary`.
+fn binaries(module: &Module) -> Result<Vec<SpirvBinary>, String> {
+    let mut out = Vec::new();
+    for op in top_level_ops(module).iter().filter(|op| name(op) == "gpu.binary") {
+        let module = symbol(op).unwrap_or_default();
+        let objects = op.attribute("objects").map_err(|_| format!("internal error: gpu.binary @{module} has no objects"))?;
+        let raw = objects.to_raw();
+        // One object per target; the module has one target.
+        let object = unsafe {
+            if !mlir_sys::mlirAttributeIsAArray(raw) || mlir_sys::mlirArrayAttrGetNumElements(raw) != 1 {
+                return Err(format!("internal error: gpu.binary @{module} does not hold one object"));
+            }
+            let element = mlir_sys::mlirArrayAttrGetElement(raw, 0);
+            if !mlir_sys::mlirAttributeIsAGPUObjectAttr(element) {
+                return Err(format!("internal error: gpu.binary @{module} holds no #gpu.object"));
+            }
+            let bytes = mlir_sys::mlirGPUObjectAttrGetObject(element);
+            std::slice::from_raw_parts(bytes.data as *const u8, bytes.length).to_vec()
+        };
+        out.push(SpirvBinary { module, words: object });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compile(text: &str) -> Result<Vec<SpirvBinary>, String> {
+        let context = crate::ir::new_context();
+        let mut module = Module::parse(&context, text).expect("a valid module");
+        to_spirv(&context, &mut module)
+    }
+
+    /// SPIR-V's magic number, little-endian, then whole 32-bit words.
+    fn is_spirv(bytes: &[u8]) -> bool {
+        bytes.starts_with(&[0x03, 0x02, 0x23, 0x07]) && bytes.len() % 4 == 0
+    }
+
+    fn names_entry(bytes: &[u8], entry: &str) -> bool {
+        bytes.windows(entry.len() + 1).any(|w| &w[..entry.len()] == entry.as_bytes() && w[entry.len()] == 0)
+    }
+
+    #[test]
+    fn kernels_become_spirv_binaries() {
+        for (file, entry) in [("axpy.mlir", "axpy"), ("block_sum.mlir", "sum")] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/vulkan-probe").join(file);
+            let text = std::fs::read_to_string(&path).expect("the probe kernels");
+            let binaries = compile(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let [binary] = binaries.as_slice() else { panic!("{file}: {} binaries", binaries.len()) };
+            assert_eq!(binary.module, "kernels");
+            assert!(is_spirv(&binary.words), "{file}: not SPIR-V");
+            assert!(names_entry(&binary.words, entry), "{file}: no entry point '{entry}'");
+        }
+    }
+
+    #[test]
+    fn a_kernel_spirv_cannot_express_is_an_error() {
+        // Float atomics do not convert (docs/gpu-path.md).
+        let text = r#"module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @add(%s: memref<1xf64>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f64
+      %old = memref.atomic_rmw addf %one, %s[%c0] : (f64, memref<1xf64>) -> f64
+      gpu.return
+    }
+  }
+}"#;
+        let e = compile(text).unwrap_err();
+        assert!(e.starts_with("cannot convert the kernels to SPIR-V: ") && e.contains("memref.atomic_rmw"), "{e}");
+    }
+}
