@@ -6,12 +6,13 @@
 //! relies on.
 
 use super::pipeline::run_pipeline;
+use crate::ir::read::{op_name, ops_of, region_ops};
 use melior::{
     ir::{
         attribute::AttributeLike,
         block::BlockLike,
         operation::{OperationLike, OperationRef},
-        Module, RegionLike,
+        Module,
     },
     Context, IrRewriter,
 };
@@ -40,45 +41,22 @@ pub fn to_spirv(context: &Context, module: &mut Module) -> Result<Vec<SpirvBinar
     binaries(module)
 }
 
-fn name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
-
 fn symbol(op: &OperationRef) -> Option<String> {
     let attr = op.attribute("sym_name").ok()?;
     melior::ir::attribute::StringAttribute::try_from(attr).ok().map(|s| s.value().to_string())
 }
 
-fn top_level_ops<'c, 'a>(module: &'a Module<'c>) -> Vec<OperationRef<'c, 'a>> {
-    let mut ops = Vec::new();
-    let mut next = module.body().first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        ops.push(op);
-    }
-    ops
-}
-
 /// Moves each `spirv.module @__spv__NAME` into `gpu.module @NAME`, in place
 /// of the kernels it was converted from.
 fn nest_spirv_modules(context: &Context, module: &Module) -> Result<(), String> {
-    let ops = top_level_ops(module);
+    let ops = ops_of(module.body().first_operation());
     let rewriter = IrRewriter::new(context);
     let rewriter = rewriter.as_rewriter_base();
-    for spirv in ops.iter().filter(|op| name(op) == "spirv.module") {
+    for spirv in ops.iter().filter(|op| op_name(op) == "spirv.module") {
         let wanted = symbol(spirv).and_then(|s| s.strip_prefix("__spv__").map(str::to_string));
-        let gpu = ops.iter().find(|op| name(op) == "gpu.module" && symbol(op) == wanted);
+        let gpu = ops.iter().find(|op| op_name(op) == "gpu.module" && symbol(op) == wanted);
         let Some(gpu) = gpu else { return Err(format!("internal error: no gpu.module for {wanted:?}")) };
-        let body = gpu.region(0).ok().and_then(|r| r.first_block()).ok_or("internal error: gpu.module without a body")?;
-        let kernels: Vec<OperationRef> = {
-            let mut list = Vec::new();
-            let mut next = body.first_operation();
-            while let Some(op) = next {
-                next = op.next_in_block();
-                list.push(op);
-            }
-            list
-        };
+        let kernels = region_ops(gpu.region(0).ok());
         let Some(first) = kernels.first() else { return Err(format!("internal error: gpu.module {wanted:?} is empty")) };
         rewriter.move_op_before(*spirv, *first);
         for op in kernels {
@@ -91,7 +69,7 @@ fn nest_spirv_modules(context: &Context, module: &Module) -> Result<(), String> 
 /// The object bytes of every `gpu.binary`.
 fn binaries(module: &Module) -> Result<Vec<SpirvBinary>, String> {
     let mut out = Vec::new();
-    for op in top_level_ops(module).iter().filter(|op| name(op) == "gpu.binary") {
+    for op in ops_of(module.body().first_operation()).iter().filter(|op| op_name(op) == "gpu.binary") {
         let module = symbol(op).unwrap_or_default();
         let objects = op.attribute("objects").map_err(|_| format!("internal error: gpu.binary @{module} has no objects"))?;
         let raw = objects.to_raw();

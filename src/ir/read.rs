@@ -40,11 +40,13 @@ pub fn read_op(module: &OperationRef, file: &str) -> Result<Sdfg, Diagnostics> {
     }
 }
 
-fn op_name(op: &OperationRef) -> String {
+/// An op's name (`sdfg.state`).
+pub(crate) fn op_name(op: &OperationRef) -> String {
     super::attrs::identifier_text(&op.name()).unwrap_or_default()
 }
 
-fn ops_of<'c, 'a>(first: Option<OperationRef<'c, 'a>>) -> Vec<OperationRef<'c, 'a>> {
+/// `first` and the ops after it in its block.
+pub(crate) fn ops_of<'c, 'a>(first: Option<OperationRef<'c, 'a>>) -> Vec<OperationRef<'c, 'a>> {
     let mut out = Vec::new();
     let mut next = first;
     while let Some(op) = next {
@@ -54,7 +56,8 @@ fn ops_of<'c, 'a>(first: Option<OperationRef<'c, 'a>>) -> Vec<OperationRef<'c, '
     out
 }
 
-pub(super) fn region_ops<'c, 'a>(region: Option<RegionRef<'c, 'a>>) -> Vec<OperationRef<'c, 'a>> {
+/// The ops of a region's first block.
+pub(crate) fn region_ops<'c, 'a>(region: Option<RegionRef<'c, 'a>>) -> Vec<OperationRef<'c, 'a>> {
     region.and_then(|r| r.first_block()).map(|b| ops_of(b.first_operation())).unwrap_or_default()
 }
 
