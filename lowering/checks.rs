@@ -185,10 +185,21 @@ impl FnGen<'_, '_> {
             let dim = self.b.i64(d as i64);
             let what = self.b.address_of(&label);
             self.b.begin_if(&fail, &[]);
-            self.b.call("__sdfg_out_of_bounds", &[what, dim, index, n], &[]);
+            self.report_failure("__sdfg_out_of_bounds", &[what, dim, index, n]);
             self.b.end();
         }
         Ok(())
+    }
+
+    /// Calls the run-time failure report `callee` (which prints and exits).
+    /// A GPU thread cannot call it: it traps, the kernel fails, and the
+    /// runtime reports which kernel failed with the device's error.
+    pub fn report_failure(&mut self, callee: &str, args: &[Val]) {
+        if self.kernel.is_some() {
+            self.b.op_void("llvm.intr.trap", &[]);
+        } else {
+            self.b.call(callee, args, &[]);
+        }
     }
 
     /// Stops the program when the ends of a copy hold different numbers of
@@ -216,7 +227,7 @@ impl FnGen<'_, '_> {
         let differ = self.b.compare("ne", &n, &k);
         let what = self.b.address_of(&label);
         self.b.begin_if(&differ, &[]);
-        self.b.call("__sdfg_copy_count", &[what, n, k], &[]);
+        self.report_failure("__sdfg_copy_count", &[what, n, k]);
         self.b.end();
         Ok(())
     }

@@ -15,6 +15,9 @@ impl FnGen<'_, '_> {
         let (src, dst) = (src.to_string(), dst.to_string());
         let src_sub = self.copy_subset(e, &src, true)?;
         let dst_sub = self.copy_subset(e, &dst, false)?;
+        if self.is_gpu_copy(&src, &dst) {
+            return self.gpu_copy(e, &src, &src_sub, &dst, &dst_sub);
+        }
         let (src_kind, dst_kind) = (self.container(&src)?.desc.kind, self.container(&dst)?.desc.kind);
         if src_kind == DataKind::Stream {
             return self.drain(&src, &dst, &dst_sub);

@@ -22,6 +22,9 @@ impl FnGen<'_, '_> {
         inputs: &HashMap<String, Input>,
         outputs: &HashMap<String, Vec<Sink>>,
     ) -> Result<(), String> {
+        if self.kernel.is_some() {
+            return Err("a C++ tasklet inside a GPU kernel: the GPU back end does not compile C++ tasklets for the device yet".into());
+        }
         let mut call = CppCall::default();
         let mut in_names: Vec<&String> = inputs.keys().collect();
         in_names.sort();

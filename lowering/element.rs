@@ -43,6 +43,13 @@ impl FnGen<'_, '_> {
     /// needs one: library calls (BLAS, LAPACK, memcpy), nested SDFG and C++
     /// tasklet arguments, views' targets, streams and runtime helpers.
     pub fn address(&mut self, name: &str, indices: &[Val]) -> Result<Val, String> {
+        self.check_reachable(name)?;
+        self.address_unchecked(name, indices)
+    }
+
+    /// As [`FnGen::address`], where host code may take the address of GPU
+    /// memory (for the GPU runtime's copies).
+    pub fn address_unchecked(&mut self, name: &str, indices: &[Val]) -> Result<Val, String> {
         let c = self.container(name)?.clone();
         let strides = c.desc.strides_or_default();
         let offsets = c.desc.offset.clone().unwrap_or_default();
@@ -64,6 +71,7 @@ impl FnGen<'_, '_> {
     /// checking on, an index outside the container's shape stops the
     /// program here with a message naming the container.
     pub fn element_at(&mut self, name: &str, indices: &[Val]) -> Result<Element, String> {
+        self.check_reachable(name)?;
         if self.module.check_bounds {
             self.check_bounds(name, indices)?;
         }
@@ -164,7 +172,7 @@ impl FnGen<'_, '_> {
             let text = self.b.address_of(&label);
             self.b.begin_if(&out, &[]);
             let n = self.b.cast(&n, Ty::I64);
-            self.b.call("__sdfg_out_of_bounds", &[text, dim, i, n], &[]);
+            self.report_failure("__sdfg_out_of_bounds", &[text, dim, i, n]);
             self.b.end();
         }
         Ok(())

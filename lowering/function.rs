@@ -10,6 +10,10 @@ use crate::model::{DataDesc, DataKind, Sdfg};
 use crate::symbolic::Expr;
 use std::collections::HashMap;
 
+/// The largest transient a nested SDFG inside a kernel may declare (per
+/// thread, on its stack).
+const MAX_KERNEL_LOCAL_ELEMENTS: i64 = 4096;
+
 /// Where a container's data is.
 #[derive(Clone, Debug)]
 pub enum Base {
@@ -51,6 +55,8 @@ pub struct FnGen<'a, 'm> {
     pub exit_block: Option<BlockRef>,
     /// Heap allocations freed on return.
     pub frees: Vec<Val>,
+    /// GPU allocations freed on return.
+    pub gpu_frees: Vec<Val>,
     /// Transients whose size depends on symbols set while running: they are
     /// allocated by each state that uses them.
     pub deferred: Vec<String>,
@@ -63,6 +69,11 @@ pub struct FnGen<'a, 'm> {
     pub fill_counts: HashMap<String, Val>,
     /// The label of the state being lowered, for run-time messages.
     pub state_label: String,
+    /// Inside the kernel of a `GPU_Device` map: the map's label.
+    pub kernel: Option<String>,
+    /// Arguments of an SDFG nested in a kernel: the caller checked that
+    /// they are device memory.
+    pub on_device: std::collections::HashSet<String>,
 }
 
 impl<'a, 'm> FnGen<'a, 'm> {
@@ -81,11 +92,14 @@ impl<'a, 'm> FnGen<'a, 'm> {
             private: Default::default(),
             exit_block: None,
             frees: Vec::new(),
+            gpu_frees: Vec::new(),
             deferred: Vec::new(),
             conn_types: HashMap::new(),
             registers: HashMap::new(),
             fill_counts: HashMap::new(),
             state_label: String::new(),
+            kernel: None,
+            on_device: Default::default(),
         }
     }
 
@@ -127,6 +141,9 @@ impl<'a, 'm> FnGen<'a, 'm> {
         for p in std::mem::take(&mut self.frees) {
             self.b.call_external("free", &[p], None);
         }
+        for p in std::mem::take(&mut self.gpu_frees) {
+            self.b.call_external("__sdfg_gpu_free", &[p], None);
+        }
         for name in self.deferred.clone() {
             let p = self.base(&name)?;
             self.b.call_external("free", &[p], None);
@@ -152,6 +169,31 @@ impl<'a, 'm> FnGen<'a, 'm> {
                 DataKind::Stream => Base::Fixed(self.module.stream_new(&mut self.b, ty)),
                 // Allocated where they are used (see `scoped_body`, `state`).
                 _ if scope_local.contains(name) => Base::Slot(self.b.slot(Ty::Ptr)),
+                _ if desc.storage.is_gpu() => {
+                    if desc.storage != crate::model::Storage::GpuGlobal {
+                        return Err(format!("transient '{name}' in {}: the GPU back end allocates GPU_Global memory only", desc.storage.as_str()));
+                    }
+                    if !known_at_entry {
+                        return Err(format!("GPU array '{name}' is sized by symbols set while the program runs; the GPU back end allocates GPU arrays on entry"));
+                    }
+                    self.module.declare_gpu_runtime();
+                    let label = self.module.string_constant(name);
+                    let text = self.b.address_of(&label);
+                    let n = self.int(&count)?;
+                    let size = self.b.i64(ty.bytes() as i64);
+                    let p = self.b.call_external_value("__sdfg_gpu_alloc", &[text, n, size], Ty::Ptr);
+                    self.gpu_frees.push(p.clone());
+                    Base::Fixed(p)
+                }
+                // Inside a kernel (a nested SDFG called by one), each call
+                // has its own transients, on the thread's stack.
+                _ if self.kernel.is_some() => {
+                    let n = count.as_int().filter(|n| *n <= MAX_KERNEL_LOCAL_ELEMENTS).ok_or_else(|| {
+                        format!("transient '{name}' of {count} elements inside a GPU kernel: kernels hold transients of at most {MAX_KERNEL_LOCAL_ELEMENTS} elements known before the launch")
+                    })?;
+                    self.private.insert(name.clone());
+                    Base::Fixed(self.b.entry_alloca(n.max(1), ty))
+                }
                 _ if !known_at_entry => {
                     self.deferred.push(name.clone());
                     let slot = self.b.slot(Ty::Ptr);
@@ -261,7 +303,7 @@ impl FnGen<'_, '_> {
         let is_zero = self.b.compare("eq", divisor, &zero);
         let what = self.b.address_of(&label);
         self.b.begin_if(&is_zero, &[]);
-        self.b.call("__sdfg_division_by_zero", &[what], &[]);
+        self.report_failure("__sdfg_division_by_zero", &[what]);
         self.b.end();
     }
 }

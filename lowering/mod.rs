@@ -29,6 +29,7 @@ mod element;
 mod expr;
 mod fft;
 mod function;
+pub mod gpu;
 mod lib_args;
 mod lapack;
 mod library_dirs;
@@ -42,7 +43,6 @@ mod nested;
 mod object_file;
 pub mod pipeline;
 mod runtime;
-pub mod spirv;
 mod state;
 mod structured;
 mod tasklet;
@@ -80,6 +80,10 @@ pub struct ModuleGen {
     pub cpp_helpers: Vec<(String, String)>,
     /// Whether the program calls BLAS (and must be linked with it).
     pub uses_blas: bool,
+    /// Whether the program launches kernels or uses GPU memory.
+    pub uses_gpu: bool,
+    /// What GPU code is built for (none: GPU programs are refused).
+    pub gpu: Option<gpu::Target>,
     /// Whether the program calls LAPACKE (and must be linked with it).
     pub uses_lapack: bool,
     /// Whether library nodes may call BLAS (allowed and OpenBLAS installed).
@@ -112,6 +116,8 @@ impl ModuleGen {
             nested_count: 0,
             cpp_helpers: Vec::new(),
             uses_blas: false,
+            uses_gpu: false,
+            gpu: None,
             uses_lapack: false,
             blas: false,
             lapack: false,
@@ -148,6 +154,8 @@ pub struct Lowered<'c> {
     pub cpp_helpers: Vec<(String, String)>,
     pub uses_blas: bool,
     pub uses_lapack: bool,
+    /// The GPU target the program's kernels are built for, if it has any.
+    pub gpu: Option<gpu::Target>,
     /// Warnings for the user (printed by the tools as `file: warning: ...`).
     pub warnings: Vec<String>,
 }
@@ -161,11 +169,13 @@ pub struct LowerOptions {
     pub blas: bool,
     /// Check every element access against the container's shape.
     pub check_bounds: bool,
+    /// Build GPU programs for this target (none: they are refused).
+    pub gpu: Option<gpu::Target>,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { blas: true, check_bounds: false }
+        LowerOptions { blas: true, check_bounds: false, gpu: None }
     }
 }
 
@@ -185,8 +195,13 @@ pub fn lower<'c>(context: &'c Context, sdfg: &Sdfg) -> Result<Lowered<'c>, Diagn
 /// A failure names the innermost SDFG element it arose in (the whole SDFG
 /// when none is known).
 pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered<'c>, Diagnostic> {
-    if let Some((found, loc)) = devices::first_device_use(sdfg) {
-        return Err(Diagnostic::new(loc, devices::refusal(&found)));
+    if let Some(use_) = devices::first_device_use(sdfg) {
+        if use_.device == devices::Device::Fpga || options.gpu.is_none() {
+            return Err(Diagnostic::new(use_.loc, devices::refusal(&use_)));
+        }
+    }
+    if let Some(use_) = devices::first_fpga_use(sdfg) {
+        return Err(Diagnostic::new(use_.loc, devices::refusal(&use_)));
     }
     // State-machine loops become LoopRegions, which lower to `scf.for`.
     let mut sdfg = sdfg.clone();
@@ -216,6 +231,7 @@ fn lower_missing<'c>(
     module.missing_blas = missing_blas;
     module.missing_lapack = missing_lapack;
     module.check_bounds = options.check_bounds;
+    module.gpu = options.gpu.clone();
     if options.check_bounds {
         module.declare_bounds_check();
     }
@@ -227,6 +243,12 @@ fn lower_missing<'c>(
     module.add_function(f);
     let built = module.finish(context);
     verify(context, &built)?;
+    if let Some(gpu::Target::Cuda { .. }) = &module.gpu {
+        if let Err((message, loc)) = gpu::cuda::check_libdevice(&built) {
+            module.error_at = Some(loc);
+            return Err(message);
+        }
+    }
     Ok(Lowered {
         context,
         module: built,
@@ -235,6 +257,7 @@ fn lower_missing<'c>(
         cpp_helpers: std::mem::take(&mut module.cpp_helpers),
         uses_blas: module.uses_blas,
         uses_lapack: module.uses_lapack,
+        gpu: if module.uses_gpu { module.gpu.clone() } else { None },
         warnings: std::mem::take(&mut module.warnings).into_iter().collect(),
     })
 }

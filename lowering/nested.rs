@@ -37,6 +37,13 @@ impl FnGen<'_, '_> {
                 let slot = self.b.alloca(&one, outer.ty);
                 self.b.store(&v, &slot, outer.ty);
                 slot
+            } else if let Some(Some(v)) = self.registers.get(data).cloned() {
+                // A value held in a register (a host scalar read by a
+                // kernel) is passed as a copy in the caller's frame.
+                let one = self.b.i64(1);
+                let slot = self.b.alloca(&one, outer.ty);
+                self.b.store(&v, &slot, outer.ty);
+                slot
             } else {
                 let start = self.start_indices(&e.memlet.subset)?;
                 let start = if start.is_empty() { vec![self.b.i64(0); outer.desc.shape.len()] } else { start };
@@ -89,12 +96,16 @@ impl FnGen<'_, '_> {
             .edges
             .iter()
             .filter(|e| e.src == n || e.dst == n)
-            .filter(|e| e.memlet.data.as_ref().is_some_and(|d| self.private.contains(d)))
+            .filter(|e| e.memlet.data.as_ref().is_some_and(|d| self.private.contains(d) || self.registers.contains_key(d)))
             .filter_map(|e| if e.dst == n { e.dst_conn.clone() } else { e.src_conn.clone() })
             .collect();
         let mut inner = FnGen::new(sdfg, self.module);
         inner.parallel = self.parallel;
         inner.private = private;
+        inner.kernel = self.kernel.clone();
+        if self.kernel.is_some() {
+            inner.on_device = args.iter().map(|a| a.name.clone()).collect();
+        }
         let f = inner.function(&name, super::builder::module::Visibility::Private)?;
         self.module.add_function(f);
         self.b.call(&name, &[array], &[]);

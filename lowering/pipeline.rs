@@ -46,15 +46,20 @@ pub struct Compiled {
 /// place). `work` is a directory for AOT files.
 pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<Compiled, String> {
     let start = Instant::now();
-    to_llvm_dialect(lowered.context, &mut lowered.module)?;
+    lowered_to_llvm(lowered)?;
     let lowered = &*lowered;
     let llvm = &lowered.module;
     let helpers = compile_cpp_helpers(lowered, work, kind == EngineKind::Jit)?;
+    let gpu_runtime = match &lowered.gpu {
+        Some(super::gpu::Target::Cuda { .. }) => Some(super::gpu::cuda::runtime_library(work, kind == EngineKind::Jit)?),
+        None => None,
+    };
     match kind {
         EngineKind::Jit => {
             let mut paths = vec![toolchain::require(Component::LibOmp).map_err(|e| e.to_string())?];
             paths.extend(libraries(lowered)?);
             paths.extend(helpers);
+            paths.extend(gpu_runtime);
             let libs: Vec<String> = paths.iter().map(|p| format!("{}\0", p.display())).collect();
             let lib_refs: Vec<&str> = libs.iter().map(|s| s.as_str()).collect();
             let engine = ExecutionEngine::new(llvm, 3, &lib_refs, false, false);
@@ -68,7 +73,8 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
         }
         EngineKind::Aot => {
             let so = work.join(format!("lib{}.so", lowered.entry));
-            build_shared_library(llvm, &so, work, helpers.as_deref(), &libraries(lowered)?)?;
+            let objects: Vec<PathBuf> = helpers.into_iter().chain(gpu_runtime).collect();
+            build_shared_library(llvm, &so, work, &objects, &libraries(lowered)?)?;
             // SAFETY: loading a library we just built; it has no constructors.
             let library = unsafe { libloading::Library::new(&so) }.map_err(|e| format!("cannot load {}: {e}", so.display()))?;
             // SAFETY: the entry point has the signature `abi` defines.
@@ -79,6 +85,15 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
             };
             Ok(Compiled { entry, compile_seconds: start.elapsed().as_secs_f64(), _engine: None, _library: Some(library) })
         }
+    }
+}
+
+/// Converts a lowered program to the LLVM dialect, in place: its kernels
+/// compiled for its GPU target into binaries the module embeds.
+pub fn lowered_to_llvm(lowered: &mut Lowered) -> Result<(), String> {
+    match &lowered.gpu {
+        Some(super::gpu::Target::Cuda { chip }) => super::gpu::cuda::to_llvm(lowered.context, &mut lowered.module, chip),
+        None => to_llvm_dialect(lowered.context, &mut lowered.module),
     }
 }
 
@@ -109,7 +124,7 @@ pub fn build_shared_library(
     llvm_dialect: &Module,
     so: &Path,
     work: &Path,
-    helpers: Option<&Path>,
+    objects: &[PathBuf],
     libraries: &[PathBuf],
 ) -> Result<(), String> {
     let clang = toolchain::require(Component::Clang).map_err(|e| e.to_string())?;
@@ -119,7 +134,7 @@ pub fn build_shared_library(
     super::object_file::emit(llvm_dialect, &object)?;
     let mut link = Command::new(clang);
     link.args(["-shared", "-fPIC"]).arg(&object);
-    link.args(helpers);
+    link.args(objects);
     let mut dirs: Vec<&Path> = Vec::new();
     for lib in std::iter::once(&libomp).chain(libraries) {
         link.arg(lib);

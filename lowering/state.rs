@@ -84,6 +84,10 @@ impl FnGen<'_, '_> {
                 NodeKind::MapEntry { .. } => self.map(cx, n),
                 NodeKind::ConsumeEntry { .. } => self.consume(cx, n),
                 NodeKind::NestedSdfg { .. } => self.nested(cx, n),
+                NodeKind::Library(lib) if lib.schedule().is_gpu() || self.touches_gpu_memory(cx, n) => Err(format!(
+                    "library node on the GPU ({}): the GPU back end does not expand library nodes yet",
+                    lib.schedule().as_str()
+                )),
                 NodeKind::Library(_) => self.library(cx, n),
                 NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => Ok(()),
             };
@@ -147,6 +151,12 @@ impl FnGen<'_, '_> {
 
     fn map(&mut self, cx: &StateCx, entry: usize) -> Result<(), String> {
         let NodeKind::MapEntry { map, .. } = &cx.state.nodes[entry].kind else { unreachable!() };
+        if self.kernel.is_none() && super::gpu::kernel::launches_kernel(map.schedule) {
+            return self.gpu_map(cx, entry);
+        }
+        if map.schedule.is_gpu() && self.kernel.is_some() && !super::gpu::kernel::launches_kernel(map.schedule) {
+            return Err(format!("the GPU back end does not lower {} maps yet", map.schedule.as_str()));
+        }
         let mut scope = HashMap::new();
         // Dynamic range inputs: in-connectors that are not `IN_*`.
         for e in cx.state.edges.iter().filter(|e| e.dst == entry) {
@@ -237,7 +247,7 @@ impl FnGen<'_, '_> {
     }
 
     /// Whether any memlet inside the scope of `entry` moves stream data.
-    fn scope_uses_streams(&self, cx: &StateCx, entry: usize) -> bool {
+    pub(super) fn scope_uses_streams(&self, cx: &StateCx, entry: usize) -> bool {
         let inside = |mut n: usize| {
             while let Some(p) = cx.parents[n] {
                 if p == entry {
@@ -283,7 +293,8 @@ impl FnGen<'_, '_> {
                 let count = self.total_elements(&c.desc)?;
                 let n = self.int(&count)?;
                 // Thread stacks are small: large or unknown sizes go to the heap.
-                let small = count.as_int().is_some_and(|k| k * c.ty.bytes() as i64 <= MAX_STACK_LOCAL_BYTES);
+                // A GPU thread has no heap: its transients live on its stack.
+                let small = self.kernel.is_some() || count.as_int().is_some_and(|k| k * c.ty.bytes() as i64 <= MAX_STACK_LOCAL_BYTES);
                 if small {
                     self.b.alloca(&n, c.ty)
                 } else {

@@ -51,7 +51,7 @@ impl FnGen<'_, '_> {
                 Some(s) => s.dims().iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?,
                 None => Vec::new(),
             };
-            let ptr = self.address(&target_name, &start)?;
+            let ptr = self.address_unchecked(&target_name, &start)?;
             let Some(c) = self.containers.get(&alias_name).cloned() else { continue };
             if scope.is_some() {
                 if !shadowed.iter().any(|(n, _): &(String, Container)| *n == alias_name) {

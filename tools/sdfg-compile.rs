@@ -17,6 +17,18 @@ struct Cli {
     /// Output directory.
     #[arg(short, long, default_value = ".")]
     output_dir: PathBuf,
+    /// Build a GPU program's kernels for this runtime (the library loads
+    /// them when it is loaded); without it GPU programs are refused.
+    #[arg(long, value_enum)]
+    gpu_runtime: Option<GpuRuntime>,
+    /// The GPU architecture to build for (CUDA: `sm_90`).
+    #[arg(long, default_value = "sm_90")]
+    gpu_chip: String,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum GpuRuntime {
+    Cuda,
 }
 
 fn main() {
@@ -26,17 +38,28 @@ fn main() {
     // Python callbacks without a native implementation stop here, at the tasklet.
     lowering::callback_plan::check_program(&sdfg).unwrap_or_else(|d| common::fail(&d));
     let context = sdfg_mlir::ir::new_context();
-    let mut lowered = lowering::lower(&context, &sdfg).unwrap_or_else(|d| common::fail(&d.into()));
+    let options = lowering::LowerOptions {
+        gpu: cli.gpu_runtime.map(|GpuRuntime::Cuda| lowering::gpu::Target::Cuda { chip: cli.gpu_chip.clone() }),
+        ..Default::default()
+    };
+    let mut lowered = lowering::lower_with(&context, &sdfg, &options).unwrap_or_else(|d| common::fail(&d.into()));
     for w in &lowered.warnings {
         eprintln!("{file}: warning: {w}");
     }
-    pipeline::to_llvm_dialect(&context, &mut lowered.module).unwrap_or_else(|e| common::fail_with(&file, &e));
+    pipeline::lowered_to_llvm(&mut lowered).unwrap_or_else(|e| common::fail_with(&file, &e));
     let work = cli.output_dir.join(format!(".{}.build", lowered.entry));
     let so = cli.output_dir.join(format!("lib{}.so", lowered.entry));
     let header = cli.output_dir.join(format!("{}.h", lowered.entry));
     let helpers = cpp_helpers::compile_cpp_helpers(&lowered, &work, false).unwrap_or_else(|e| common::fail_with(&file, &e));
+    let gpu_runtime = match &lowered.gpu {
+        Some(lowering::gpu::Target::Cuda { .. }) => {
+            Some(lowering::gpu::cuda::runtime_library(&work, false).unwrap_or_else(|e| common::fail_with(&file, &e)))
+        }
+        None => None,
+    };
+    let objects: Vec<PathBuf> = helpers.into_iter().chain(gpu_runtime).collect();
     let built = cpp_helpers::libraries(&lowered)
-        .and_then(|libs| pipeline::build_shared_library(&lowered.module, &so, &work, helpers.as_deref(), &libs));
+        .and_then(|libs| pipeline::build_shared_library(&lowered.module, &so, &work, &objects, &libs));
     let _ = std::fs::remove_dir_all(&work);
     built.unwrap_or_else(|e| common::fail_with(&file, &e));
     common::write_output(&header.display().to_string(), &abi::c_header(&lowered.entry, &lowered.args));

@@ -62,6 +62,10 @@ struct Cli {
     /// dialects; `llvm`: the LLVM dialect).
     #[arg(long, value_enum)]
     emit: Option<Emit>,
+    /// The GPU runtime for programs with GPU maps or GPU memory (`auto`:
+    /// CUDA where its driver finds a device, else Vulkan).
+    #[arg(long, value_enum, default_value_t = GpuRuntime::Auto)]
+    gpu_runtime: GpuRuntime,
     /// With --emit, print each op's location: the SDFG element (in the
     /// `.sdfg` file or dialect text) it was lowered from.
     #[arg(long = "mlir-print-debuginfo")]
@@ -72,6 +76,15 @@ struct Cli {
 enum Emit {
     Lowered,
     Llvm,
+    /// The kernels' PTX (for `SDFG_GPU_CHIP`, default `sm_90`).
+    Ptx,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum GpuRuntime {
+    Auto,
+    Cuda,
+    Vulkan,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -95,15 +108,23 @@ fn main() {
     if cli.no_blas {
         lower.blas = false;
     }
+    let uses_gpu = sdfg_mlir::lowering::devices::first_device_use(&sdfg)
+        .is_some_and(|u| u.device == sdfg_mlir::lowering::devices::Device::Gpu);
     if let Some(emit) = cli.emit {
+        if uses_gpu || matches!(emit, Emit::Ptx) {
+            lower.gpu = Some(sdfg_mlir::lowering::gpu::Target::cuda_default());
+        }
         let context = sdfg_mlir::ir::new_context();
         let mut lowered = sdfg_mlir::lowering::lower_with(&context, &sdfg, &lower).unwrap_or_else(|d| common::fail(&d.into()));
         for w in &lowered.warnings {
             eprintln!("{file}: warning: {w}");
         }
-        if let Emit::Llvm = emit {
-            sdfg_mlir::lowering::pipeline::to_llvm_dialect(&context, &mut lowered.module)
-                .unwrap_or_else(|e| common::fail_with(&file, &e));
+        if let Emit::Llvm | Emit::Ptx = emit {
+            sdfg_mlir::lowering::pipeline::lowered_to_llvm(&mut lowered).unwrap_or_else(|e| common::fail_with(&file, &e));
+        }
+        if let Emit::Ptx = emit {
+            print_ptx(&lowered, &file);
+            return;
         }
         use melior::ir::operation::{OperationLike, OperationPrintingFlags};
         let flags = OperationPrintingFlags::new().enable_debug_info(cli.debug_info, false);
@@ -134,6 +155,16 @@ fn main() {
                 }
             }
         }
+    }
+    if uses_gpu {
+        let choice = match cli.gpu_runtime {
+            GpuRuntime::Auto => sdfg_mlir::lowering::gpu::Choice::Auto,
+            GpuRuntime::Cuda => sdfg_mlir::lowering::gpu::Choice::Cuda,
+            GpuRuntime::Vulkan => sdfg_mlir::lowering::gpu::Choice::Vulkan,
+        };
+        let (target, device) = sdfg_mlir::lowering::gpu::select(choice).unwrap_or_else(|e| common::fail_with(&file, &e));
+        eprintln!("{file}: note: running on {device}");
+        lower.gpu = Some(target);
     }
     let work = std::env::temp_dir().join(format!("sdfg-run-{}", std::process::id()));
     let options = RunOptions {
@@ -202,6 +233,19 @@ fn main() {
         if let Err(e) = npz::write_npz(std::path::Path::new(out), &result.outputs) {
             common::fail_with(out, &e.to_string());
         }
+    }
+}
+
+/// Prints the PTX of every kernel module (none: an error, the program has
+/// no kernels).
+fn print_ptx(lowered: &sdfg_mlir::lowering::Lowered, file: &str) {
+    let binaries = sdfg_mlir::lowering::gpu::binary::binaries(&lowered.module).unwrap_or_else(|e| common::fail_with(file, &e));
+    if binaries.is_empty() {
+        common::fail_with(file, "the program has no GPU kernels: there is no PTX to print");
+    }
+    for b in binaries {
+        println!("// gpu.module @{}", b.module);
+        println!("{}", String::from_utf8_lossy(&b.bytes).trim_end_matches('\0'));
     }
 }
 

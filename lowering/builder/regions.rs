@@ -20,6 +20,7 @@ enum Kind {
     ExecuteRegion,
     Critical,
     AtomicUpdate,
+    GpuLaunch,
 }
 
 /// A region open around the insertion point: its op, and the block to go
@@ -28,6 +29,13 @@ pub(super) struct Open {
     kind: Kind,
     op: MlirOperation,
     parent: MlirBlock,
+}
+
+/// Inside an open `gpu.launch`: the block's and the thread's position
+/// (x, y, z).
+pub struct GpuIds {
+    pub block_id: [Val; 3],
+    pub thread_id: [Val; 3],
 }
 
 /// An open `scf.for`: its induction variable, the values it carries in this
@@ -251,6 +259,29 @@ impl Body {
         Val { raw: ir::block_arg(block, 0), ty: m.elem }
     }
 
+    /// Opens `gpu.launch` with a grid of `grid` blocks of `block` threads
+    /// (any integer type; converted to `index`): the region runs once per
+    /// thread, on the GPU once kernel outlining has moved it into a kernel
+    /// (values from above become the kernel's arguments).
+    /// Outlining names the kernel `@name::@name`.
+    pub fn begin_gpu_launch(&mut self, name: &str, grid: &[Val; 3], block: &[Val; 3]) -> GpuIds {
+        let operands: Vec<_> = grid.iter().chain(block).map(|v| self.cast(v, Ty::Index).raw).collect();
+        let sizes = self.ir.i32_array(&[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
+        let op = self.emit(
+            OpSpec::new("gpu.launch")
+                .operands(&operands)
+                .attr("operandSegmentSizes", sizes)
+                .attr("module", self.ir.symbol_ref(name))
+                .attr("function", self.ir.symbol_ref(name))
+                .regions(1),
+        );
+        let index = self.ir.ty(Ty::Index);
+        let body = ir::append_block(self.ir, ir::region(op, 0), &[index; 12]);
+        self.open_region(Kind::GpuLaunch, op, body);
+        let arg = |i: usize| Val { raw: ir::block_arg(body, i), ty: Ty::Index };
+        GpuIds { block_id: [arg(0), arg(1), arg(2)], thread_id: [arg(3), arg(4), arg(5)] }
+    }
+
     /// Closes the innermost open region.
     pub fn end(&mut self) {
         self.end_with(&[]);
@@ -273,6 +304,9 @@ impl Body {
             }
             Kind::AtomicUpdate => {
                 self.emit(OpSpec::new("memref.atomic_yield").operands(&raw_vals(values)));
+            }
+            Kind::GpuLaunch => {
+                self.emit(OpSpec::new("gpu.terminator"));
             }
             Kind::WhileBefore => {
                 panic!("scf.while condition region closed without while_condition")

@@ -1,16 +1,19 @@
 // A program that needs a GPU or an FPGA (a GPU or FPGA schedule, or a
-// container in GPU or FPGA memory) is refused at that element, exit 1, no
-// output written: it never runs on the CPU in its place.
+// container in GPU or FPGA memory) never runs on the CPU in its place:
+// without a usable GPU runtime it stops with an error naming the runtimes
+// tried, exit 1, no output written; built without a GPU target it is
+// refused at the element that needs the device.
 // RUN: rm -f %t.npz
-// RUN: not sdfg-run %s -o %t.npz 2>&1 | FileCheck %s -DFILE=%s
+// RUN: env SDFG_CUDA_DRIVER=/nonexistent/libcuda.so.1 not sdfg-run %s -o %t.npz 2>&1 | FileCheck %s -DFILE=%s
 // RUN: not test -e %t.npz
-// CHECK: {{^}}[[FILE]]:20:14: error: cannot compile: map 'add' runs on the GPU (GPU_Device): this build runs programs on the CPU only
-// RUN: not sdfg-run --emit lowered %s 2>&1 | FileCheck %s -DFILE=%s --check-prefix=EMIT
-// EMIT: {{^}}[[FILE]]:20:14: error: map 'add' runs on the GPU (GPU_Device)
-// RUN: not sdfg-run %corpus/device/vec_add.gpu.sdfg --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=GPU
-// GPU: vec_add.gpu.sdfg:attributes._arrays.{{.*}}: error: cannot compile: container '{{.*}}' is in GPU memory (GPU_Global)
+// CHECK: {{^}}[[FILE]]: error: no GPU runtime is usable: no CUDA device (cannot load /nonexistent/libcuda.so.1: {{.*}}); Vulkan: this build does not run programs on Vulkan yet
+// RUN: rm -rf %t.dir && mkdir %t.dir
+// RUN: not sdfg-compile %s -o %t.dir 2>&1 | FileCheck %s -DFILE=%s --check-prefix=LIB
+// LIB: {{^}}[[FILE]]:23:14: error: map 'add' runs on the GPU (GPU_Device): GPU programs run with a GPU runtime (--gpu-runtime), and a GPU program does not run on the CPU in its place
+// RUN: env SDFG_CUDA_DRIVER=/nonexistent/libcuda.so.1 not sdfg-run %corpus/device/vec_add.gpu.sdfg --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=GPU
+// GPU: vec_add.gpu.sdfg: error: no GPU runtime is usable: no CUDA device
 // RUN: not sdfg-run %corpus/device/vec_add.fpga.sdfg --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=FPGA
-// FPGA: vec_add.fpga.sdfg:attributes._arrays.{{.*}}: error: cannot compile: container '{{.*}}' is in FPGA memory (FPGA_Global)
+// FPGA: vec_add.fpga.sdfg:attributes._arrays.{{.*}}: error: cannot compile: container '{{.*}}' is in FPGA memory (FPGA_Global): this build has no FPGA back end
 sdfg.sdfg "gpu_add" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>}

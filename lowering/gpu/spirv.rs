@@ -5,15 +5,11 @@
 //! read off the `gpu.binary` object. docs/gpu-path.md has the facts this
 //! relies on.
 
-use super::pipeline::run_pipeline;
+use super::binary::{binaries, symbol, Binary};
 use crate::ir::read::{op_name, ops_of, region_ops};
+use crate::lowering::pipeline::run_pipeline;
 use melior::{
-    ir::{
-        attribute::AttributeLike,
-        block::BlockLike,
-        operation::{OperationLike, OperationRef},
-        Module,
-    },
+    ir::{block::BlockLike, operation::OperationLike, Module},
     Context, IrRewriter,
 };
 
@@ -25,25 +21,13 @@ spirv.module(spirv-lower-abi-attrs,spirv-update-vce))";
 
 const TO_BINARY: &str = "builtin.module(gpu-module-to-binary)";
 
-/// The SPIR-V binary of one `gpu.module`.
-#[derive(Debug)]
-pub struct SpirvBinary {
-    pub module: String,
-    pub words: Vec<u8>,
-}
-
 /// Replaces every `gpu.module` of `module` by its SPIR-V binary and returns
 /// the binaries.
-pub fn to_spirv(context: &Context, module: &mut Module) -> Result<Vec<SpirvBinary>, String> {
+pub fn to_spirv(context: &Context, module: &mut Module) -> Result<Vec<Binary>, String> {
     run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
     nest_spirv_modules(context, module)?;
     run_pipeline(context, module, TO_BINARY).map_err(|e| format!("cannot serialise the SPIR-V kernels: {e}"))?;
     binaries(module)
-}
-
-fn symbol(op: &OperationRef) -> Option<String> {
-    let attr = op.attribute("sym_name").ok()?;
-    melior::ir::attribute::StringAttribute::try_from(attr).ok().map(|s| s.value().to_string())
 }
 
 /// Moves each `spirv.module @__spv__NAME` into `gpu.module @NAME`, in place
@@ -66,35 +50,11 @@ fn nest_spirv_modules(context: &Context, module: &Module) -> Result<(), String> 
     Ok(())
 }
 
-/// The object bytes of every `gpu.binary`.
-fn binaries(module: &Module) -> Result<Vec<SpirvBinary>, String> {
-    let mut out = Vec::new();
-    for op in ops_of(module.body().first_operation()).iter().filter(|op| op_name(op) == "gpu.binary") {
-        let module = symbol(op).unwrap_or_default();
-        let objects = op.attribute("objects").map_err(|_| format!("internal error: gpu.binary @{module} has no objects"))?;
-        let raw = objects.to_raw();
-        // One object per target; the module has one target.
-        let object = unsafe {
-            if !mlir_sys::mlirAttributeIsAArray(raw) || mlir_sys::mlirArrayAttrGetNumElements(raw) != 1 {
-                return Err(format!("internal error: gpu.binary @{module} does not hold one object"));
-            }
-            let element = mlir_sys::mlirArrayAttrGetElement(raw, 0);
-            if !mlir_sys::mlirAttributeIsAGPUObjectAttr(element) {
-                return Err(format!("internal error: gpu.binary @{module} holds no #gpu.object"));
-            }
-            let bytes = mlir_sys::mlirGPUObjectAttrGetObject(element);
-            std::slice::from_raw_parts(bytes.data as *const u8, bytes.length).to_vec()
-        };
-        out.push(SpirvBinary { module, words: object });
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn compile(text: &str) -> Result<Vec<SpirvBinary>, String> {
+    fn compile(text: &str) -> Result<Vec<Binary>, String> {
         let context = crate::ir::new_context();
         let mut module = Module::parse(&context, text).expect("a valid module");
         to_spirv(&context, &mut module)
@@ -117,8 +77,8 @@ mod tests {
             let binaries = compile(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
             let [binary] = binaries.as_slice() else { panic!("{file}: {} binaries", binaries.len()) };
             assert_eq!(binary.module, "kernels");
-            assert!(is_spirv(&binary.words), "{file}: not SPIR-V");
-            assert!(names_entry(&binary.words, entry), "{file}: no entry point '{entry}'");
+            assert!(is_spirv(&binary.bytes), "{file}: not SPIR-V");
+            assert!(names_entry(&binary.bytes, entry), "{file}: no entry point '{entry}'");
         }
     }
 

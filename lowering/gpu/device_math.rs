@@ -1,0 +1,142 @@
+//! Math in CUDA kernels. `convert-gpu-to-nvvm` turns every `math` op into
+//! a call into CUDA's libdevice (`__nv_sqrt`, `__nv_exp`, ...), a bitcode
+//! library that only the CUDA toolkit has. Ops that PTX has instructions
+//! for become calls of LLVM intrinsics first, which NVPTX selects
+//! natively, so kernels that use only those need no toolkit (as
+//! `llvm.call_intrinsic`: the conversion also sends `llvm.intr.sqrt` and
+//! its kind to libdevice):
+//!
+//! ```text
+//! %r = math.sqrt %a : f64   =>   %r = llvm.call_intrinsic "llvm.sqrt.f64"(%a) : (f64) -> f64
+//! ```
+//!
+//! The others (`exp`, `log`, `sin`, `powf`, ...) need libdevice, linked
+//! where it is found; else they are refused, naming the op and its place.
+
+use mlir_sys::*;
+
+/// `math` ops with a PTX instruction, and the LLVM intrinsic for each.
+const NATIVE: &[(&str, &str)] = &[
+    ("math.fma", "llvm.fma"),
+    ("math.sqrt", "llvm.sqrt"),
+    ("math.absf", "llvm.fabs"),
+    ("math.floor", "llvm.floor"),
+    ("math.ceil", "llvm.ceil"),
+    ("math.trunc", "llvm.trunc"),
+    ("math.roundeven", "llvm.roundeven"),
+    ("math.copysign", "llvm.copysign"),
+];
+
+/// The `math` ops of device code (inside `gpu.launch` or `gpu.module`)
+/// that need libdevice: their names and locations.
+pub fn libdevice_uses(module: &melior::ir::Module) -> Vec<(String, MlirLocation)> {
+    // SAFETY: the walk reads a live module.
+    unsafe {
+        device_ops(module.as_operation().to_raw())
+            .into_iter()
+            .filter_map(|op| {
+                let n = name(op);
+                let native = NATIVE.iter().any(|(m, _)| *m == n);
+                (n.starts_with("math.") && !native).then(|| (n, mlirOperationGetLocation(op)))
+            })
+            .collect()
+    }
+}
+
+/// Rewrites the native `math` ops of device code into intrinsic calls.
+pub fn use_native_math(module: &melior::ir::Module) {
+    // SAFETY: each rewritten op is replaced in its block before it is
+    // destroyed, after the walk.
+    unsafe {
+        for op in device_ops(module.as_operation().to_raw()) {
+            let n = name(op);
+            if let Some((_, intrinsic)) = NATIVE.iter().find(|(m, _)| *m == n) {
+                replace(op, intrinsic);
+            }
+        }
+    }
+}
+
+/// Every op nested in a `gpu.launch` or `gpu.module` under `top`.
+unsafe fn device_ops(top: MlirOperation) -> Vec<MlirOperation> {
+    let mut out = Vec::new();
+    let mut stack = vec![top];
+    while let Some(op) = stack.pop() {
+        for child in children(op) {
+            if matches!(name(child).as_str(), "gpu.launch" | "gpu.module") {
+                collect(child, &mut out);
+            } else {
+                stack.push(child);
+            }
+        }
+    }
+    out
+}
+
+unsafe fn name(op: MlirOperation) -> String {
+    let id = mlirIdentifierStr(mlirOperationGetName(op));
+    String::from_utf8_lossy(std::slice::from_raw_parts(id.data as *const u8, id.length)).into_owned()
+}
+
+/// The ops directly inside `op`'s regions.
+unsafe fn children(op: MlirOperation) -> Vec<MlirOperation> {
+    let mut out = Vec::new();
+    for r in 0..mlirOperationGetNumRegions(op) {
+        let mut block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+        while !block.ptr.is_null() {
+            let mut child = mlirBlockGetFirstOperation(block);
+            while !child.ptr.is_null() {
+                out.push(child);
+                child = mlirOperationGetNextInBlock(child);
+            }
+            block = mlirBlockGetNextInRegion(block);
+        }
+    }
+    out
+}
+
+/// Every op nested in `op`.
+unsafe fn collect(op: MlirOperation, out: &mut Vec<MlirOperation>) {
+    for child in children(op) {
+        out.push(child);
+        collect(child, out);
+    }
+}
+
+/// Replaces a one-result op on `f16`/`f32`/`f64` by a call of the LLVM
+/// intrinsic `intrinsic` (suffixed with the type) on the same operands;
+/// other types are left alone.
+unsafe fn replace(op: MlirOperation, intrinsic: &str) {
+    let result = mlirOperationGetResult(op, 0);
+    let ty = mlirValueGetType(result);
+    let suffix = if mlirTypeIsAF64(ty) {
+        "f64"
+    } else if mlirTypeIsAF32(ty) {
+        "f32"
+    } else if mlirTypeIsAF16(ty) {
+        "f16"
+    } else {
+        return;
+    };
+    let ctx = mlirOperationGetContext(op);
+    let text = |s: &str| MlirStringRef { data: s.as_ptr() as *const std::ffi::c_char, length: s.len() };
+    let full = format!("{intrinsic}.{suffix}");
+    let mut state = mlirOperationStateGet(text("llvm.call_intrinsic"), mlirOperationGetLocation(op));
+    let operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op)).map(|i| mlirOperationGetOperand(op, i)).collect();
+    mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+    mlirOperationStateAddResults(&mut state, 1, &ty);
+    let segments = [operands.len() as i32, 0];
+    let attrs = [
+        ("intrin", mlirStringAttrGet(ctx, text(&full))),
+        ("op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, std::ptr::null())),
+        ("operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments.as_ptr())),
+    ];
+    let named: Vec<MlirNamedAttribute> =
+        attrs.iter().map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(ctx, text(n)), *a)).collect();
+    mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+    let new = mlirOperationCreate(&mut state);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, new);
+    mlirValueReplaceAllUsesOfWith(result, mlirOperationGetResult(new, 0));
+    mlirOperationRemoveFromParent(op);
+    mlirOperationDestroy(op);
+}

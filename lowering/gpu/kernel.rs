@@ -1,0 +1,327 @@
+//! A `GPU_Device` map as a kernel launch. One GPU thread runs one
+//! iteration: the map's last dimension is the grid's x axis, the one before
+//! it y, and all others together z (as DaCe lays out its CUDA grids), each
+//! axis cut into blocks of the map's `gpu_block_size` (DaCe's default
+//! 32 x 1 x 1). The launch is written as a `gpu.launch` region in the host
+//! function; kernel outlining turns it into a `gpu.func` whose arguments
+//! are the values the region uses from the host (device pointers, symbol
+//! values, scalars read on the host before the launch).
+//!
+//! ```text
+//! map [i=0:N, j=0:M] (GPU_Device)        gpu.launch blocks(ceil(M/32), N, 1) threads(32, 1, 1)
+//!   tasklet                        =>      j = bid.x * 32 + tid.x; i = bid.y
+//!                                          scf.if j < M and i < N { tasklet }
+//! ```
+
+use crate::lowering::arith::Op;
+use crate::lowering::builder::Val;
+use crate::lowering::function::FnGen;
+use crate::lowering::locals::sdfg_key;
+use crate::lowering::state::StateCx;
+use crate::lowering::types::Ty;
+use crate::model::{DataKind, Node, NodeKind, Schedule};
+use std::collections::HashMap;
+
+/// DaCe's block size for maps that give none.
+const DEFAULT_BLOCK: [i64; 3] = [32, 1, 1];
+/// CUDA's limit on threads per block (also Vulkan's minimum guarantee is
+/// lower; each runtime checks its own device before launching).
+const MAX_THREADS_PER_BLOCK: i64 = 1024;
+
+impl FnGen<'_, '_> {
+    /// Lowers the `GPU_Device` map at `entry` to a kernel launch.
+    pub fn gpu_map(&mut self, cx: &StateCx, entry: usize) -> Result<(), String> {
+        let node = &cx.state.nodes[entry];
+        let NodeKind::MapEntry { map, .. } = &node.kind else { unreachable!() };
+        if self.kernel.is_some() {
+            return Err("a GPU_Device map inside a GPU kernel (nested device maps are not supported)".into());
+        }
+        if map.has_dependent_ranges() {
+            return Err("the ranges of a GPU_Device map depend on its own parameters; the GPU back end needs independent ranges".into());
+        }
+        if self.scope_uses_streams(cx, entry) {
+            return Err("a stream inside a GPU kernel: the GPU back end does not support streams yet".into());
+        }
+        let block = block_size(node)?;
+        self.module.declare_gpu_runtime();
+        let mut scope = HashMap::new();
+        for e in cx.state.edges.iter().filter(|e| e.dst == entry) {
+            let Some(conn) = e.dst_conn.as_deref().filter(|c| !c.starts_with("IN_")) else { continue };
+            let v = self.read_scalar(e)?;
+            scope.insert(conn.to_string(), v);
+        }
+        self.scopes.push(scope);
+        self.check_map_memlets(cx, entry, map)?;
+        // Iterations of each dimension: max(floor((end - start) / step) + 1, 0).
+        let (mut starts, mut steps, mut counts) = (Vec::new(), Vec::new(), Vec::new());
+        for dim in map.range.dims() {
+            let start = self.int(&dim.start)?;
+            let end = self.int(&dim.end)?;
+            let step = self.int(&dim.step)?;
+            match dim.step.as_int() {
+                Some(0) => return Err(format!("step '{}' of map '{}' is zero", dim.step, node.label)),
+                Some(_) => {}
+                None => self.stop_if_zero(&step, &format!("step '{}' of map '{}' is zero", dim.step, node.label)),
+            }
+            let span = self.b.binary(Op::Sub, &end, &start)?;
+            let whole = self.b.binary(Op::FloorDiv, &span, &step)?;
+            let one = self.b.i64(1);
+            let count = self.b.binary(Op::Add, &whole, &one)?;
+            let zero = self.b.i64(0);
+            counts.push(self.b.binary(Op::Max, &count, &zero)?);
+            starts.push(start);
+            steps.push(step);
+        }
+        let axes = self.grid_axes(&counts)?;
+        let mut grid = Vec::new();
+        let mut block_vals = Vec::new();
+        for (count, b) in axes.iter().zip(block) {
+            let bv = self.b.i64(b);
+            let minus = self.b.i64(b - 1);
+            let padded = self.b.binary(Op::Add, count, &minus)?;
+            grid.push(self.b.binary(Op::FloorDiv, &padded, &bv)?);
+            block_vals.push(bv);
+        }
+        // An empty range launches nothing (a grid of no blocks is an error).
+        let xy = self.b.binary(Op::Mul, &axes[0], &axes[1])?;
+        let total = self.b.binary(Op::Mul, &xy, &axes[2])?;
+        let zero = self.b.i64(0);
+        let any = self.b.compare("gt", &total, &zero);
+        self.b.begin_if(&any, &[]);
+        let preloaded = self.preload_host_scalars(cx, entry)?;
+        let name = self.module.kernel_name(&node.label);
+        let ids = self.b.begin_gpu_launch(&name, &[grid[0].clone(), grid[1].clone(), grid[2].clone()], &[
+            block_vals[0].clone(),
+            block_vals[1].clone(),
+            block_vals[2].clone(),
+        ]);
+        let mut global = Vec::new();
+        let mut inside = self.b.int(1, Ty::I1);
+        for a in 0..3 {
+            let bid = self.b.cast(&ids.block_id[a], Ty::I64);
+            let tid = self.b.cast(&ids.thread_id[a], Ty::I64);
+            // A constant made inside the kernel, not an argument.
+            let size = self.b.i64(block[a]);
+            let first = self.b.binary(Op::Mul, &bid, &size)?;
+            let g = self.b.binary(Op::Add, &first, &tid)?;
+            let below = self.b.compare("lt", &g, &axes[a]);
+            inside = self.b.logic(true, &inside, &below);
+            global.push(g);
+        }
+        self.b.begin_if(&inside, &[]);
+        let ks = self.iteration_indices(&global, &counts)?;
+        for (d, param) in map.params.iter().enumerate() {
+            let off = self.b.binary(Op::Mul, &ks[d], &steps[d])?;
+            let value = self.b.binary(Op::Add, &starts[d], &off)?;
+            self.scopes.last_mut().expect("scope pushed").insert(param.clone(), value);
+        }
+        // Every thread runs one combination of all parameters: a write
+        // indexed by one parameter alone is exclusive only in one dimension.
+        let owned = map.params.len() == 1;
+        if owned {
+            self.owned.insert(map.params[0].clone(), map.range.dims()[0].step.as_int().unwrap_or(0));
+        }
+        self.kernel = Some(node.label.clone());
+        self.parallel += 1;
+        let result = self.scoped_body(cx, entry);
+        self.parallel -= 1;
+        self.kernel = None;
+        if owned {
+            self.owned.remove(&map.params[0]);
+        }
+        for name in preloaded {
+            self.registers.remove(&name);
+        }
+        result?;
+        self.b.end();
+        self.b.end();
+        self.b.end();
+        self.scopes.pop();
+        Ok(())
+    }
+
+    /// Iterations along the grid's axes: x the last dimension, y the one
+    /// before, z all others.
+    fn grid_axes(&mut self, counts: &[Val]) -> Result<[Val; 3], String> {
+        let n = counts.len();
+        let one = self.b.i64(1);
+        if n == 0 {
+            return Ok([one.clone(), one.clone(), one]);
+        }
+        let x = counts[n - 1].clone();
+        let y = if n >= 2 { counts[n - 2].clone() } else { one.clone() };
+        let mut z = one;
+        for c in counts.iter().take(n.saturating_sub(2)) {
+            z = self.b.binary(Op::Mul, &z, c)?;
+        }
+        Ok([x, y, z])
+    }
+
+    /// The iteration index of each dimension from the thread's position on
+    /// the grid's axes (z unravelled over the leading dimensions, the last
+    /// of them fastest).
+    fn iteration_indices(&mut self, global: &[Val], counts: &[Val]) -> Result<Vec<Val>, String> {
+        let n = counts.len();
+        let mut ks = vec![global[0].clone(); n];
+        if n >= 1 {
+            ks[n - 1] = global[0].clone();
+        }
+        if n >= 2 {
+            ks[n - 2] = global[1].clone();
+        }
+        let mut rest = global[2].clone();
+        for d in (0..n.saturating_sub(2)).rev() {
+            if d == 0 {
+                ks[d] = rest.clone();
+                break;
+            }
+            ks[d] = self.b.binary(Op::Rem, &rest, &counts[d])?;
+            rest = self.b.binary(Op::FloorDiv, &rest, &counts[d])?;
+        }
+        Ok(ks)
+    }
+
+    /// Reads on the host, before the launch, the host scalars the kernel
+    /// reads (they travel to the GPU as kernel arguments); a kernel that
+    /// writes one is refused. Returns the names now held as values.
+    fn preload_host_scalars(&mut self, cx: &StateCx, entry: usize) -> Result<Vec<String>, String> {
+        let NodeKind::MapEntry { exit, .. } = cx.state.nodes[entry].kind else { unreachable!() };
+        let within = |mut n: usize| {
+            if n == entry || n == exit {
+                return true;
+            }
+            while let Some(p) = cx.parents[n] {
+                if p == entry {
+                    return true;
+                }
+                n = p;
+            }
+            false
+        };
+        // Transients private to a scope are allocated inside the kernel.
+        let scope_local = self.module.locals.by_sdfg.get(&sdfg_key(self.sdfg)).cloned().unwrap_or_default();
+        let mut names: Vec<String> = Vec::new();
+        for e in cx.state.edges.iter().filter(|e| within(e.src) && within(e.dst) || e.dst == entry) {
+            let Some(data) = &e.memlet.data else { continue };
+            let Some(c) = self.containers.get(data) else { continue };
+            let host_scalar = c.desc.kind == DataKind::Scalar && !c.desc.storage.is_gpu();
+            if !host_scalar || scope_local.contains(data) || self.private.contains(data) || self.registers.contains_key(data) || names.contains(data) {
+                continue;
+            }
+            let written = cx.state.edges.iter().any(|w| {
+                w.memlet.data.as_ref() == Some(data)
+                    && within(w.dst)
+                    && (w.dst == exit || matches!(&cx.state.nodes[w.dst].kind, NodeKind::Access { data: d, .. } if d == data))
+            });
+            if written {
+                return Err(format!(
+                    "the kernel writes scalar '{data}', which is in host memory ({}); give it GPU_Global storage",
+                    c.desc.storage.as_str()
+                ));
+            }
+            names.push(data.clone());
+        }
+        for name in &names {
+            let zero = self.b.i64(0);
+            let v = self.load_element(name, &[zero])?;
+            self.registers.insert(name.clone(), Some(v));
+        }
+        Ok(names)
+    }
+
+    /// Whether host code at node `n` reads or writes GPU memory.
+    pub fn touches_gpu_memory(&self, cx: &StateCx, n: usize) -> bool {
+        self.kernel.is_none()
+            && cx.state.edges.iter().filter(|e| e.src == n || e.dst == n).any(|e| {
+                e.memlet.data.as_ref().and_then(|d| self.containers.get(d)).is_some_and(|c| c.desc.storage.is_gpu())
+            })
+    }
+
+    /// Refuses an access the device cannot make: host memory from a
+    /// kernel, GPU memory from the host.
+    pub fn check_reachable(&self, name: &str) -> Result<(), String> {
+        let Some(c) = self.containers.get(name) else { return Ok(()) };
+        let storage = c.desc.storage;
+        match &self.kernel {
+            Some(map) => {
+                let device = storage.is_gpu() || self.private.contains(name) || self.registers.contains_key(name);
+                if device || self.on_device.contains(name) {
+                    return Ok(());
+                }
+                Err(format!(
+                    "the kernel of GPU map '{map}' accesses '{name}', which is in host memory ({}); copy it to a GPU_Global container",
+                    storage.as_str()
+                ))
+            }
+            None if storage.is_gpu() => Err(format!(
+                "host code accesses '{name}', which is in GPU memory ({}); only copies and GPU maps may use it",
+                storage.as_str()
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The map's `gpu_block_size` (up to three positive sizes whose product is
+/// at most 1,024), else DaCe's default.
+fn block_size(node: &Node) -> Result<[i64; 3], String> {
+    let Some(value) = node.extra.get("gpu_block_size").filter(|v| !v.is_null()) else { return Ok(DEFAULT_BLOCK) };
+    let bad = || format!("gpu_block_size {value} of map '{}': give one to three positive integers", node.label);
+    let items = value.as_array().ok_or_else(bad)?;
+    if items.is_empty() || items.len() > 3 {
+        return Err(bad());
+    }
+    let mut block = [1i64; 3];
+    for (i, item) in items.iter().enumerate() {
+        let n = item.as_i64().or_else(|| item.as_str().and_then(|s| s.trim().parse().ok())).filter(|n| *n > 0).ok_or_else(bad)?;
+        block[i] = n;
+    }
+    if block.iter().product::<i64>() > MAX_THREADS_PER_BLOCK {
+        return Err(format!(
+            "gpu_block_size {value} of map '{}' has more than {MAX_THREADS_PER_BLOCK} threads per block",
+            node.label
+        ));
+    }
+    Ok(block)
+}
+
+/// Whether a map of this schedule becomes a kernel launch.
+pub fn launches_kernel(schedule: Schedule) -> bool {
+    matches!(schedule, Schedule::GpuDevice | Schedule::GpuDefault)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Loc;
+
+    fn map_with(extra: &str) -> Node {
+        let mut node = Node::new::<&str>("m", NodeKind::MapExit { entry: 0 }, &[], &[], &Loc::Unknown);
+        if !extra.is_empty() {
+            node.extra = serde_json::from_str(extra).unwrap();
+        }
+        node
+    }
+
+    #[test]
+    fn block_size_defaults_to_daces() {
+        assert_eq!(block_size(&map_with("")).unwrap(), [32, 1, 1]);
+        assert_eq!(block_size(&map_with(r#"{"gpu_block_size": null}"#)).unwrap(), [32, 1, 1]);
+    }
+
+    #[test]
+    fn block_size_reads_numbers_and_strings() {
+        assert_eq!(block_size(&map_with(r#"{"gpu_block_size": [16, 8]}"#)).unwrap(), [16, 8, 1]);
+        assert_eq!(block_size(&map_with(r#"{"gpu_block_size": ["64", "2", "1"]}"#)).unwrap(), [64, 2, 1]);
+    }
+
+    #[test]
+    fn bad_block_sizes_are_refused() {
+        for bad in [r#"[0, 1, 1]"#, r#"[1, 2, 3, 4]"#, r#""32""#, r#"[]"#, r#"[-1]"#] {
+            let e = block_size(&map_with(&format!(r#"{{"gpu_block_size": {bad}}}"#))).unwrap_err();
+            assert!(e.contains("give one to three positive integers"), "{bad}: {e}");
+        }
+        let e = block_size(&map_with(r#"{"gpu_block_size": [64, 32, 1]}"#)).unwrap_err();
+        assert!(e.contains("more than 1024 threads per block"), "{e}");
+    }
+}

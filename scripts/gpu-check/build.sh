@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds every GPU device variant of the corpus for CUDA (sdfg-compile
+# --gpu-runtime cuda: host library with the kernels' PTX inside) into
+# target/gpu-check, with the programs' data and manifests and the OpenMP
+# runtime the libraries link, so that run.py can run them on a machine with
+# an NVIDIA driver and no compiler toolchain. Variants that do not compile
+# are listed in target/gpu-check/refused.txt with the reason.
+set -uo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$HERE/../.."
+CORPUS="${SDFG_CORPUS:-$ROOT/../shared/sdfg-corpus}"
+OUT="${1:-$ROOT/target/gpu-check}"
+CHIP="${SDFG_GPU_CHIP:-sm_90}"
+BIN="${SDFG_BIN_DIR:-$ROOT/target/release}"
+rm -rf "$OUT"
+mkdir -p "$OUT/lib" "$OUT/data" "$OUT/programs"
+cp -L /usr/lib/llvm-22/lib/libomp.so.5 "$OUT/lib/"
+: > "$OUT/refused.txt"
+for f in "$CORPUS"/device/*.gpu*.sdfg; do
+    name="$(basename "$f" .sdfg)"
+    prog="${name%%.*}"
+    dir="$OUT/programs/$name"
+    mkdir -p "$dir"
+    if err="$("$BIN/sdfg-compile" "$f" --gpu-runtime cuda --gpu-chip "$CHIP" -o "$dir" 2>&1)"; then
+        cp "$CORPUS/$prog.npz" "$CORPUS/$prog.json" "$OUT/data/"
+    else
+        rm -rf "$dir"
+        printf '%s\t%s\n' "$name" "$(echo "$err" | tail -1)" >> "$OUT/refused.txt"
+    fi
+done
+echo "built $(ls "$OUT/programs" | wc -l) programs, refused $(wc -l < "$OUT/refused.txt") (see $OUT/refused.txt)"
