@@ -24,7 +24,7 @@ impl FnGen<'_, '_> {
     /// Where only a missing OpenBLAS stands in the way, says so in a warning.
     pub fn library_call_allowed(&mut self, lib: &LibraryNode) -> bool {
         let implementation = lib.implementation();
-        let wanted = self.parallel == 0 && !matches!(implementation, Some("pure" | "native"));
+        let wanted = self.parallel == 0 && self.gpu_pending.is_none() && !matches!(implementation, Some("pure" | "native"));
         if wanted {
             if let Some(why) = &self.module.missing_blas {
                 let warning = format!("{why}; library nodes that would call it run as loop nests");

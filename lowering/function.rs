@@ -74,6 +74,9 @@ pub struct FnGen<'a, 'm> {
     /// Arguments of an SDFG nested in a kernel: the caller checked that
     /// they are device memory.
     pub on_device: std::collections::HashSet<String>,
+    /// A library node on the GPU whose output loops become the grid of the
+    /// kernel of this name (see `output_loops`).
+    pub gpu_pending: Option<String>,
 }
 
 impl<'a, 'm> FnGen<'a, 'm> {
@@ -100,6 +103,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             state_label: String::new(),
             kernel: None,
             on_device: Default::default(),
+            gpu_pending: None,
         }
     }
 

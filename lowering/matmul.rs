@@ -56,7 +56,9 @@ impl FnGen<'_, '_> {
         let all_matrices = a.dims.len() == 2 && b.dims.len() == 2 && c.dims.len() == 2;
         // Inside a parallel map an accumulating output may be shared.
         let shared_accumulation = c.wcr.is_some() && self.parallel > 0;
-        if all_matrices && !ta && !tb && !shared_accumulation && cin.is_none_or(|x| x.data == c.data) {
+        // On the GPU every output element is a thread (the general path).
+        let gpu = self.gpu_pending.is_some();
+        if all_matrices && !ta && !tb && !shared_accumulation && !gpu && cin.is_none_or(|x| x.data == c.data) {
             return self.matmul_rows(a, b, c, alpha, beta);
         }
         let one_dim = |o: &Operand| o.dims.len() <= 1;
@@ -71,7 +73,7 @@ impl FnGen<'_, '_> {
         let mut extents = Vec::new();
         extents.extend(m.clone());
         extents.extend(nn.clone());
-        let (outer, idx) = self.loops(&extents)?;
+        let (outer, idx) = self.output_loops(&extents)?;
         let (i, j) = match (&m, &nn) {
             (Some(_), Some(_)) => (Some(idx[0].clone()), Some(idx[1].clone())),
             (Some(_), None) => (Some(idx[0].clone()), None),

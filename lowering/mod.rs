@@ -84,6 +84,8 @@ pub struct ModuleGen {
     pub uses_gpu: bool,
     /// What GPU code is built for (none: GPU programs are refused).
     pub gpu: Option<gpu::Target>,
+    /// Block size of GPU maps that give none.
+    pub gpu_block_size: [i64; 3],
     /// Whether the program calls LAPACKE (and must be linked with it).
     pub uses_lapack: bool,
     /// Whether library nodes may call BLAS (allowed and OpenBLAS installed).
@@ -118,6 +120,7 @@ impl ModuleGen {
             uses_blas: false,
             uses_gpu: false,
             gpu: None,
+            gpu_block_size: gpu::kernel::DEFAULT_BLOCK,
             uses_lapack: false,
             blas: false,
             lapack: false,
@@ -171,11 +174,14 @@ pub struct LowerOptions {
     pub check_bounds: bool,
     /// Build GPU programs for this target (none: they are refused).
     pub gpu: Option<gpu::Target>,
+    /// Threads per block (x, y, z) of GPU maps that give no
+    /// `gpu_block_size` (none: DaCe's default, 32 x 1 x 1).
+    pub gpu_block_size: Option<[i64; 3]>,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { blas: true, check_bounds: false, gpu: None }
+        LowerOptions { blas: true, check_bounds: false, gpu: None, gpu_block_size: None }
     }
 }
 
@@ -232,6 +238,7 @@ fn lower_missing<'c>(
     module.missing_lapack = missing_lapack;
     module.check_bounds = options.check_bounds;
     module.gpu = options.gpu.clone();
+    module.gpu_block_size = options.gpu_block_size.unwrap_or(gpu::kernel::DEFAULT_BLOCK);
     if options.check_bounds {
         module.declare_bounds_check();
     }

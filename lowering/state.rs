@@ -84,10 +84,9 @@ impl FnGen<'_, '_> {
                 NodeKind::MapEntry { .. } => self.map(cx, n),
                 NodeKind::ConsumeEntry { .. } => self.consume(cx, n),
                 NodeKind::NestedSdfg { .. } => self.nested(cx, n),
-                NodeKind::Library(lib) if lib.schedule().is_gpu() || self.touches_gpu_memory(cx, n) => Err(format!(
-                    "library node on the GPU ({}): the GPU back end does not expand library nodes yet",
-                    lib.schedule().as_str()
-                )),
+                NodeKind::Library(lib) if self.kernel.is_none() && (lib.schedule().is_gpu() || self.touches_gpu_memory(cx, n)) => {
+                    self.gpu_library(cx, n)
+                }
                 NodeKind::Library(_) => self.library(cx, n),
                 NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => Ok(()),
             };

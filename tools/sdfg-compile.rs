@@ -21,6 +21,10 @@ struct Cli {
     /// them when it is loaded); without it GPU programs are refused.
     #[arg(long, value_enum)]
     gpu_runtime: Option<GpuRuntime>,
+    /// Threads per block (X[,Y[,Z]]) of GPU maps that give no
+    /// `gpu_block_size` (default: DaCe's 32,1,1).
+    #[arg(long, value_name = "X[,Y[,Z]]")]
+    gpu_block_size: Option<String>,
     /// The GPU architecture to build for (CUDA: `sm_90`).
     #[arg(long, default_value = "sm_90")]
     gpu_chip: String,
@@ -40,6 +44,9 @@ fn main() {
     let context = sdfg_mlir::ir::new_context();
     let options = lowering::LowerOptions {
         gpu: cli.gpu_runtime.map(|GpuRuntime::Cuda| lowering::gpu::Target::Cuda { chip: cli.gpu_chip.clone() }),
+        gpu_block_size: cli.gpu_block_size.as_deref().map(|t| {
+            lowering::gpu::kernel::parse_block_size(t).unwrap_or_else(|e| common::fail_with(&file, &e))
+        }),
         ..Default::default()
     };
     let mut lowered = lowering::lower_with(&context, &sdfg, &options).unwrap_or_else(|d| common::fail(&d.into()));

@@ -66,6 +66,10 @@ struct Cli {
     /// CUDA where its driver finds a device, else Vulkan).
     #[arg(long, value_enum, default_value_t = GpuRuntime::Auto)]
     gpu_runtime: GpuRuntime,
+    /// Threads per block (X[,Y[,Z]]) of GPU maps that give no
+    /// `gpu_block_size` (default: DaCe's 32,1,1).
+    #[arg(long, value_name = "X[,Y[,Z]]")]
+    gpu_block_size: Option<String>,
     /// With --emit, print each op's location: the SDFG element (in the
     /// `.sdfg` file or dialect text) it was lowered from.
     #[arg(long = "mlir-print-debuginfo")]
@@ -107,6 +111,9 @@ fn main() {
     let mut lower = sdfg_mlir::lowering::LowerOptions { check_bounds: cli.check_bounds, ..Default::default() };
     if cli.no_blas {
         lower.blas = false;
+    }
+    if let Some(text) = &cli.gpu_block_size {
+        lower.gpu_block_size = Some(sdfg_mlir::lowering::gpu::kernel::parse_block_size(text).unwrap_or_else(|e| common::fail_with(&file, &e)));
     }
     let uses_gpu = sdfg_mlir::lowering::devices::first_device_use(&sdfg)
         .is_some_and(|u| u.device == sdfg_mlir::lowering::devices::Device::Gpu);

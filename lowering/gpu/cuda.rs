@@ -86,7 +86,28 @@ pub fn to_llvm(context: &Context, module: &mut Module, chip: &str) -> Result<(),
     super::device_math::use_native_math(module);
     // The lowering refused kernels that need libdevice where there is none.
     let libdevice = if super::device_math::libdevice_uses(module).is_empty() { None } else { libdevice() };
-    run_pipeline(context, module, &to_llvm_pipeline(chip, libdevice.as_deref())).map_err(failed)
+    run_pipeline(context, module, &to_llvm_pipeline(chip, libdevice.as_deref())).map_err(failed)?;
+    unresolved_calls(module)
+}
+
+/// Refuses kernels that call functions PTX does not define (host library
+/// functions that reached device code): the driver would reject the module
+/// when the program starts.
+fn unresolved_calls(module: &Module) -> Result<(), String> {
+    for binary in super::binary::binaries(module)? {
+        let ptx = String::from_utf8_lossy(&binary.bytes);
+        let mut lines = ptx.lines();
+        while let Some(line) = lines.next() {
+            if !line.trim_start().starts_with(".extern .func") {
+                continue;
+            }
+            // `.extern .func (.param ...) name(` or `.extern .func name(`.
+            let text = if line.contains('(') && !line.trim_end().ends_with(')') { line.to_string() } else { format!("{line} {}", lines.next().unwrap_or("")) };
+            let name = text.split('(').filter_map(|part| part.split_whitespace().last()).find(|w| !w.starts_with('.') && !w.ends_with(')')).unwrap_or("?");
+            return Err(format!("kernel @{} calls `{name}`, which has no GPU implementation", binary.module));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses device code that needs libdevice where there is none: the

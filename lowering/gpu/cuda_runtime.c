@@ -4,7 +4,8 @@
 // copies), over the CUDA driver API opened at run time (libcuda.so.1, or
 // the library SDFG_CUDA_DRIVER names). A failure prints what failed, with
 // the kernel's name and the driver's error, and ends the process with
-// status 1.
+// status 1. With SDFG_GPU_TIMING=1 every launch is timed with CUDA events
+// and each kernel's launches and total time are printed at exit.
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,14 +34,27 @@ static struct {
   CUresult (*MemFree)(CUdeviceptr);
   CUresult (*Memcpy)(CUdeviceptr, CUdeviceptr, size_t);
   CUresult (*GetErrorName)(CUresult, const char **);
+  CUresult (*EventCreate)(void **, unsigned);
+  CUresult (*EventRecord)(void *, CUstream);
+  CUresult (*EventElapsedTime)(float *, void *, void *);
 } cu;
 static CUcontext context;
 
 // Kernels by function handle, for messages (a program has few).
 enum { MAX_KERNELS = 256 };
-static struct { CUfunction f; char name[128]; } kernels[MAX_KERNELS];
+static struct { CUfunction f; char name[128]; long launches; double ms; } kernels[MAX_KERNELS];
 static int kernel_count;
 static const char *last_kernel = "";
+static int last_index = -1;
+// Timing: on when SDFG_GPU_TIMING is set; events around the last launch.
+static int timing;
+static void *event_start, *event_end;
+
+static void print_timing(void) {
+  for (int i = 0; i < kernel_count; i++)
+    if (kernels[i].launches)
+      dprintf(2, "gpu-timing: %s: %ld launches, %.6f ms\n", kernels[i].name, kernels[i].launches, kernels[i].ms);
+}
 
 static void fail(const char *what, const char *detail, CUresult r) {
   const char *name = "unknown error";
@@ -76,11 +90,21 @@ static void ensure_context(void) {
   *(void **)&cu.MemFree = symbol(lib, "cuMemFree_v2");
   *(void **)&cu.Memcpy = symbol(lib, "cuMemcpy");
   *(void **)&cu.GetErrorName = symbol(lib, "cuGetErrorName");
+  *(void **)&cu.EventCreate = symbol(lib, "cuEventCreate");
+  *(void **)&cu.EventRecord = symbol(lib, "cuEventRecord");
+  *(void **)&cu.EventElapsedTime = symbol(lib, "cuEventElapsedTime");
   int device;
   CHECK(cu.Init(0), "cuInit", "");
   CHECK(cu.DeviceGet(&device, 0), "cuDeviceGet", "");
   CHECK(cu.PrimaryCtxRetain(&context, device), "cuDevicePrimaryCtxRetain", "");
   CHECK(cu.CtxSetCurrent(context), "cuCtxSetCurrent", "");
+  const char *t = getenv("SDFG_GPU_TIMING");
+  if (t && *t && *t != '0') {
+    timing = 1;
+    CHECK(cu.EventCreate(&event_start, 0), "cuEventCreate", "");
+    CHECK(cu.EventCreate(&event_end, 0), "cuEventCreate", "");
+    atexit(print_timing);
+  }
 }
 
 void *mgpuModuleLoadJIT(void *ptx, int opt_level) {
@@ -119,20 +143,23 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
   return f;
 }
 
-static const char *kernel_name(CUfunction f) {
+static int kernel_index(CUfunction f) {
   for (int i = 0; i < kernel_count; i++)
-    if (kernels[i].f == f) return kernels[i].name;
-  return "?";
+    if (kernels[i].f == f) return i;
+  return -1;
 }
 
 void mgpuLaunchKernel(void *f, int64_t gx, int64_t gy, int64_t gz, int64_t bx, int64_t by, int64_t bz,
                       int32_t smem, void *stream, void **params, void **extra, int64_t nparams) {
   (void)nparams;
-  last_kernel = kernel_name(f);
+  last_index = kernel_index(f);
+  last_kernel = last_index >= 0 ? kernels[last_index].name : "?";
   char detail[160];
   snprintf(detail, sizeof detail, "%s' (grid %lld x %lld x %lld, block %lld x %lld x %lld)", last_kernel,
            (long long)gx, (long long)gy, (long long)gz, (long long)bx, (long long)by, (long long)bz);
+  if (timing) CHECK(cu.EventRecord(event_start, stream), "cuEventRecord", "");
   CHECK(cu.LaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, params, extra), "launching kernel '", detail);
+  if (timing) CHECK(cu.EventRecord(event_end, stream), "cuEventRecord", "");
 }
 
 void *mgpuStreamCreate(void) {
@@ -148,6 +175,12 @@ void mgpuStreamSynchronize(void *s) {
     char detail[160];
     snprintf(detail, sizeof detail, "%s' failed", last_kernel);
     fail("kernel '", detail, r);
+  }
+  if (timing && last_index >= 0) {
+    float ms = 0;
+    CHECK(cu.EventElapsedTime(&ms, event_start, event_end), "cuEventElapsedTime", "");
+    kernels[last_index].launches++;
+    kernels[last_index].ms += ms;
   }
 }
 

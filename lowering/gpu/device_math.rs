@@ -15,7 +15,8 @@
 
 use mlir_sys::*;
 
-/// `math` ops with a PTX instruction, and the LLVM intrinsic for each.
+/// Ops with a PTX instruction (that the conversion would send to
+/// libdevice), and the LLVM intrinsic for each.
 const NATIVE: &[(&str, &str)] = &[
     ("math.fma", "llvm.fma"),
     ("math.sqrt", "llvm.sqrt"),
@@ -25,6 +26,10 @@ const NATIVE: &[(&str, &str)] = &[
     ("math.trunc", "llvm.trunc"),
     ("math.roundeven", "llvm.roundeven"),
     ("math.copysign", "llvm.copysign"),
+    ("arith.maxnumf", "llvm.maxnum"),
+    ("arith.minnumf", "llvm.minnum"),
+    ("arith.maximumf", "llvm.maximum"),
+    ("arith.minimumf", "llvm.minimum"),
 ];
 
 /// The `math` ops of device code (inside `gpu.launch` or `gpu.module`)

@@ -15,15 +15,17 @@
 
 use crate::lowering::arith::Op;
 use crate::lowering::builder::Val;
-use crate::lowering::function::FnGen;
+use crate::lowering::function::{Base, Container, FnGen};
 use crate::lowering::locals::sdfg_key;
 use crate::lowering::state::StateCx;
 use crate::lowering::types::Ty;
-use crate::model::{DataKind, Node, NodeKind, Schedule};
+use crate::model::{DataKind, LibraryClass, Node, NodeKind, ProductKind, Schedule};
 use std::collections::HashMap;
 
 /// DaCe's block size for maps that give none.
-const DEFAULT_BLOCK: [i64; 3] = [32, 1, 1];
+pub const DEFAULT_BLOCK: [i64; 3] = [32, 1, 1];
+/// Threads per block of library-node kernels.
+const LIBRARY_BLOCK: i64 = 256;
 /// CUDA's limit on threads per block (also Vulkan's minimum guarantee is
 /// lower; each runtime checks its own device before launching).
 const MAX_THREADS_PER_BLOCK: i64 = 1024;
@@ -42,7 +44,7 @@ impl FnGen<'_, '_> {
         if self.scope_uses_streams(cx, entry) {
             return Err("a stream inside a GPU kernel: the GPU back end does not support streams yet".into());
         }
-        let block = block_size(node)?;
+        let block = block_size(node, self.module.gpu_block_size)?;
         self.module.declare_gpu_runtime();
         let mut scope = HashMap::new();
         for e in cx.state.edges.iter().filter(|e| e.dst == entry) {
@@ -89,6 +91,7 @@ impl FnGen<'_, '_> {
         let any = self.b.compare("gt", &total, &zero);
         self.b.begin_if(&any, &[]);
         let preloaded = self.preload_host_scalars(cx, entry)?;
+        let slots = self.read_slots();
         let name = self.module.kernel_name(&node.label);
         let ids = self.b.begin_gpu_launch(&name, &[grid[0].clone(), grid[1].clone(), grid[2].clone()], &[
             block_vals[0].clone(),
@@ -132,12 +135,116 @@ impl FnGen<'_, '_> {
         for name in preloaded {
             self.registers.remove(&name);
         }
+        self.containers.extend(slots);
         result?;
         self.b.end();
         self.b.end();
         self.b.end();
         self.scopes.pop();
         Ok(())
+    }
+
+    /// Lowers a library node that works on GPU memory as a kernel. Matrix
+    /// products (not dot products) run one thread per output element: their
+    /// output loops become the grid ([`FnGen::output_loops`]). Other nodes
+    /// run their loop nests in one thread, with a warning: correct, not
+    /// fast, until they have parallel GPU expansions.
+    pub fn gpu_library(&mut self, cx: &StateCx, n: usize) -> Result<(), String> {
+        let node = &cx.state.nodes[n];
+        let NodeKind::Library(lib) = &node.kind else { unreachable!() };
+        self.module.declare_gpu_runtime();
+        let preloaded = self.preload_host_scalars(cx, n)?;
+        let slots = self.read_slots();
+        let name = self.module.kernel_name(&node.label);
+        let per_output = matches!(lib.class(), LibraryClass::Product(p) if matches!(p.kind, ProductKind::MatMul | ProductKind::Gemm | ProductKind::Gemv));
+        let result = if per_output {
+            self.gpu_pending = Some(name);
+            let r = self.library(cx, n);
+            let unused = self.gpu_pending.take().is_some();
+            r.and_then(|_| if unused { Err("internal error: the matrix product made no output loops".into()) } else { Ok(()) })
+        } else {
+            let one = self.b.i64(1);
+            self.b.begin_gpu_launch(&name, &[one.clone(), one.clone(), one.clone()], &[one.clone(), one.clone(), one]);
+            self.kernel = Some(node.label.clone());
+            self.parallel += 1;
+            let r = self.library(cx, n);
+            self.b.end();
+            self.module.warnings.insert(format!(
+                "library node '{}' ({}) runs on the GPU as one thread: its parallel GPU expansion is not written yet",
+                node.label,
+                lib.class_name()
+            ));
+            r
+        };
+        if self.kernel.take().is_some() {
+            self.parallel -= 1;
+        }
+        for name in preloaded {
+            self.registers.remove(&name);
+        }
+        self.containers.extend(slots);
+        result
+    }
+
+    /// Reads on the host the pointers that containers bound while the
+    /// program runs (views, references) hold in host stack slots, so a
+    /// kernel gets the pointers, not the slots; returns the containers to
+    /// put back after the kernel.
+    fn read_slots(&mut self) -> Vec<(String, Container)> {
+        let mut names: Vec<String> = self.containers.iter().filter(|(_, c)| matches!(c.base, Base::Slot(_))).map(|(n, _)| n.clone()).collect();
+        names.sort();
+        let mut saved = Vec::new();
+        for name in names {
+            let c = self.containers[&name].clone();
+            let Base::Slot(slot) = &c.base else { continue };
+            let ptr = self.b.load(slot, Ty::Ptr);
+            self.containers.insert(name.clone(), Container { base: Base::Fixed(ptr), ..c.clone() });
+            saved.push((name, c));
+        }
+        saved
+    }
+
+    /// Loops over the output elements of a library node: on the host, the
+    /// grid of the pending GPU kernel (one thread per element, blocks of
+    /// [`LIBRARY_BLOCK`] threads); elsewhere plain loops. Returns how many
+    /// regions to close and the indices.
+    pub fn output_loops(&mut self, extents: &[Val]) -> Result<(usize, Vec<Val>), String> {
+        let Some(name) = self.gpu_pending.take() else { return self.loops(extents) };
+        let mut total = self.b.i64(1);
+        for e in extents {
+            total = self.b.binary(Op::Mul, &total, e)?;
+        }
+        let zero = self.b.i64(0);
+        let any = self.b.compare("gt", &total, &zero);
+        self.b.begin_if(&any, &[]);
+        let block = self.b.i64(LIBRARY_BLOCK);
+        let spare = self.b.i64(LIBRARY_BLOCK - 1);
+        let padded = self.b.binary(Op::Add, &total, &spare)?;
+        let grid = self.b.binary(Op::FloorDiv, &padded, &block)?;
+        let one = self.b.i64(1);
+        let ids = self.b.begin_gpu_launch(&name, &[grid, one.clone(), one.clone()], &[block, one.clone(), one]);
+        let bid = self.b.cast(&ids.block_id[0], Ty::I64);
+        let tid = self.b.cast(&ids.thread_id[0], Ty::I64);
+        let size = self.b.i64(LIBRARY_BLOCK);
+        let first = self.b.binary(Op::Mul, &bid, &size)?;
+        let flat = self.b.binary(Op::Add, &first, &tid)?;
+        let inside = self.b.compare("lt", &flat, &total);
+        self.b.begin_if(&inside, &[]);
+        // Row-major: the last extent varies fastest (neighbouring threads
+        // write neighbouring elements).
+        let mut rest = flat;
+        let mut ivs = vec![rest.clone(); extents.len()];
+        for (d, e) in extents.iter().enumerate().rev() {
+            if d == 0 {
+                ivs[d] = rest.clone();
+                break;
+            }
+            ivs[d] = self.b.binary(Op::Rem, &rest, e)?;
+            rest = self.b.binary(Op::FloorDiv, &rest, e)?;
+        }
+        self.kernel = Some(name);
+        self.parallel += 1;
+        Ok((3, ivs))
     }
 
     /// Iterations along the grid's axes: x the last dimension, y the one
@@ -182,10 +289,12 @@ impl FnGen<'_, '_> {
     }
 
     /// Reads on the host, before the launch, the host scalars the kernel
-    /// reads (they travel to the GPU as kernel arguments); a kernel that
-    /// writes one is refused. Returns the names now held as values.
+    /// of the map at `entry` (or of a library node) reads: they travel to
+    /// the GPU as kernel arguments. A kernel that writes one is refused.
+    /// Returns the names now held as values.
     fn preload_host_scalars(&mut self, cx: &StateCx, entry: usize) -> Result<Vec<String>, String> {
-        let NodeKind::MapEntry { exit, .. } = cx.state.nodes[entry].kind else { unreachable!() };
+        // A library node is its own scope.
+        let exit = cx.state.nodes[entry].kind.scope_exit().unwrap_or(entry);
         let within = |mut n: usize| {
             if n == entry || n == exit {
                 return true;
@@ -209,9 +318,11 @@ impl FnGen<'_, '_> {
                 continue;
             }
             let written = cx.state.edges.iter().any(|w| {
+                let into_node = exit == entry && w.src == entry;
                 w.memlet.data.as_ref() == Some(data)
-                    && within(w.dst)
-                    && (w.dst == exit || matches!(&cx.state.nodes[w.dst].kind, NodeKind::Access { data: d, .. } if d == data))
+                    && (into_node
+                        || within(w.dst)
+                            && (w.dst == exit || matches!(&cx.state.nodes[w.dst].kind, NodeKind::Access { data: d, .. } if d == data)))
             });
             if written {
                 return Err(format!(
@@ -263,9 +374,9 @@ impl FnGen<'_, '_> {
 }
 
 /// The map's `gpu_block_size` (up to three positive sizes whose product is
-/// at most 1,024), else DaCe's default.
-fn block_size(node: &Node) -> Result<[i64; 3], String> {
-    let Some(value) = node.extra.get("gpu_block_size").filter(|v| !v.is_null()) else { return Ok(DEFAULT_BLOCK) };
+/// at most 1,024), else `default`.
+fn block_size(node: &Node, default: [i64; 3]) -> Result<[i64; 3], String> {
+    let Some(value) = node.extra.get("gpu_block_size").filter(|v| !v.is_null()) else { return Ok(default) };
     let bad = || format!("gpu_block_size {value} of map '{}': give one to three positive integers", node.label);
     let items = value.as_array().ok_or_else(bad)?;
     if items.is_empty() || items.len() > 3 {
@@ -281,6 +392,24 @@ fn block_size(node: &Node) -> Result<[i64; 3], String> {
             "gpu_block_size {value} of map '{}' has more than {MAX_THREADS_PER_BLOCK} threads per block",
             node.label
         ));
+    }
+    Ok(block)
+}
+
+/// Parses `--gpu-block-size`: `X`, `X,Y` or `X,Y,Z`, positive, at most
+/// 1,024 threads in all.
+pub fn parse_block_size(text: &str) -> Result<[i64; 3], String> {
+    let bad = || format!("bad GPU block size '{text}': give X, X,Y or X,Y,Z (positive, at most {MAX_THREADS_PER_BLOCK} threads)");
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(bad());
+    }
+    let mut block = [1i64; 3];
+    for (i, p) in parts.iter().enumerate() {
+        block[i] = p.parse().ok().filter(|n: &i64| *n > 0).ok_or_else(bad)?;
+    }
+    if block.iter().product::<i64>() > MAX_THREADS_PER_BLOCK {
+        return Err(bad());
     }
     Ok(block)
 }
@@ -303,25 +432,38 @@ mod tests {
         node
     }
 
+    fn block_size_of(node: &Node) -> Result<[i64; 3], String> {
+        block_size(node, DEFAULT_BLOCK)
+    }
+
     #[test]
     fn block_size_defaults_to_daces() {
-        assert_eq!(block_size(&map_with("")).unwrap(), [32, 1, 1]);
-        assert_eq!(block_size(&map_with(r#"{"gpu_block_size": null}"#)).unwrap(), [32, 1, 1]);
+        assert_eq!(block_size_of(&map_with("")).unwrap(), [32, 1, 1]);
+        assert_eq!(block_size_of(&map_with(r#"{"gpu_block_size": null}"#)).unwrap(), [32, 1, 1]);
     }
 
     #[test]
     fn block_size_reads_numbers_and_strings() {
-        assert_eq!(block_size(&map_with(r#"{"gpu_block_size": [16, 8]}"#)).unwrap(), [16, 8, 1]);
-        assert_eq!(block_size(&map_with(r#"{"gpu_block_size": ["64", "2", "1"]}"#)).unwrap(), [64, 2, 1]);
+        assert_eq!(block_size_of(&map_with(r#"{"gpu_block_size": [16, 8]}"#)).unwrap(), [16, 8, 1]);
+        assert_eq!(block_size_of(&map_with(r#"{"gpu_block_size": ["64", "2", "1"]}"#)).unwrap(), [64, 2, 1]);
+    }
+
+    #[test]
+    fn block_sizes_from_the_command_line() {
+        assert_eq!(parse_block_size("256").unwrap(), [256, 1, 1]);
+        assert_eq!(parse_block_size("32, 8").unwrap(), [32, 8, 1]);
+        for bad in ["", "0", "2048", "1,2,3,4", "a", "32,-1"] {
+            assert!(parse_block_size(bad).unwrap_err().starts_with("bad GPU block size"), "{bad}");
+        }
     }
 
     #[test]
     fn bad_block_sizes_are_refused() {
         for bad in [r#"[0, 1, 1]"#, r#"[1, 2, 3, 4]"#, r#""32""#, r#"[]"#, r#"[-1]"#] {
-            let e = block_size(&map_with(&format!(r#"{{"gpu_block_size": {bad}}}"#))).unwrap_err();
+            let e = block_size_of(&map_with(&format!(r#"{{"gpu_block_size": {bad}}}"#))).unwrap_err();
             assert!(e.contains("give one to three positive integers"), "{bad}: {e}");
         }
-        let e = block_size(&map_with(r#"{"gpu_block_size": [64, 32, 1]}"#)).unwrap_err();
+        let e = block_size_of(&map_with(r#"{"gpu_block_size": [64, 32, 1]}"#)).unwrap_err();
         assert!(e.contains("more than 1024 threads per block"), "{e}");
     }
 }

@@ -5,6 +5,7 @@
 # runtime the libraries link, so that run.py can run them on a machine with
 # an NVIDIA driver and no compiler toolchain. Variants that do not compile
 # are listed in target/gpu-check/refused.txt with the reason.
+# SDFG_GPU_BLOCK_SIZE (X[,Y[,Z]]) sets the block size of maps that give none.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$HERE/../.."
@@ -12,6 +13,8 @@ CORPUS="${SDFG_CORPUS:-$ROOT/../shared/sdfg-corpus}"
 OUT="${1:-$ROOT/target/gpu-check}"
 CHIP="${SDFG_GPU_CHIP:-sm_90}"
 BIN="${SDFG_BIN_DIR:-$ROOT/target/release}"
+BLOCK=()
+[ -n "${SDFG_GPU_BLOCK_SIZE:-}" ] && BLOCK=(--gpu-block-size "$SDFG_GPU_BLOCK_SIZE")
 rm -rf "$OUT"
 mkdir -p "$OUT/lib" "$OUT/data" "$OUT/programs"
 cp -L /usr/lib/llvm-22/lib/libomp.so.5 "$OUT/lib/"
@@ -21,7 +24,7 @@ for f in "$CORPUS"/device/*.gpu*.sdfg; do
     prog="${name%%.*}"
     dir="$OUT/programs/$name"
     mkdir -p "$dir"
-    if err="$("$BIN/sdfg-compile" "$f" --gpu-runtime cuda --gpu-chip "$CHIP" -o "$dir" 2>&1)"; then
+    if err="$("$BIN/sdfg-compile" "$f" --gpu-runtime cuda --gpu-chip "$CHIP" "${BLOCK[@]}" -o "$dir" 2>&1)"; then
         cp "$CORPUS/$prog.npz" "$CORPUS/$prog.json" "$OUT/data/"
     else
         rm -rf "$dir"

@@ -25,3 +25,19 @@
 // LIB-DAG: T progs_basic_vec_add
 // RUN: llvm-strings %t.lib/libprogs_basic_vec_add.so | FileCheck %s --check-prefix=PTX
 // PTX: .visible .entry kernel__Add__map(
+// --gpu-block-size sets the block of maps that give none (DaCe's default
+// is 32,1,1); a size over 1,024 threads is refused.
+// RUN: sdfg-run --emit lowered --gpu-block-size 256 %corpus/device/vec_add.gpu.sdfg | FileCheck %s --check-prefix=BLOCK
+// BLOCK: %[[B:.*]] = arith.constant 256 : i64
+// BLOCK: arith.index_cast %[[B]] : i64 to index
+// BLOCK: gpu.launch
+// RUN: not sdfg-run --emit ptx --gpu-block-size 2048 %corpus/device/vec_add.gpu.sdfg 2>&1 | FileCheck %s --check-prefix=BADBLOCK
+// BADBLOCK: vec_add.gpu.sdfg: error: bad GPU block size '2048': give X, X,Y or X,Y,Z (positive, at most 1024 threads)
+// Library nodes on GPU memory are kernels: a matrix product one thread per
+// output element; a reduction runs as one GPU thread, and says so.
+// RUN: sdfg-run --emit ptx %corpus/device/gemm.gpu.sdfg 2>&1 | FileCheck %s --check-prefix=MATMUL
+// MATMUL-NOT: warning
+// MATMUL: .visible .entry kernel__MatMult_(
+// RUN: sdfg-run --emit ptx %corpus/device/reduce_sum.gpu.sdfg 2>&1 | FileCheck %s --check-prefix=REDUCE
+// REDUCE: reduce_sum.gpu.sdfg: warning: library node 'Reduce' (Reduce) runs on the GPU as one thread: its parallel GPU expansion is not written yet
+// REDUCE: .visible .entry kernel_Reduce(
