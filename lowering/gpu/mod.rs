@@ -4,7 +4,8 @@
 //! outlined into a `gpu.module` and compiled in process for the runtime
 //! chosen at run time: [`cuda`] (NVVM to PTX, run through the CUDA driver
 //! loaded when the program starts; no CUDA toolkit needed); [`spirv`]
-//! turns kernels into SPIR-V for Vulkan.
+//! turns kernels into SPIR-V for Vulkan, and [`vulkan`] finds a Vulkan
+//! device.
 
 pub mod binary;
 mod copy;
@@ -12,6 +13,7 @@ pub mod cuda;
 mod device_math;
 pub mod kernel;
 pub mod spirv;
+pub mod vulkan;
 
 use super::types::Ty;
 use super::ModuleGen;
@@ -44,14 +46,20 @@ impl Target {
 /// The GPU runtime to run a program with, and the device it found; an
 /// error names every runtime tried and why it is not usable.
 pub fn select(choice: Choice) -> Result<(Target, String), String> {
-    let vulkan = "Vulkan: this build does not run programs on Vulkan yet";
+    let cuda = || cuda::probe().map(|d| (Target::Cuda { chip: d.chip }, d.name));
     match choice {
-        Choice::Cuda => cuda::probe().map(|d| (Target::Cuda { chip: d.chip }, d.name)).map_err(|e| format!("no CUDA device: {e}")),
-        Choice::Vulkan => Err(format!("no Vulkan runtime: {vulkan}")),
-        Choice::Auto => match cuda::probe() {
-            Ok(d) => Ok((Target::Cuda { chip: d.chip }, d.name)),
-            Err(e) => Err(format!("no GPU runtime is usable: no CUDA device ({e}); {vulkan}")),
-        },
+        Choice::Cuda => cuda().map_err(|e| format!("no CUDA device: {e}")),
+        Choice::Vulkan => Err(vulkan_unusable()),
+        Choice::Auto => cuda().map_err(|e| format!("no GPU runtime is usable: no CUDA device ({e}); {}", vulkan_unusable())),
+    }
+}
+
+/// Why Vulkan cannot run a program: no device, or (where there is one)
+/// that this build does not run programs on Vulkan yet.
+fn vulkan_unusable() -> String {
+    match vulkan::probe() {
+        Err(e) => format!("no Vulkan device: {e}"),
+        Ok(d) => format!("Vulkan device '{}' found, but this build does not run programs on Vulkan yet", d.name),
     }
 }
 

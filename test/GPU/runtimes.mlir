@@ -5,8 +5,12 @@
 // RUN: env SDFG_CUDA_DRIVER=/nonexistent/libcuda.so.1 not sdfg-run %corpus/device/vec_add.gpu.sdfg --inputs %corpus/vec_add.npz --gpu-runtime cuda -o %t.npz 2>&1 | FileCheck %s --check-prefix=CUDA
 // RUN: not test -e %t.npz
 // CUDA: vec_add.gpu.sdfg: error: no CUDA device: cannot load /nonexistent/libcuda.so.1:
-// RUN: not sdfg-run %corpus/device/vec_add.gpu.sdfg --inputs %corpus/vec_add.npz --gpu-runtime vulkan 2>&1 | FileCheck %s --check-prefix=VULKAN
-// VULKAN: vec_add.gpu.sdfg: error: no Vulkan runtime: Vulkan: this build does not run programs on Vulkan yet
+// The Vulkan loader pointed at no driver: no device (or no loader at all).
+// RUN: env VK_ICD_FILENAMES=/nonexistent.json not sdfg-run %corpus/device/vec_add.gpu.sdfg --inputs %corpus/vec_add.npz --gpu-runtime vulkan -o %t.npz 2>&1 | FileCheck %s --check-prefix=VULKAN
+// RUN: not test -e %t.npz
+// VULKAN: vec_add.gpu.sdfg: error: no Vulkan device: {{vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER \(-9\)|cannot load the Vulkan loader}}
+// RUN: env SDFG_CUDA_DRIVER=/nonexistent/libcuda.so.1 VK_ICD_FILENAMES=/nonexistent.json not sdfg-run %corpus/device/vec_add.gpu.sdfg --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=AUTO
+// AUTO: vec_add.gpu.sdfg: error: no GPU runtime is usable: no CUDA device (cannot load /nonexistent/libcuda.so.1: {{.*}}); no Vulkan device: 
 // The host code: GPU arrays allocated and freed by the runtime, copies
 // through it, and one launch per GPU_Device map, named after the map.
 // RUN: sdfg-run --emit lowered %corpus/device/vec_add.gpu.sdfg | FileCheck %s --check-prefix=HOST

@@ -4,13 +4,13 @@
 // tried, exit 1, no output written; built without a GPU target it is
 // refused at the element that needs the device.
 // RUN: rm -f %t.npz
-// RUN: env SDFG_CUDA_DRIVER=/nonexistent/libcuda.so.1 not sdfg-run %s -o %t.npz 2>&1 | FileCheck %s -DFILE=%s
+// RUN: env SDFG_CUDA_DRIVER=/nonexistent/libcuda.so.1 VK_ICD_FILENAMES=/nonexistent.json not sdfg-run %s -o %t.npz 2>&1 | FileCheck %s -DFILE=%s
 // RUN: not test -e %t.npz
-// CHECK: {{^}}[[FILE]]: error: no GPU runtime is usable: no CUDA device (cannot load /nonexistent/libcuda.so.1: {{.*}}); Vulkan: this build does not run programs on Vulkan yet
+// CHECK: {{^}}[[FILE]]: error: no GPU runtime is usable: no CUDA device (cannot load /nonexistent/libcuda.so.1: {{.*}}); no Vulkan device: 
 // RUN: rm -rf %t.dir && mkdir %t.dir
 // RUN: not sdfg-compile %s -o %t.dir 2>&1 | FileCheck %s -DFILE=%s --check-prefix=LIB
 // LIB: {{^}}[[FILE]]:23:14: error: map 'add' runs on the GPU (GPU_Device): GPU programs run with a GPU runtime (--gpu-runtime), and a GPU program does not run on the CPU in its place
-// RUN: env SDFG_CUDA_DRIVER=/nonexistent/libcuda.so.1 not sdfg-run %corpus/device/vec_add.gpu.sdfg --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=GPU
+// RUN: env SDFG_CUDA_DRIVER=/nonexistent/libcuda.so.1 VK_ICD_FILENAMES=/nonexistent.json not sdfg-run %corpus/device/vec_add.gpu.sdfg --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=GPU
 // GPU: vec_add.gpu.sdfg: error: no GPU runtime is usable: no CUDA device
 // RUN: not sdfg-run %corpus/device/vec_add.fpga.sdfg --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=FPGA
 // FPGA: vec_add.fpga.sdfg:attributes._arrays.{{.*}}: error: cannot compile: container '{{.*}}' is in FPGA memory (FPGA_Global): this build has no FPGA back end
