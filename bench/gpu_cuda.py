@@ -9,8 +9,8 @@ Kernel time is read from the runtime's CUDA events (SDFG_GPU_TIMING=1, summed
 over a call's launches); a call also copies its arrays between host and GPU,
 which the 'call' column includes. CuPy's time is its kernels only (data
 already on the GPU). Bandwidth counts each array element read or written once
-per sweep; the peak figures are an H100 SXM's (HBM3 3.35 TB/s, FP64 67
-TFLOP/s with tensor cores). Needs NumPy, CuPy and an NVIDIA driver."""
+per sweep, against the card's peak (H100 SXM: HBM3 3.35 TB/s; H200: HBM3e
+4.8 TB/s; FP64 67 TFLOP/s with tensor cores). Needs NumPy, CuPy and an NVIDIA driver."""
 
 import argparse
 import ctypes
@@ -26,8 +26,17 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "gpu-check"))
 from run import arguments  # noqa: E402  (the header's argument order)
 
-HBM_BYTES_PER_S = 3.35e12
+# HBM bandwidth by card (the H100 SXM's HBM3, the H200's HBM3e); FP64 peak
+# with tensor cores (both 67 TFLOP/s).
+HBM_BYTES_PER_S = {"H100": 3.35e12, "H200": 4.8e12}
 FP64_FLOPS = 67e12
+
+
+def card():
+    import cupy as cp
+
+    name = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    return name, next((v for k, v in HBM_BYTES_PER_S.items() if k in name), HBM_BYTES_PER_S["H100"])
 
 # program variant, symbols, work measure ("bytes" or "flop") per call.
 CASES = [
@@ -113,6 +122,8 @@ def main():
         print(json.dumps({"call": run_case(args.root, variant, symbols, args.repeat)}))
         return
     env = dict(os.environ, SDFG_GPU_TIMING="1", LD_LIBRARY_PATH=os.path.join(args.root, "lib"))
+    name, hbm = card()
+    print(f"{name}: peaks {hbm / 1e12:.2f} TB/s, {FP64_FLOPS / 1e12:.0f} TFLOP/s FP64")
     print("| program | sizes | kernels | kernel ms/call | call ms | rate | of peak | CuPy ms | ours / CuPy |")
     print("|---|---|---|---|---|---|---|---|---|")
     for variant, symbols, unit, measure in CASES:
@@ -130,7 +141,7 @@ def main():
         kernel_ms = sum(float(ms) for _, _, ms in timed) / calls
         work = measure(symbols)
         rate = work / (kernel_ms / 1e3)
-        peak = HBM_BYTES_PER_S if unit == "bytes" else FP64_FLOPS
+        peak = hbm if unit == "bytes" else FP64_FLOPS
         shown = f"{rate / 1e9:.0f} GB/s" if unit == "bytes" else f"{rate / 1e9:.0f} GFLOP/s"
         try:
             theirs = cupy_time(variant, symbols, args.repeat) * 1e3

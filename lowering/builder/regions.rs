@@ -36,6 +36,8 @@ pub(super) struct Open {
 pub struct GpuIds {
     pub block_id: [Val; 3],
     pub thread_id: [Val; 3],
+    /// The grid's size in blocks.
+    pub grid_dim: [Val; 3],
 }
 
 /// An open `scf.for`: its induction variable, the values it carries in this
@@ -279,7 +281,7 @@ impl Body {
         let body = ir::append_block(self.ir, ir::region(op, 0), &[index; 12]);
         self.open_region(Kind::GpuLaunch, op, body);
         let arg = |i: usize| Val { raw: ir::block_arg(body, i), ty: Ty::Index };
-        GpuIds { block_id: [arg(0), arg(1), arg(2)], thread_id: [arg(3), arg(4), arg(5)] }
+        GpuIds { block_id: [arg(0), arg(1), arg(2)], thread_id: [arg(3), arg(4), arg(5)], grid_dim: [arg(6), arg(7), arg(8)] }
     }
 
     /// Closes the innermost open region.

@@ -1,16 +1,18 @@
 //! A `GPU_Device` map as a kernel launch. One GPU thread runs one
 //! iteration: the map's last dimension is the grid's x axis, the one before
 //! it y, and all others together z (as DaCe lays out its CUDA grids), each
-//! axis cut into blocks of the map's `gpu_block_size` (DaCe's default
-//! 32 x 1 x 1). The launch is written as a `gpu.launch` region in the host
-//! function; kernel outlining turns it into a `gpu.func` whose arguments
-//! are the values the region uses from the host (device pointers, symbol
-//! values, scalars read on the host before the launch).
+//! axis cut into blocks of the map's `gpu_block_size` (else the lowering's
+//! default, DaCe's 32 x 1 x 1). Where y or z would need more than CUDA's
+//! 65,535 blocks the grid stops there and those threads loop. The launch
+//! is written as a `gpu.launch` region in the host function; kernel
+//! outlining turns it into a `gpu.func` whose arguments are the values the
+//! region uses from the host (device pointers, symbol values, scalars read
+//! on the host before the launch).
 //!
 //! ```text
-//! map [i=0:N, j=0:M] (GPU_Device)        gpu.launch blocks(ceil(M/32), N, 1) threads(32, 1, 1)
-//!   tasklet                        =>      j = bid.x * 32 + tid.x; i = bid.y
-//!                                          scf.if j < M and i < N { tasklet }
+//! map [i=0:N, j=0:M] (GPU_Device)        gpu.launch blocks(ceil(M/32), min(N, 65535), 1) threads(32, 1, 1)
+//!   tasklet                        =>      j = bid.x * 32 + tid.x
+//!                                          scf.if j < M { scf.for i = bid.y to N step grid.y { tasklet } }
 //! ```
 
 use crate::lowering::arith::Op;
@@ -24,6 +26,8 @@ use std::collections::HashMap;
 
 /// DaCe's block size for maps that give none.
 pub const DEFAULT_BLOCK: [i64; 3] = [32, 1, 1];
+/// CUDA's grid limits in blocks (x, y, z).
+const MAX_GRID: [i64; 3] = [(1 << 31) - 1, 65535, 65535];
 /// Threads per block of library-node kernels.
 const LIBRARY_BLOCK: i64 = 256;
 /// CUDA's limit on threads per block (also Vulkan's minimum guarantee is
@@ -77,11 +81,14 @@ impl FnGen<'_, '_> {
         let axes = self.grid_axes(&counts)?;
         let mut grid = Vec::new();
         let mut block_vals = Vec::new();
-        for (count, b) in axes.iter().zip(block) {
+        for (a, (count, b)) in axes.iter().zip(block).enumerate() {
             let bv = self.b.i64(b);
             let minus = self.b.i64(b - 1);
             let padded = self.b.binary(Op::Add, count, &minus)?;
-            grid.push(self.b.binary(Op::FloorDiv, &padded, &bv)?);
+            let blocks = self.b.binary(Op::FloorDiv, &padded, &bv)?;
+            // Past the grid's limits, threads take several iterations.
+            let limit = self.b.i64(MAX_GRID[a]);
+            grid.push(self.b.binary(Op::Min, &blocks, &limit)?);
             block_vals.push(bv);
         }
         // An empty range launches nothing (a grid of no blocks is an error).
@@ -98,20 +105,25 @@ impl FnGen<'_, '_> {
             block_vals[1].clone(),
             block_vals[2].clone(),
         ]);
+        // x: one iteration per thread (the grid covers it); z and y:
+        // grid-stride loops, which run once unless the grid hit its limit.
         let mut global = Vec::new();
-        let mut inside = self.b.int(1, Ty::I1);
         for a in 0..3 {
             let bid = self.b.cast(&ids.block_id[a], Ty::I64);
             let tid = self.b.cast(&ids.thread_id[a], Ty::I64);
             // A constant made inside the kernel, not an argument.
             let size = self.b.i64(block[a]);
             let first = self.b.binary(Op::Mul, &bid, &size)?;
-            let g = self.b.binary(Op::Add, &first, &tid)?;
-            let below = self.b.compare("lt", &g, &axes[a]);
-            inside = self.b.logic(true, &inside, &below);
-            global.push(g);
+            global.push(self.b.binary(Op::Add, &first, &tid)?);
         }
-        self.b.begin_if(&inside, &[]);
+        let below = self.b.compare("lt", &global[0], &axes[0]);
+        self.b.begin_if(&below, &[]);
+        for a in [2, 1] {
+            let blocks = self.b.cast(&ids.grid_dim[a], Ty::I64);
+            let size = self.b.i64(block[a]);
+            let stride = self.b.binary(Op::Mul, &blocks, &size)?;
+            global[a] = self.b.begin_for(&global[a], &axes[a], &stride, &[]).iv;
+        }
         let ks = self.iteration_indices(&global, &counts)?;
         for (d, param) in map.params.iter().enumerate() {
             let off = self.b.binary(Op::Mul, &ks[d], &steps[d])?;
@@ -137,9 +149,10 @@ impl FnGen<'_, '_> {
         }
         self.containers.extend(slots);
         result?;
-        self.b.end();
-        self.b.end();
-        self.b.end();
+        // The two loops, the guard, the launch, the test for an empty range.
+        for _ in 0..5 {
+            self.b.end();
+        }
         self.scopes.pop();
         Ok(())
     }

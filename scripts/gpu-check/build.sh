@@ -31,4 +31,7 @@ for f in "$CORPUS"/device/*.gpu*.sdfg; do
         printf '%s\t%s\n' "$name" "$(echo "$err" | tail -1)" >> "$OUT/refused.txt"
     fi
 done
+# A map taller than CUDA's grid limit on y (checked by tall_map.py).
+mkdir -p "$OUT/extra/tall_map"
+"$BIN/sdfg-compile" "$ROOT/test/GPU/Inputs/tall-map.mlir" --gpu-runtime cuda --gpu-chip "$CHIP" "${BLOCK[@]}" -o "$OUT/extra/tall_map"
 echo "built $(ls "$OUT/programs" | wc -l) programs, refused $(wc -l < "$OUT/refused.txt") (see $OUT/refused.txt)"

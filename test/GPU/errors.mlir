@@ -18,14 +18,14 @@ sdfg.sdfg "gpu_errors" ["A", "B"] {
   %s = sdfg.state "s" {
     %A = sdfg.access "A"
     %gA = sdfg.access "gA"
-    %e, %x = sdfg.map "reads_host" ["i"] = 0:7 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = #sdfg.schedule<GPU_Device>} {
+    %e, %x = sdfg.map "reads_host" ["i"] = 0:8 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = #sdfg.schedule<GPU_Device>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %k = sdfg.tasklet "k" {code = "b = a", ins = {a}, outs = {b}}
       sdfg.memlet %entry["OUT_A"] -> %k["a"] {data = "A", subset = #sdfg.range<i>}
       sdfg.memlet %k["b"] -> %exit["IN_B"] {data = "gA", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:7>}
-    sdfg.memlet %x["OUT_B"] -> %gA {data = "gA", subset = #sdfg.range<0:7>}
+    sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:8>}
+    sdfg.memlet %x["OUT_B"] -> %gA {data = "gA", subset = #sdfg.range<0:8>}
   }
   %st = sdfg.state "t" {
     %gA = sdfg.access "gA"

@@ -31,28 +31,28 @@ sdfg.sdfg "gpu_scale" ["A", "B", "S"] {
     %gA = sdfg.access "gA"
     %gB = sdfg.access "gB"
     %B = sdfg.access "B"
-    sdfg.memlet %A -> %gA {data = "A", subset = #sdfg.range<0:"N - 1">}
-    %e, %x = sdfg.map "scale" ["i"] = 0:"N - 1" attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = #sdfg.schedule<GPU_Device>} {
+    sdfg.memlet %A -> %gA {data = "A", subset = #sdfg.range<0:N>}
+    %e, %x = sdfg.map "scale" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}, schedule = #sdfg.schedule<GPU_Device>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %tk = sdfg.tasklet "t" {code = "b = 2.0 * a + math.sqrt(abs(a))", ins = {a}, outs = {b}}
       sdfg.memlet %entry["OUT_A"] -> %tk["a"] {data = "gA", subset = #sdfg.range<i>}
       sdfg.memlet %tk["b"] -> %exit["IN_B"] {data = "gB", subset = #sdfg.range<i>}
     }
-    sdfg.memlet %gA -> %e["IN_A"] {data = "gA", subset = #sdfg.range<0:"N - 1">}
-    sdfg.memlet %x["OUT_B"] -> %gB {data = "gB", subset = #sdfg.range<0:"N - 1">}
-    sdfg.memlet %gB -> %B {data = "gB", subset = #sdfg.range<0:"N - 1">}
+    sdfg.memlet %gA -> %e["IN_A"] {data = "gA", subset = #sdfg.range<0:N>}
+    sdfg.memlet %x["OUT_B"] -> %gB {data = "gB", subset = #sdfg.range<0:N>}
+    sdfg.memlet %gB -> %B {data = "gB", subset = #sdfg.range<0:N>}
   }
   %st = sdfg.state "t" {
     %gB = sdfg.access "gB"
     %gS = sdfg.access "gS"
     %S = sdfg.access "S"
-    %e, %x = sdfg.map "total" ["i"] = 0:"N - 1" attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_S}, exit_outs = {OUT_S}, schedule = #sdfg.schedule<GPU_Device>} {
+    %e, %x = sdfg.map "total" ["i"] = 0:N attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_S}, exit_outs = {OUT_S}, schedule = #sdfg.schedule<GPU_Device>} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
       %k = sdfg.tasklet "k" {code = "s = b", ins = {b}, outs = {s}}
       sdfg.memlet %entry["OUT_B"] -> %k["b"] {data = "gB", subset = #sdfg.range<i>}
       sdfg.memlet %k["s"] -> %exit["IN_S"] {data = "gS", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: (a + b))">}
     }
-    sdfg.memlet %gB -> %e["IN_B"] {data = "gB", subset = #sdfg.range<0:"N - 1">}
+    sdfg.memlet %gB -> %e["IN_B"] {data = "gB", subset = #sdfg.range<0:N>}
     sdfg.memlet %x["OUT_S"] -> %gS {data = "gS", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda a, b: (a + b))">}
     sdfg.memlet %gS -> %S {data = "gS", subset = #sdfg.range<0>}
   }
