@@ -45,3 +45,7 @@
 // RUN: sdfg-run --emit ptx %corpus/device/reduce_sum.gpu.sdfg 2>&1 | FileCheck %s --check-prefix=REDUCE
 // REDUCE: reduce_sum.gpu.sdfg: warning: library node 'Reduce' (Reduce) runs on the GPU as one thread: its parallel GPU expansion is not written yet
 // REDUCE: .visible .entry kernel_Reduce(
+// DaCe's GPU auto-optimize calls cuBLAS from C++ tasklets: refused at the
+// tasklet until those calls are recognised as the products they compute.
+// RUN: not sdfg-run --emit ptx %corpus/device/gemm.gpu_autoopt.sdfg 2>&1 | FileCheck %s --check-prefix=CUBLAS
+// CUBLAS: gemm.gpu_autoopt.sdfg:nodes[0].nodes[19]: error: in block 'progs_polybench_gemm_copyin': node '_MatMult_gemm': a C++ tasklet on GPU memory (DaCe writes cuBLAS calls so): C++ tasklets run on the host, and recognising cuBLAS calls is not implemented yet
