@@ -21,15 +21,13 @@ use crate::lowering::function::{Base, Container, FnGen};
 use crate::lowering::locals::sdfg_key;
 use crate::lowering::state::StateCx;
 use crate::lowering::types::Ty;
-use crate::model::{DataKind, LibraryClass, Node, NodeKind, ProductKind, Schedule};
+use crate::model::{DataKind, Node, NodeKind, Schedule};
 use std::collections::HashMap;
 
 /// DaCe's block size for maps that give none.
 pub const DEFAULT_BLOCK: [i64; 3] = [32, 1, 1];
 /// CUDA's grid limits in blocks (x, y, z).
 const MAX_GRID: [i64; 3] = [(1 << 31) - 1, 65535, 65535];
-/// Threads per block of library-node kernels.
-const LIBRARY_BLOCK: i64 = 256;
 /// CUDA's limit on threads per block (also Vulkan's minimum guarantee is
 /// lower; each runtime checks its own device before launching).
 const MAX_THREADS_PER_BLOCK: i64 = 1024;
@@ -157,53 +155,11 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
-    /// Lowers a library node that works on GPU memory as a kernel. Matrix
-    /// products (not dot products) run one thread per output element: their
-    /// output loops become the grid ([`FnGen::output_loops`]). Other nodes
-    /// run their loop nests in one thread, with a warning: correct, not
-    /// fast, until they have parallel GPU expansions.
-    pub fn gpu_library(&mut self, cx: &StateCx, n: usize) -> Result<(), String> {
-        let node = &cx.state.nodes[n];
-        let NodeKind::Library(lib) = &node.kind else { unreachable!() };
-        self.module.declare_gpu_runtime();
-        let preloaded = self.preload_host_scalars(cx, n)?;
-        let slots = self.read_slots();
-        let name = self.module.kernel_name(&node.label);
-        let per_output = matches!(lib.class(), LibraryClass::Product(p) if matches!(p.kind, ProductKind::MatMul | ProductKind::Gemm | ProductKind::Gemv));
-        let result = if per_output {
-            self.gpu_pending = Some(name);
-            let r = self.library(cx, n);
-            let unused = self.gpu_pending.take().is_some();
-            r.and_then(|_| if unused { Err("internal error: the matrix product made no output loops".into()) } else { Ok(()) })
-        } else {
-            let one = self.b.i64(1);
-            self.b.begin_gpu_launch(&name, &[one.clone(), one.clone(), one.clone()], &[one.clone(), one.clone(), one]);
-            self.kernel = Some(node.label.clone());
-            self.parallel += 1;
-            let r = self.library(cx, n);
-            self.b.end();
-            self.module.warnings.insert(format!(
-                "library node '{}' ({}) runs on the GPU as one thread: its parallel GPU expansion is not written yet",
-                node.label,
-                lib.class_name()
-            ));
-            r
-        };
-        if self.kernel.take().is_some() {
-            self.parallel -= 1;
-        }
-        for name in preloaded {
-            self.registers.remove(&name);
-        }
-        self.containers.extend(slots);
-        result
-    }
-
     /// Reads on the host the pointers that containers bound while the
     /// program runs (views, references) hold in host stack slots, so a
     /// kernel gets the pointers, not the slots; returns the containers to
     /// put back after the kernel.
-    fn read_slots(&mut self) -> Vec<(String, Container)> {
+    pub(super) fn read_slots(&mut self) -> Vec<(String, Container)> {
         let mut names: Vec<String> = self.containers.iter().filter(|(_, c)| matches!(c.base, Base::Slot(_))).map(|(n, _)| n.clone()).collect();
         names.sort();
         let mut saved = Vec::new();
@@ -215,49 +171,6 @@ impl FnGen<'_, '_> {
             saved.push((name, c));
         }
         saved
-    }
-
-    /// Loops over the output elements of a library node: on the host, the
-    /// grid of the pending GPU kernel (one thread per element, blocks of
-    /// [`LIBRARY_BLOCK`] threads); elsewhere plain loops. Returns how many
-    /// regions to close and the indices.
-    pub fn output_loops(&mut self, extents: &[Val]) -> Result<(usize, Vec<Val>), String> {
-        let Some(name) = self.gpu_pending.take() else { return self.loops(extents) };
-        let mut total = self.b.i64(1);
-        for e in extents {
-            total = self.b.binary(Op::Mul, &total, e)?;
-        }
-        let zero = self.b.i64(0);
-        let any = self.b.compare("gt", &total, &zero);
-        self.b.begin_if(&any, &[]);
-        let block = self.b.i64(LIBRARY_BLOCK);
-        let spare = self.b.i64(LIBRARY_BLOCK - 1);
-        let padded = self.b.binary(Op::Add, &total, &spare)?;
-        let grid = self.b.binary(Op::FloorDiv, &padded, &block)?;
-        let one = self.b.i64(1);
-        let ids = self.b.begin_gpu_launch(&name, &[grid, one.clone(), one.clone()], &[block, one.clone(), one]);
-        let bid = self.b.cast(&ids.block_id[0], Ty::I64);
-        let tid = self.b.cast(&ids.thread_id[0], Ty::I64);
-        let size = self.b.i64(LIBRARY_BLOCK);
-        let first = self.b.binary(Op::Mul, &bid, &size)?;
-        let flat = self.b.binary(Op::Add, &first, &tid)?;
-        let inside = self.b.compare("lt", &flat, &total);
-        self.b.begin_if(&inside, &[]);
-        // Row-major: the last extent varies fastest (neighbouring threads
-        // write neighbouring elements).
-        let mut rest = flat;
-        let mut ivs = vec![rest.clone(); extents.len()];
-        for (d, e) in extents.iter().enumerate().rev() {
-            if d == 0 {
-                ivs[d] = rest.clone();
-                break;
-            }
-            ivs[d] = self.b.binary(Op::Rem, &rest, e)?;
-            rest = self.b.binary(Op::FloorDiv, &rest, e)?;
-        }
-        self.kernel = Some(name);
-        self.parallel += 1;
-        Ok((3, ivs))
     }
 
     /// Iterations along the grid's axes: x the last dimension, y the one
@@ -305,7 +218,7 @@ impl FnGen<'_, '_> {
     /// of the map at `entry` (or of a library node) reads: they travel to
     /// the GPU as kernel arguments. A kernel that writes one is refused.
     /// Returns the names now held as values.
-    fn preload_host_scalars(&mut self, cx: &StateCx, entry: usize) -> Result<Vec<String>, String> {
+    pub(super) fn preload_host_scalars(&mut self, cx: &StateCx, entry: usize) -> Result<Vec<String>, String> {
         // A library node is its own scope.
         let exit = cx.state.nodes[entry].kind.scope_exit().unwrap_or(entry);
         let within = |mut n: usize| {

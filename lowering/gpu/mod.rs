@@ -12,6 +12,7 @@ mod copy;
 pub mod cuda;
 mod device_math;
 pub mod kernel;
+mod library;
 pub mod spirv;
 pub mod vulkan;
 
