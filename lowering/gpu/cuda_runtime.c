@@ -33,6 +33,7 @@ static struct {
   CUresult (*MemAlloc)(CUdeviceptr *, size_t);
   CUresult (*MemFree)(CUdeviceptr);
   CUresult (*Memcpy)(CUdeviceptr, CUdeviceptr, size_t);
+  CUresult (*CtxSynchronize)(void);
   CUresult (*GetErrorName)(CUresult, const char **);
   CUresult (*EventCreate)(void **, unsigned);
   CUresult (*EventRecord)(void *, CUstream);
@@ -89,6 +90,7 @@ static void ensure_context(void) {
   *(void **)&cu.MemAlloc = symbol(lib, "cuMemAlloc_v2");
   *(void **)&cu.MemFree = symbol(lib, "cuMemFree_v2");
   *(void **)&cu.Memcpy = symbol(lib, "cuMemcpy");
+  *(void **)&cu.CtxSynchronize = symbol(lib, "cuCtxSynchronize");
   *(void **)&cu.GetErrorName = symbol(lib, "cuGetErrorName");
   *(void **)&cu.EventCreate = symbol(lib, "cuEventCreate");
   *(void **)&cu.EventRecord = symbol(lib, "cuEventRecord");
@@ -205,4 +207,8 @@ void __sdfg_gpu_copy(void *dst, const void *src, int64_t bytes) {
   if (bytes <= 0) return;
   ensure_context();
   CHECK(cu.Memcpy((CUdeviceptr)dst, (CUdeviceptr)src, (size_t)bytes), "copying to or from GPU memory", "");
+  /* From pageable memory cuMemcpy may return before the data reaches the
+     device, and kernels run on non-blocking streams that do not wait for
+     it: the copy is complete when this returns. */
+  CHECK(cu.CtxSynchronize(), "copying to or from GPU memory", "");
 }
