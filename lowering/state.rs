@@ -156,13 +156,7 @@ impl FnGen<'_, '_> {
         if map.schedule.is_gpu() && self.kernel.is_some() && !super::gpu::kernel::launches_kernel(map.schedule) {
             return Err(format!("the GPU back end does not lower {} maps yet", map.schedule.as_str()));
         }
-        let mut scope = HashMap::new();
-        // Dynamic range inputs: in-connectors that are not `IN_*`.
-        for e in cx.state.edges.iter().filter(|e| e.dst == entry) {
-            let Some(conn) = e.dst_conn.as_deref().filter(|c| !c.starts_with("IN_")) else { continue };
-            let v = self.read_scalar(e)?;
-            scope.insert(conn.to_string(), v);
-        }
+        let scope = self.dynamic_range_inputs(cx, entry)?;
         self.scopes.push(scope);
         self.check_map_memlets(cx, entry, map)?;
         // Stream queues are not thread-safe: maps that use them run in order.
@@ -245,17 +239,21 @@ impl FnGen<'_, '_> {
         })
     }
 
+    /// The values of a map's dynamic range inputs (in-connectors that are
+    /// not `IN_*`), by connector.
+    pub(super) fn dynamic_range_inputs(&mut self, cx: &StateCx, entry: usize) -> Result<HashMap<String, Val>, String> {
+        let mut scope = HashMap::new();
+        for e in cx.state.edges.iter().filter(|e| e.dst == entry) {
+            let Some(conn) = e.dst_conn.as_deref().filter(|c| !c.starts_with("IN_")) else { continue };
+            let v = self.read_scalar(e)?;
+            scope.insert(conn.to_string(), v);
+        }
+        Ok(scope)
+    }
+
     /// Whether any memlet inside the scope of `entry` moves stream data.
     pub(super) fn scope_uses_streams(&self, cx: &StateCx, entry: usize) -> bool {
-        let inside = |mut n: usize| {
-            while let Some(p) = cx.parents[n] {
-                if p == entry {
-                    return true;
-                }
-                n = p;
-            }
-            false
-        };
+        let inside = |n: usize| inside_scope(&cx.parents, n, entry);
         cx.state.edges.iter().any(|e| {
             (inside(e.src) || inside(e.dst))
                 && e.memlet.data.as_ref().and_then(|d| self.containers.get(d)).is_some_and(|c| c.desc.kind == crate::model::DataKind::Stream)
@@ -375,6 +373,18 @@ impl FnGen<'_, '_> {
             None => Ok(Vec::new()),
         }
     }
+}
+
+/// Whether node `n` lies inside the scope of `entry` (below it in the
+/// scope tree `parents`).
+pub(super) fn inside_scope(parents: &[Option<usize>], mut n: usize, entry: usize) -> bool {
+    while let Some(p) = parents[n] {
+        if p == entry {
+            return true;
+        }
+        n = p;
+    }
+    false
 }
 
 /// The container of an access node.

@@ -129,26 +129,8 @@ fn row_major(desc: &DataDesc) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{DType, DataKind, Extra, Lifetime, Loc, ScalarType, Storage};
 
-    fn array(shape: &[&str], strides: Option<&[&str]>) -> DataDesc {
-        let exprs = |v: &[&str]| v.iter().map(|s| crate::symbolic::parse(s).unwrap()).collect::<Vec<_>>();
-        DataDesc {
-            kind: DataKind::Array,
-            dtype: DType::Scalar(ScalarType::F64),
-            shape: exprs(shape),
-            strides: strides.map(exprs),
-            offset: None,
-            total_size: None,
-            transient: true,
-            storage: Storage::GpuGlobal,
-            lifetime: Lifetime::Scope,
-            buffer_size: None,
-            optional: None,
-            extra: Extra::new(),
-            loc: Loc::Unknown,
-        }
-    }
+    use crate::model::test_array as array;
 
     /// A subset in Python's slice notation (end excluded).
     fn sub(text: &str) -> Subset {

@@ -19,10 +19,9 @@ use crate::lowering::arith::Op;
 use crate::lowering::builder::Val;
 use crate::lowering::function::{Base, Container, FnGen};
 use crate::lowering::locals::sdfg_key;
-use crate::lowering::state::StateCx;
+use crate::lowering::state::{inside_scope, StateCx};
 use crate::lowering::types::Ty;
 use crate::model::{DataKind, Node, NodeKind, Schedule};
-use std::collections::HashMap;
 
 /// DaCe's block size for maps that give none.
 pub const DEFAULT_BLOCK: [i64; 3] = [32, 1, 1];
@@ -48,12 +47,7 @@ impl FnGen<'_, '_> {
         }
         let block = block_size(node, self.module.gpu_block_size)?;
         self.module.declare_gpu_runtime();
-        let mut scope = HashMap::new();
-        for e in cx.state.edges.iter().filter(|e| e.dst == entry) {
-            let Some(conn) = e.dst_conn.as_deref().filter(|c| !c.starts_with("IN_")) else { continue };
-            let v = self.read_scalar(e)?;
-            scope.insert(conn.to_string(), v);
-        }
+        let scope = self.dynamic_range_inputs(cx, entry)?;
         self.scopes.push(scope);
         self.check_map_memlets(cx, entry, map)?;
         // Iterations of each dimension: max(floor((end - start) / step) + 1, 0).
@@ -191,27 +185,33 @@ impl FnGen<'_, '_> {
     }
 
     /// The iteration index of each dimension from the thread's position on
-    /// the grid's axes (z unravelled over the leading dimensions, the last
-    /// of them fastest).
+    /// the grid's axes (z unravelled over the leading dimensions).
     fn iteration_indices(&mut self, global: &[Val], counts: &[Val]) -> Result<Vec<Val>, String> {
         let n = counts.len();
-        let mut ks = vec![global[0].clone(); n];
-        if n >= 1 {
-            ks[n - 1] = global[0].clone();
-        }
+        let lead = n.saturating_sub(2);
+        let mut ks = self.unravel_flat(&global[2], &counts[..lead])?;
         if n >= 2 {
-            ks[n - 2] = global[1].clone();
+            ks.push(global[1].clone());
         }
-        let mut rest = global[2].clone();
-        for d in (0..n.saturating_sub(2)).rev() {
-            if d == 0 {
-                ks[d] = rest.clone();
-                break;
-            }
-            ks[d] = self.b.binary(Op::Rem, &rest, &counts[d])?;
-            rest = self.b.binary(Op::FloorDiv, &rest, &counts[d])?;
+        if n >= 1 {
+            ks.push(global[0].clone());
         }
         Ok(ks)
+    }
+
+    /// Row-major indices within `extents` of the flat index `flat` (the
+    /// last extent varies fastest).
+    pub(super) fn unravel_flat(&mut self, flat: &Val, extents: &[Val]) -> Result<Vec<Val>, String> {
+        let mut rest = flat.clone();
+        let mut out = vec![rest.clone(); extents.len()];
+        for (d, e) in extents.iter().enumerate().skip(1).rev() {
+            out[d] = self.b.binary(Op::Rem, &rest, e)?;
+            rest = self.b.binary(Op::FloorDiv, &rest, e)?;
+        }
+        if let Some(first) = out.first_mut() {
+            *first = rest;
+        }
+        Ok(out)
     }
 
     /// Reads on the host, before the launch, the host scalars the kernel
@@ -221,18 +221,7 @@ impl FnGen<'_, '_> {
     pub(super) fn preload_host_scalars(&mut self, cx: &StateCx, entry: usize) -> Result<Vec<String>, String> {
         // A library node is its own scope.
         let exit = cx.state.nodes[entry].kind.scope_exit().unwrap_or(entry);
-        let within = |mut n: usize| {
-            if n == entry || n == exit {
-                return true;
-            }
-            while let Some(p) = cx.parents[n] {
-                if p == entry {
-                    return true;
-                }
-                n = p;
-            }
-            false
-        };
+        let within = |n: usize| n == entry || n == exit || inside_scope(&cx.parents, n, entry);
         // Transients private to a scope are allocated inside the kernel.
         let scope_local = self.module.locals.by_sdfg.get(&sdfg_key(self.sdfg)).cloned().unwrap_or_default();
         let mut names: Vec<String> = Vec::new();

@@ -89,18 +89,8 @@ impl FnGen<'_, '_> {
         let flat = self.b.binary(Op::Add, &first, &tid)?;
         let inside = self.b.compare("lt", &flat, &total);
         self.b.begin_if(&inside, &[]);
-        // Row-major: the last extent varies fastest (neighbouring threads
-        // write neighbouring elements).
-        let mut rest = flat;
-        let mut ivs = vec![rest.clone(); extents.len()];
-        for (d, e) in extents.iter().enumerate().rev() {
-            if d == 0 {
-                ivs[d] = rest.clone();
-                break;
-            }
-            ivs[d] = self.b.binary(Op::Rem, &rest, e)?;
-            rest = self.b.binary(Op::FloorDiv, &rest, e)?;
-        }
+        // Neighbouring threads write neighbouring elements.
+        let ivs = self.unravel_flat(&flat, extents)?;
         self.kernel = Some(name);
         self.parallel += 1;
         Ok((3, ivs))

@@ -164,3 +164,26 @@ impl DataDesc {
         strides
     }
 }
+
+/// An array of float64 with `shape` and `strides` (expressions as text),
+/// transient-free, in default storage: a fixture for tests.
+#[cfg(test)]
+pub(crate) fn test_array(shape: &[&str], strides: Option<&[&str]>) -> DataDesc {
+    let exprs = |v: &[&str]| v.iter().map(|s| crate::symbolic::parse(s).unwrap()).collect::<Vec<_>>();
+    DataDesc {
+        kind: DataKind::Array,
+        dtype: DType::Scalar(ScalarType::F64),
+        shape: exprs(shape),
+        strides: strides.map(exprs),
+        offset: None,
+        total_size: None,
+        transient: false,
+        storage: Storage::Default,
+        lifetime: Lifetime::Scope,
+        buffer_size: None,
+        optional: None,
+        extra: Default::default(),
+        loc: Default::default(),
+    }
+}
+

@@ -34,6 +34,8 @@ pub use control_code::{Assignment, Condition};
 pub use statements::{LoopStatements, Statement};
 pub use dace_enums::{DataInstrumentation, Instrumentation, Lifetime, Schedule, Storage, UnknownValue};
 pub use data::{DType, DataDesc, DataKind, ScalarType};
+#[cfg(test)]
+pub(crate) use data::test_array;
 pub use graph::{
     Block, BlockKind, Branch, Cfg, CodeBlock, Connector, DataEdge, InterstateEdge, LoopRegion,
     MapScope, ConsumeScope, Memlet, Node, NodeKind, RegionKind, State,

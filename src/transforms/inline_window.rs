@@ -134,27 +134,7 @@ pub fn substitute_desc(desc: &DataDesc, values: &HashMap<String, Expr>) -> DataD
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{DType, Lifetime, ScalarType, Storage};
-    use crate::symbolic::parse;
-
-    fn array(shape: &[&str], strides: Option<&[&str]>) -> DataDesc {
-        let exprs = |v: &[&str]| v.iter().map(|s| parse(s).unwrap()).collect::<Vec<_>>();
-        DataDesc {
-            kind: DataKind::Array,
-            dtype: DType::Scalar(ScalarType::F64),
-            shape: exprs(shape),
-            strides: strides.map(exprs),
-            offset: None,
-            total_size: None,
-            transient: false,
-            storage: Storage::Default,
-            lifetime: Lifetime::Scope,
-            buffer_size: None,
-            optional: None,
-            extra: Default::default(),
-            loc: Default::default(),
-        }
-    }
+    use crate::model::test_array as array;
 
     fn compose(outer: &DataDesc, inner: &DataDesc, window: &str, at: &str) -> Option<String> {
         let w = super::window("A", outer, inner, Some(&Subset::parse(window).unwrap()))?;
