@@ -112,6 +112,10 @@ impl FnGen<'_, '_> {
     /// element's indices in it.
     pub fn view(&mut self, e: &Element, elem: Ty) -> Option<(MemRef, Vec<Val>)> {
         let l = e.layout.as_ref()?;
+        if self.kernel.is_some() && self.module.gpu == Some(super::gpu::Target::Vulkan) {
+            let m = self.b.flat_memref_view(&l.base, elem, &l.strides);
+            return Some((m, l.indices.clone()));
+        }
         let offset = self.b.i64(0);
         let m = self.b.memref_view(&l.base, elem, &l.sizes, &l.strides, &offset);
         Some((m, l.indices.clone()))

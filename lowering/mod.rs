@@ -30,6 +30,7 @@ mod expr;
 mod fft;
 mod function;
 pub mod gpu;
+mod jit;
 mod lib_args;
 mod lapack;
 mod library_dirs;
@@ -250,11 +251,14 @@ fn lower_missing<'c>(
     module.add_function(f);
     let built = module.finish(context);
     verify(context, &built)?;
-    if let Some(gpu::Target::Cuda { .. }) = &module.gpu {
-        if let Err((message, loc)) = gpu::cuda::check_libdevice(&built) {
-            module.error_at = Some(loc);
-            return Err(message);
-        }
+    let checked = match &module.gpu {
+        Some(gpu::Target::Cuda { .. }) => gpu::cuda::check_libdevice(&built),
+        Some(gpu::Target::Vulkan) => gpu::spirv::check_f64_math(&built),
+        None => Ok(()),
+    };
+    if let Err((message, loc)) = checked {
+        module.error_at = Some(loc);
+        return Err(message);
     }
     Ok(Lowered {
         context,

@@ -5,7 +5,8 @@
 use super::cpp_helpers::{compile_cpp_helpers, libraries, run};
 use super::toolchain::{self, Component};
 use super::Lowered;
-use melior::{ir::Module, pass::PassManager, utility::parse_pass_pipeline, Context, ExecutionEngine};
+use super::jit::Jit;
+use melior::{ir::Module, pass::PassManager, utility::parse_pass_pipeline, Context};
 use std::{
     ffi::c_void,
     path::{Path, PathBuf},
@@ -13,12 +14,23 @@ use std::{
     time::Instant,
 };
 
+macro_rules! host_passes {
+    () => {
+        "canonicalize,convert-scf-to-openmp,finalize-memref-to-llvm,convert-scf-to-cf,\
+convert-complex-to-standard,convert-math-to-funcs{convert-ctlz=false},\
+convert-math-to-llvm,convert-math-to-libm,convert-to-llvm"
+    };
+}
+
 /// From `scf`/`cf`/`arith`/`math`/`complex`/`memref`/`llvm` (and
 /// `scf.parallel`) to the LLVM dialect; `reconcile-unrealized-casts` folds
 /// the casts between memref descriptors and memref views.
-pub const TO_LLVM: &str = "builtin.module(canonicalize,convert-scf-to-openmp,finalize-memref-to-llvm,convert-scf-to-cf,\
-convert-complex-to-standard,convert-math-to-funcs{convert-ctlz=false},\
-convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts)";
+pub const TO_LLVM: &str = concat!("builtin.module(", host_passes!(), ",reconcile-unrealized-casts)");
+
+/// As [`TO_LLVM`] for host code that launches GPU kernels (`gpu-to-llvm`
+/// makes launches calls of the runtime's `mgpu*` functions), without the
+/// `builtin.module(...)` around it.
+pub const HOST_TO_LLVM: &str = concat!(host_passes!(), ",gpu-to-llvm,reconcile-unrealized-casts");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineKind {
@@ -38,7 +50,7 @@ pub struct Compiled {
     /// Seconds spent from lowered MLIR to a callable entry point.
     pub compile_seconds: f64,
     // Keep what the entry point lives in alive.
-    _engine: Option<ExecutionEngine>,
+    _engine: Option<Jit>,
     _library: Option<libloading::Library>,
 }
 
@@ -52,7 +64,10 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
     let helpers = compile_cpp_helpers(lowered, work, kind == EngineKind::Jit)?;
     let gpu_runtime = match &lowered.gpu {
         Some(super::gpu::Target::Cuda { .. }) => Some(super::gpu::cuda::runtime_library(work, kind == EngineKind::Jit)?),
-        None => None,
+        Some(super::gpu::Target::Vulkan) if kind == EngineKind::Aot => {
+            return Err("Vulkan programs run with the JIT engine only (its runtime is part of sdfg-run)".into())
+        }
+        Some(super::gpu::Target::Vulkan) | None => None,
     };
     match kind {
         EngineKind::Jit => {
@@ -60,9 +75,9 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
             paths.extend(libraries(lowered)?);
             paths.extend(helpers);
             paths.extend(gpu_runtime);
-            let libs: Vec<String> = paths.iter().map(|p| format!("{}\0", p.display())).collect();
-            let lib_refs: Vec<&str> = libs.iter().map(|s| s.as_str()).collect();
-            let engine = ExecutionEngine::new(llvm, 3, &lib_refs, false, false);
+            let libs: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+            let symbols = if lowered.gpu == Some(super::gpu::Target::Vulkan) { super::gpu::vulkan_runtime::symbols() } else { Vec::new() };
+            let engine = Jit::new(llvm, 3, &libs, &symbols)?;
             let ptr = engine.lookup(&lowered.entry);
             if ptr.is_null() {
                 return Err(format!("the JIT has no entry point '{}'", lowered.entry));
@@ -93,6 +108,7 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
 pub fn lowered_to_llvm(lowered: &mut Lowered) -> Result<(), String> {
     match &lowered.gpu {
         Some(super::gpu::Target::Cuda { chip }) => super::gpu::cuda::to_llvm(lowered.context, &mut lowered.module, chip),
+        Some(super::gpu::Target::Vulkan) => super::gpu::spirv::to_llvm(lowered.context, &mut lowered.module),
         None => to_llvm_dialect(lowered.context, &mut lowered.module),
     }
 }

@@ -62,6 +62,7 @@ fn main() {
         Some(lowering::gpu::Target::Cuda { .. }) => {
             Some(lowering::gpu::cuda::runtime_library(&work, false).unwrap_or_else(|e| common::fail_with(&file, &e)))
         }
+        Some(lowering::gpu::Target::Vulkan) => common::fail_with(&file, "libraries for Vulkan are not built yet: use --gpu-runtime cuda"),
         None => None,
     };
     let objects: Vec<PathBuf> = helpers.into_iter().chain(gpu_runtime).collect();

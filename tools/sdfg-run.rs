@@ -82,6 +82,8 @@ enum Emit {
     Llvm,
     /// The kernels' PTX (for `SDFG_GPU_CHIP`, default `sm_90`).
     Ptx,
+    /// The kernels' SPIR-V for Vulkan (as `spirv` dialect modules).
+    Spirv,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -118,13 +120,25 @@ fn main() {
     let uses_gpu = sdfg_mlir::lowering::devices::first_device_use(&sdfg)
         .is_some_and(|u| u.device == sdfg_mlir::lowering::devices::Device::Gpu);
     if let Some(emit) = cli.emit {
-        if uses_gpu || matches!(emit, Emit::Ptx) {
+        let vulkan = matches!(emit, Emit::Spirv) || (matches!(cli.gpu_runtime, GpuRuntime::Vulkan) && !matches!(emit, Emit::Ptx));
+        if vulkan {
+            lower.gpu = Some(sdfg_mlir::lowering::gpu::Target::Vulkan);
+        } else if uses_gpu || matches!(emit, Emit::Ptx) {
             lower.gpu = Some(sdfg_mlir::lowering::gpu::Target::cuda_default());
         }
         let context = sdfg_mlir::ir::new_context();
         let mut lowered = sdfg_mlir::lowering::lower_with(&context, &sdfg, &lower).unwrap_or_else(|d| common::fail(&d.into()));
         for w in &lowered.warnings {
             eprintln!("{file}: warning: {w}");
+        }
+        if let Emit::Spirv = emit {
+            let text = sdfg_mlir::lowering::gpu::spirv::spirv_text(lowered.context, &mut lowered.module)
+                .unwrap_or_else(|e| common::fail_with(&file, &e));
+            if text.is_empty() {
+                common::fail_with(&file, "the program has no GPU kernels: there is no SPIR-V to print");
+            }
+            print!("{text}");
+            return;
         }
         if let Emit::Llvm | Emit::Ptx = emit {
             sdfg_mlir::lowering::pipeline::lowered_to_llvm(&mut lowered).unwrap_or_else(|e| common::fail_with(&file, &e));

@@ -12,12 +12,14 @@ use super::memory::AtomicOp;
 use super::{raw_vals, Body, Ty, Val};
 use mlir_sys::*;
 
-/// A strided view of memory: the value, its element type and its rank.
-#[derive(Clone, Copy, Debug)]
+/// A view of memory: the value, its element type and its rank; a flat
+/// view also keeps the strides that linearise an index.
+#[derive(Clone, Debug)]
 pub struct MemRef {
     raw: MlirValue,
     pub elem: Ty,
     pub rank: usize,
+    flat_strides: Option<Vec<Val>>,
 }
 
 impl MemRef {
@@ -38,6 +40,15 @@ impl Ir {
             let strides = vec![dynamic; rank];
             let layout = mlirStridedLayoutAttrGet(self.ctx, dynamic, rank as isize, strides.as_ptr());
             mlirMemRefTypeGet(self.ty(elem), rank as isize, shape.as_ptr(), layout, mlirAttributeGetNull())
+        }
+    }
+
+    /// `memref<?xT>`: a flat view with the identity layout.
+    pub fn flat_memref_type(self, elem: Ty) -> MlirType {
+        // SAFETY: a live context; the shape outlives the call.
+        unsafe {
+            let shape = [mlirShapedTypeGetDynamicSize()];
+            mlirMemRefTypeContiguousGet(self.ty(elem), 1, shape.as_ptr(), mlirAttributeGetNull())
         }
     }
 
@@ -96,13 +107,33 @@ impl Body {
                 .operands(&[ir::result(desc, 0)])
                 .results(&[ty]),
         );
-        MemRef { raw: ir::result(cast, 0), elem, rank }
+        MemRef { raw: ir::result(cast, 0), elem, rank, flat_strides: None }
+    }
+
+    /// A flat view (`memref<?xT>`) of the memory at `base`: element
+    /// `(i, j, ..)` is at `i * strides[0] + j * strides[1] ..`.
+    /// Complex elements are viewed as pairs of their parts.
+    pub fn flat_memref_view(&mut self, base: &Val, elem: Ty, strides: &[Val]) -> MemRef {
+        let stored = if elem.is_complex() { elem.complex_part() } else { elem };
+        let ty = self.ir.flat_memref_type(stored);
+        let cast = self.emit(OpSpec::new("builtin.unrealized_conversion_cast").operands(&[base.raw]).results(&[ty]));
+        let strides: Vec<Val> = strides.iter().map(|s| self.cast(s, Ty::I64)).collect();
+        MemRef { raw: ir::result(cast, 0), elem, rank: strides.len(), flat_strides: Some(strides) }
     }
 
     /// Integer indices as `index` values (through `i64`, so that unsigned
     /// indices are zero-extended).
     pub(super) fn memref_indices(&mut self, m: &MemRef, indices: &[Val]) -> Vec<Val> {
         assert_eq!(indices.len(), m.rank, "a memref access needs one index per dimension");
+        if let Some(strides) = &m.flat_strides {
+            let mut linear = self.i64(0);
+            for (i, stride) in indices.iter().zip(strides) {
+                let i = self.cast(i, Ty::I64);
+                let term = self.op("arith.muli", &[&i, stride], Ty::I64);
+                linear = self.op("arith.addi", &[&linear, &term], Ty::I64);
+            }
+            return vec![self.cast(&linear, Ty::Index)];
+        }
         indices
             .iter()
             .map(|i| {
@@ -112,8 +143,28 @@ impl Body {
             .collect()
     }
 
+    /// In a flat view of complex elements, where the parts of the element
+    /// at `indices` are (`2 * linear` and the one after).
+    fn flat_complex_parts(&mut self, m: &MemRef, indices: &[Val]) -> Option<(Val, Val)> {
+        if m.flat_strides.is_none() || !m.elem.is_complex() {
+            return None;
+        }
+        let [linear] = self.memref_indices(m, indices)[..] else { unreachable!("a flat view has one index") };
+        let two = self.int(2, Ty::Index);
+        let re = self.op("arith.muli", &[&linear, &two], Ty::Index);
+        let one = self.int(1, Ty::Index);
+        let im = self.op("arith.addi", &[&re, &one], Ty::Index);
+        Some((re, im))
+    }
+
     /// `memref.load m[indices]`.
     pub fn memref_load(&mut self, m: &MemRef, indices: &[Val]) -> Val {
+        if let Some((re, im)) = self.flat_complex_parts(m, indices) {
+            let part = m.elem.complex_part();
+            let re = self.def(part, OpSpec::new("memref.load").operands(&[m.raw, re.raw]));
+            let im = self.def(part, OpSpec::new("memref.load").operands(&[m.raw, im.raw]));
+            return self.complex(&re, &im, m.elem);
+        }
         let mut operands = vec![m.raw];
         operands.extend(raw_vals(&self.memref_indices(m, indices)));
         self.def(m.elem, OpSpec::new("memref.load").operands(&operands))
@@ -123,6 +174,12 @@ impl Body {
     /// type first).
     pub fn memref_store(&mut self, value: &Val, m: &MemRef, indices: &[Val]) {
         let v = self.cast(value, m.elem);
+        if let Some((re_at, im_at)) = self.flat_complex_parts(m, indices) {
+            let (re, im) = self.parts(&v);
+            self.emit(OpSpec::new("memref.store").operands(&[re.raw, m.raw, re_at.raw]));
+            self.emit(OpSpec::new("memref.store").operands(&[im.raw, m.raw, im_at.raw]));
+            return;
+        }
         let mut operands = vec![v.raw, m.raw];
         operands.extend(raw_vals(&self.memref_indices(m, indices)));
         self.emit(OpSpec::new("memref.store").operands(&operands));

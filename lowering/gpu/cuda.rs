@@ -155,10 +155,8 @@ fn to_llvm_pipeline(chip: &str, libdevice: Option<&Path>) -> String {
     format!(
         "builtin.module(nvvm-attach-target{{chip={chip} features={features} O=3{link}}},\
 gpu.module(convert-scf-to-cf,convert-complex-to-standard,convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts),\
-canonicalize,convert-scf-to-openmp,finalize-memref-to-llvm,convert-scf-to-cf,\
-convert-complex-to-standard,convert-math-to-funcs{{convert-ctlz=false}},\
-convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,gpu-to-llvm,reconcile-unrealized-casts,\
-gpu-module-to-binary{{format=isa}})"
+{},gpu-module-to-binary{{format=isa}})",
+        crate::lowering::pipeline::HOST_TO_LLVM
     )
 }
 

@@ -13,6 +13,7 @@
 //! The others (`exp`, `log`, `sin`, `powf`, ...) need libdevice, linked
 //! where it is found; else they are refused, naming the op and its place.
 
+use super::raw_ir::{children, collect, name, text};
 use mlir_sys::*;
 
 /// Ops with a PTX instruction (that the conversion would send to
@@ -48,6 +49,27 @@ pub fn libdevice_uses(module: &melior::ir::Module) -> Vec<(String, MlirLocation)
     }
 }
 
+/// `math` ops GLSL has on `f64` (its transcendental instructions take
+/// 16- and 32-bit floats only).
+const GLSL_F64: &[&str] =
+    &["math.fma", "math.sqrt", "math.rsqrt", "math.absf", "math.floor", "math.ceil", "math.trunc", "math.roundeven", "math.round"];
+
+/// The `math` ops on `f64` of device code that Vulkan (GLSL) lacks: their
+/// names and locations.
+pub fn glsl_f64_gaps(module: &melior::ir::Module) -> Vec<(String, MlirLocation)> {
+    // SAFETY: the walk reads a live module.
+    unsafe {
+        device_ops(module.as_operation().to_raw())
+            .into_iter()
+            .filter_map(|op| {
+                let n = name(op);
+                let f64_result = mlirOperationGetNumResults(op) == 1 && mlirTypeIsAF64(mlirValueGetType(mlirOperationGetResult(op, 0)));
+                (n.starts_with("math.") && f64_result && !GLSL_F64.contains(&n.as_str())).then(|| (n, mlirOperationGetLocation(op)))
+            })
+            .collect()
+    }
+}
+
 /// Rewrites the native `math` ops of device code into intrinsic calls.
 pub fn use_native_math(module: &melior::ir::Module) {
     // SAFETY: each rewritten op is replaced in its block before it is
@@ -78,36 +100,6 @@ unsafe fn device_ops(top: MlirOperation) -> Vec<MlirOperation> {
     out
 }
 
-unsafe fn name(op: MlirOperation) -> String {
-    let id = mlirIdentifierStr(mlirOperationGetName(op));
-    String::from_utf8_lossy(std::slice::from_raw_parts(id.data as *const u8, id.length)).into_owned()
-}
-
-/// The ops directly inside `op`'s regions.
-unsafe fn children(op: MlirOperation) -> Vec<MlirOperation> {
-    let mut out = Vec::new();
-    for r in 0..mlirOperationGetNumRegions(op) {
-        let mut block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
-        while !block.ptr.is_null() {
-            let mut child = mlirBlockGetFirstOperation(block);
-            while !child.ptr.is_null() {
-                out.push(child);
-                child = mlirOperationGetNextInBlock(child);
-            }
-            block = mlirBlockGetNextInRegion(block);
-        }
-    }
-    out
-}
-
-/// Every op nested in `op`.
-unsafe fn collect(op: MlirOperation, out: &mut Vec<MlirOperation>) {
-    for child in children(op) {
-        out.push(child);
-        collect(child, out);
-    }
-}
-
 /// Replaces a one-result op on `f16`/`f32`/`f64` by a call of the LLVM
 /// intrinsic `intrinsic` (suffixed with the type) on the same operands;
 /// other types are left alone.
@@ -124,7 +116,6 @@ unsafe fn replace(op: MlirOperation, intrinsic: &str) {
         return;
     };
     let ctx = mlirOperationGetContext(op);
-    let text = |s: &str| MlirStringRef { data: s.as_ptr() as *const std::ffi::c_char, length: s.len() };
     let full = format!("{intrinsic}.{suffix}");
     let mut state = mlirOperationStateGet(text("llvm.call_intrinsic"), mlirOperationGetLocation(op));
     let operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op)).map(|i| mlirOperationGetOperand(op, i)).collect();

@@ -8,13 +8,16 @@
 //! device.
 
 pub mod binary;
+mod buffers;
 mod copy;
 pub mod cuda;
 mod device_math;
 pub mod kernel;
 mod library;
+mod raw_ir;
 pub mod spirv;
 pub mod vulkan;
+pub mod vulkan_runtime;
 
 use super::types::Ty;
 use super::ModuleGen;
@@ -33,6 +36,8 @@ pub enum Choice {
 pub enum Target {
     /// NVIDIA GPUs through the CUDA driver: PTX for this chip (`sm_90`).
     Cuda { chip: String },
+    /// Any Vulkan 1.3 device: SPIR-V kernels run by [`vulkan_runtime`].
+    Vulkan,
 }
 
 impl Target {
@@ -48,19 +53,13 @@ impl Target {
 /// error names every runtime tried and why it is not usable.
 pub fn select(choice: Choice) -> Result<(Target, String), String> {
     let cuda = || cuda::probe().map(|d| (Target::Cuda { chip: d.chip }, d.name));
+    let vulkan = || vulkan::probe().map(|d| (Target::Vulkan, d.name));
     match choice {
         Choice::Cuda => cuda().map_err(|e| format!("no CUDA device: {e}")),
-        Choice::Vulkan => Err(vulkan_unusable()),
-        Choice::Auto => cuda().map_err(|e| format!("no GPU runtime is usable: no CUDA device ({e}); {}", vulkan_unusable())),
-    }
-}
-
-/// Why Vulkan cannot run a program: no device, or (where there is one)
-/// that this build does not run programs on Vulkan yet.
-fn vulkan_unusable() -> String {
-    match vulkan::probe() {
-        Err(e) => format!("no Vulkan device: {e}"),
-        Ok(d) => format!("Vulkan device '{}' found, but this build does not run programs on Vulkan yet", d.name),
+        Choice::Vulkan => vulkan().map_err(|e| format!("no Vulkan device: {e}")),
+        Choice::Auto => cuda().or_else(|c| {
+            vulkan().map_err(|v| format!("no GPU runtime is usable: no CUDA device ({c}); no Vulkan device: {v}"))
+        }),
     }
 }
 

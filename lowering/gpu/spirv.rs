@@ -9,23 +9,89 @@ use super::binary::{binaries, symbol, Binary};
 use crate::ir::read::{op_name, ops_of, region_ops};
 use crate::lowering::pipeline::run_pipeline;
 use melior::{
-    ir::{block::BlockLike, operation::OperationLike, Module},
+    ir::{attribute::AttributeLike, block::BlockLike, operation::OperationLike, Module},
     Context, IrRewriter,
 };
 
 /// Vulkan 1.3 with 64-bit floats, integers and integer atomics (what Mesa's
-/// lavapipe offers), arguments as storage buffers.
-const TO_SPIRV: &str = "builtin.module(spirv-attach-target{ver=v1.3 caps=Shader,Float64,Int64,Int64Atomics \
+/// lavapipe offers).
+const TARGET_ENV: &str = "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int64Atomics], \
+[SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>";
+
+/// Kernels to the `spirv` dialect, arguments as storage buffers. Complex
+/// arithmetic and the integer divisions SPIR-V lacks (`floordivsi`,
+/// `ceildivsi`) are expanded into plain `arith` first; `math` ops become
+/// GLSL instructions (which exist for `f64` only where they are exact:
+/// `sqrt`, `fma`, `floor`, ..., not `exp`), for which the `gpu.module`
+/// carries its target environment as an attribute too.
+const TO_SPIRV: &str = "builtin.module(gpu.module(convert-complex-to-standard,canonicalize,arith-expand,convert-math-to-spirv),\
+spirv-attach-target{ver=v1.3 caps=Shader,Float64,Int64,Int64Atomics \
 exts=SPV_KHR_storage_buffer_storage_class client_api=Vulkan},convert-gpu-to-spirv,\
 spirv.module(spirv-lower-abi-attrs,spirv-update-vce))";
 
 const TO_BINARY: &str = "builtin.module(gpu-module-to-binary)";
 
+/// Refuses device code with `f64` math that Vulkan lacks (`exp`, `log`,
+/// `sin`, `pow`, ...): the first such op's name and location.
+pub fn check_f64_math(module: &Module) -> Result<(), (String, crate::model::Loc)> {
+    let gaps = super::device_math::glsl_f64_gaps(module);
+    let Some((op, raw)) = gaps.first() else { return Ok(()) };
+    // SAFETY: a location of the live module.
+    let location = unsafe { melior::ir::Location::from_raw(*raw) };
+    let loc = crate::ir::context::location_loc(&location, "");
+    Err((format!("`{op}` on float64 in a GPU kernel: Vulkan (GLSL) has it for 16- and 32-bit floats only"), loc))
+}
+
+/// Converts a lowered program for Vulkan, in place: kernels outlined,
+/// given storage-buffer arguments ([`super::buffers`]) and compiled to
+/// SPIR-V (embedded in the module), host code and launches lowered to
+/// runtime calls.
+pub fn to_llvm(context: &Context, module: &mut Module) -> Result<(), String> {
+    let failed = |e: String| format!("internal error: compiling for Vulkan failed: {e}");
+    to_spirv_dialect(context, module)?;
+    run_pipeline(context, module, TO_BINARY).map_err(|e| format!("cannot serialise the SPIR-V kernels: {e}"))?;
+    run_pipeline(context, module, &format!("builtin.module({})", crate::lowering::pipeline::HOST_TO_LLVM)).map_err(failed)?;
+    Ok(())
+}
+
+/// The kernels of a lowered program as `spirv` dialect text, one
+/// `spirv.module` for each kernel.
+pub fn spirv_text(context: &Context, module: &mut Module) -> Result<String, String> {
+    to_spirv_dialect(context, module)?;
+    let mut text = String::new();
+    for gpu in ops_of(module.body().first_operation()).iter().filter(|op| op_name(op) == "gpu.module") {
+        for op in region_ops(gpu.region(0).ok()).iter().filter(|op| op_name(op) == "spirv.module") {
+            text.push_str(&format!("// gpu.module @{}\n{op}\n", symbol(gpu).unwrap_or_default()));
+        }
+    }
+    Ok(text)
+}
+
+/// Outlines the kernels of a lowered program and converts them to the
+/// `spirv` dialect, each `spirv.module` inside its `gpu.module`.
+fn to_spirv_dialect(context: &Context, module: &mut Module) -> Result<(), String> {
+    let failed = |e: String| format!("internal error: compiling for Vulkan failed: {e}");
+    run_pipeline(context, module, "builtin.module(gpu-kernel-outlining)").map_err(failed)?;
+    super::buffers::to_buffer_arguments(module)?;
+    kernels_to_spirv(context, module)
+}
+
+/// Converts every `gpu.module` of an outlined module with storage-buffer
+/// arguments to the `spirv` dialect.
+fn kernels_to_spirv(context: &Context, module: &mut Module) -> Result<(), String> {
+    let env = melior::ir::Attribute::parse(context, TARGET_ENV).expect("a valid target environment");
+    for gpu in ops_of(module.body().first_operation()).into_iter().filter(|op| op_name(op) == "gpu.module") {
+        // SAFETY: a live op of the module and an attribute of its context.
+        unsafe { mlir_sys::mlirOperationSetAttributeByName(gpu.to_raw(), super::raw_ir::text("spirv.target_env"), env.to_raw()) };
+    }
+    run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
+    nest_spirv_modules(context, module)
+}
+
 /// Replaces every `gpu.module` of `module` by its SPIR-V binary and returns
 /// the binaries.
 pub fn to_spirv(context: &Context, module: &mut Module) -> Result<Vec<Binary>, String> {
-    run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
-    nest_spirv_modules(context, module)?;
+    kernels_to_spirv(context, module)?;
     run_pipeline(context, module, TO_BINARY).map_err(|e| format!("cannot serialise the SPIR-V kernels: {e}"))?;
     binaries(module)
 }

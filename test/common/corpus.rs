@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use sdfg_mlir::{
-    lowering::EngineKind,
+    lowering::{EngineKind, LowerOptions},
     model::Sdfg,
     npz::{self, Array, CompareRules},
     run::{self, RunOptions},
@@ -52,8 +52,17 @@ pub fn files_in(dir: &Path) -> Vec<PathBuf> {
 /// Runs `sdfg` (read from corpus file `file`) on the program's stored
 /// inputs; `Err` says what differs from the stored outputs.
 pub fn check(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path) -> Result<(), String> {
+    check_with(file, sdfg, engine, work, Default::default())
+}
+
+/// As [`check`], lowered with `lower`; a device variant (in `device/`)
+/// reads its program's data beside the folder.
+pub fn check_with(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path, lower: LowerOptions) -> Result<(), String> {
     let program = program_of(file);
-    let dir = file.parent().unwrap_or(Path::new("."));
+    let mut dir = file.parent().unwrap_or(Path::new("."));
+    if dir.ends_with("device") {
+        dir = dir.parent().unwrap_or(dir);
+    }
     let manifest: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(dir.join(format!("{program}.json"))).map_err(|e| e.to_string())?)
             .map_err(|e| e.to_string())?;
@@ -66,7 +75,7 @@ pub fn check(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path) -> Resul
         .as_object()
         .map(|m| m.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
         .unwrap_or_default();
-    let options = RunOptions { engine, symbols, repeat: 1, work, lower: Default::default(), on_compiled: None };
+    let options = RunOptions { engine, symbols, repeat: 1, work, lower, on_compiled: None };
     let result = run::run(sdfg, &inputs, &options).map_err(|e| e.to_string())?;
     let got: HashMap<String, Array> = result.outputs.into_iter().collect();
     let rules = CompareRules::from_manifest(&manifest["compare"]).map_err(|e| e.to_string())?;

@@ -1,0 +1,101 @@
+//! Small helpers over MLIR's C API for the rewrites of device code after
+//! kernel outlining (which work on ops the builder did not make).
+
+use mlir_sys::*;
+
+/// A `MlirStringRef` of `s` (valid while `s` lives).
+pub(super) fn text(s: &str) -> MlirStringRef {
+    MlirStringRef { data: s.as_ptr() as *const std::ffi::c_char, length: s.len() }
+}
+
+/// The op's name (`gpu.func`).
+pub(super) unsafe fn name(op: MlirOperation) -> String {
+    let id = mlirIdentifierStr(mlirOperationGetName(op));
+    String::from_utf8_lossy(std::slice::from_raw_parts(id.data as *const u8, id.length)).into_owned()
+}
+
+/// The ops directly inside `op`'s regions.
+pub(super) unsafe fn children(op: MlirOperation) -> Vec<MlirOperation> {
+    let mut out = Vec::new();
+    for r in 0..mlirOperationGetNumRegions(op) {
+        let mut block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+        while !block.ptr.is_null() {
+            let mut child = mlirBlockGetFirstOperation(block);
+            while !child.ptr.is_null() {
+                out.push(child);
+                child = mlirOperationGetNextInBlock(child);
+            }
+            block = mlirBlockGetNextInRegion(block);
+        }
+    }
+    out
+}
+
+/// Every op nested in `op`.
+pub(super) unsafe fn collect(op: MlirOperation, out: &mut Vec<MlirOperation>) {
+    for child in children(op) {
+        out.push(child);
+        collect(child, out);
+    }
+}
+
+/// A type or attribute written in MLIR's syntax (fixed texts of ours).
+pub(super) unsafe fn parse_type(ctx: MlirContext, s: &str) -> MlirType {
+    let t = mlirTypeParseGet(ctx, text(s));
+    assert!(!t.ptr.is_null(), "internal error: bad type text {s}");
+    t
+}
+
+pub(super) unsafe fn parse_attr(ctx: MlirContext, s: &str) -> MlirAttribute {
+    let a = mlirAttributeParseGet(ctx, text(s));
+    assert!(!a.ptr.is_null(), "internal error: bad attribute text {s}");
+    a
+}
+
+/// The string value of `op`'s attribute `attr` (a symbol or string).
+pub(super) unsafe fn string_attr(op: MlirOperation, attr: &str) -> Option<String> {
+    let a = mlirOperationGetAttributeByName(op, text(attr));
+    if a.ptr.is_null() {
+        return None;
+    }
+    let s = if mlirAttributeIsAFlatSymbolRef(a) {
+        mlirFlatSymbolRefAttrGetValue(a)
+    } else if mlirAttributeIsAString(a) {
+        mlirStringAttrGetValue(a)
+    } else {
+        return None;
+    };
+    Some(String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)).into_owned())
+}
+
+/// Creates `name(operands) {attrs} : results` at `loc` and inserts it
+/// before `before`.
+pub(super) unsafe fn create_before(
+    before: MlirOperation,
+    name: &str,
+    operands: &[MlirValue],
+    results: &[MlirType],
+    attrs: &[(&str, MlirAttribute)],
+) -> MlirOperation {
+    let ctx = mlirOperationGetContext(before);
+    let mut state = mlirOperationStateGet(text(name), mlirOperationGetLocation(before));
+    mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+    mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+    let named: Vec<MlirNamedAttribute> =
+        attrs.iter().map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(ctx, text(n)), *a)).collect();
+    mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+    let op = mlirOperationCreate(&mut state);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, op);
+    op
+}
+
+/// The ops that use `value`.
+pub(super) unsafe fn users(value: MlirValue) -> Vec<MlirOperation> {
+    let mut out = Vec::new();
+    let mut user = mlirValueGetFirstUse(value);
+    while !user.ptr.is_null() {
+        out.push(mlirOpOperandGetOwner(user));
+        user = mlirOpOperandGetNextUse(user);
+    }
+    out
+}

@@ -1,0 +1,35 @@
+// Vulkan: kernels as SPIR-V (every argument a storage buffer: GPU arrays
+// as runtime arrays of their element type, the launch's scalars together
+// in one i64 buffer last), run on the machine's Vulkan device (Mesa's
+// lavapipe in CI).
+
+// RUN: sdfg-run --emit spirv %corpus/device/vec_add.gpu.sdfg | FileCheck %s --check-prefix=SPIRV
+// SPIRV: // gpu.module @kernel__Add__map
+// SPIRV: spirv.module @__spv__kernel__Add__map Logical GLSL450
+// SPIRV: spirv.GlobalVariable @kernel__Add__map_arg_0 bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f64, stride=8> [0])>, StorageBuffer>
+// SPIRV: spirv.GlobalVariable @kernel__Add__map_arg_2 bind(0, 2) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f64, stride=8> [0])>, StorageBuffer>
+// SPIRV: spirv.GlobalVariable @kernel__Add__map_arg_3 bind(0, 3) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i64, stride=8> [0])>, StorageBuffer>
+// SPIRV: spirv.FAdd {{.*}} : f64
+// SPIRV: spirv.EntryPoint "GLCompute" @kernel__Add__map
+// SPIRV: spirv.ExecutionMode @kernel__Add__map "LocalSize", 32, 1, 1
+
+// The block size is the workgroup size.
+// RUN: sdfg-run --emit spirv --gpu-block-size 64 %corpus/device/vec_add.gpu.sdfg | FileCheck %s --check-prefix=BLOCK
+// BLOCK: spirv.ExecutionMode @kernel__Add__map "LocalSize", 64, 1, 1
+
+// Running: the device is named, the outputs match DaCe's.
+// RUN: sdfg-run %corpus/device/vec_add.gpu.sdfg --gpu-runtime vulkan --inputs %corpus/vec_add.npz --expected %corpus/vec_add.npz --manifest %corpus/vec_add.json 2>&1 | FileCheck %s --check-prefix=MATCH
+// RUN: sdfg-run %corpus/device/jacobi_2d.gpu_autoopt.sdfg --gpu-runtime vulkan --gpu-block-size 16,8 --inputs %corpus/jacobi_2d.npz --expected %corpus/jacobi_2d.npz --manifest %corpus/jacobi_2d.json 2>&1 | FileCheck %s --check-prefix=MATCH
+// RUN: sdfg-run %corpus/device/dtypes_mix.gpu.sdfg --gpu-runtime vulkan --inputs %corpus/dtypes_mix.npz --expected %corpus/dtypes_mix.npz --manifest %corpus/dtypes_mix.json 2>&1 | FileCheck %s --check-prefix=MATCH
+// MATCH: note: running on
+// MATCH: outputs match
+
+// GLSL has no float64 exp: refused at the tasklet, before anything runs.
+// RUN: rm -f %t.npz
+// RUN: not sdfg-run --gpu-runtime vulkan %S/Inputs/exp.mlir -o %t.npz 2>&1 | FileCheck %s --check-prefix=EXP
+// RUN: not test -e %t.npz
+// EXP: exp.mlir:[[#]]:[[#]]: error: cannot compile: `math.exp` on float64 in a GPU kernel: Vulkan (GLSL) has it for 16- and 32-bit floats only
+
+// No Vulkan ahead of time yet: said, not done on the CPU.
+// RUN: not sdfg-run %corpus/device/vec_add.gpu.sdfg --gpu-runtime vulkan --engine aot --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=AOT
+// AOT: error: {{.*}}Vulkan programs run with the JIT engine only
