@@ -47,7 +47,14 @@ impl FnGen<'_, '_> {
             } else {
                 let start = self.start_indices(&e.memlet.subset)?;
                 let start = if start.is_empty() { vec![self.b.i64(0); outer.desc.shape.len()] } else { start };
-                self.address(data, &start)?
+                // GPU memory passes to a host-level nested SDFG that holds
+                // it as GPU memory too: its own code is checked inside.
+                let inner_gpu = sdfg.container(conn).is_some_and(|d| d.storage.is_gpu());
+                if self.kernel.is_none() && outer.desc.storage.is_gpu() && inner_gpu {
+                    self.address_unchecked(data, &start)?
+                } else {
+                    self.address(data, &start)?
+                }
             };
             let input_only = e.dst == n && !cx.state.edges.iter().any(|o| o.src == n && o.src_conn.as_ref() == Some(conn));
             bound.insert(conn.clone(), (ptr, input_only));

@@ -46,3 +46,41 @@ fn every_gpu_variant_runs_on_vulkan() {
     }
     assert!(failures.is_empty(), "{} of {} GPU variants failed on Vulkan:\n{}", failures.len(), files.len(), failures.join("\n"));
 }
+
+/// `--sdfg-gpu-transform` on every CPU variant of the corpus, run on
+/// Vulkan: the outputs must match the stored ones, except for the variants
+/// in `test/GPU/gpu-transform-unsupported.txt`, which must fail with the
+/// error named there.
+#[test]
+fn every_cpu_variant_runs_on_vulkan_after_the_gpu_transform() {
+    use sdfg_mlir::transforms::{gpu_transform::GpuTransform, Options, Transformation};
+    if let Err(e) = gpu::vulkan::probe() {
+        panic!("no Vulkan device ({e}): install Mesa's lavapipe (mesa-vulkan-drivers)");
+    }
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("test/GPU");
+    let listed = std::fs::read_to_string(here.join("gpu-transform-unsupported.txt")).expect("the list of refused variants");
+    let refused: Vec<(&str, &str)> =
+        listed.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(|l| l.split_once(": ")).collect();
+    let files = corpus::files();
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gpu-transform-vulkan");
+    let mut failures = Vec::new();
+    for f in &files {
+        let variant = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let lower = LowerOptions { gpu: Some(gpu::Target::Vulkan), ..Default::default() };
+        let result = json::import_file(f).map_err(|e| e.to_string()).and_then(|mut s| {
+            let applied = GpuTransform.apply_everywhere(&mut s, &Options::default(), 1)?;
+            if applied != 1 {
+                return Err("the GPU transform does not apply".into());
+            }
+            corpus::check_with(f, &s, EngineKind::Jit, &work.join(&variant), lower)
+        });
+        match (refused.iter().find(|(v, _)| *v == variant), result) {
+            (None, Ok(())) => {}
+            (None, Err(e)) => failures.push(format!("{variant}: {e}")),
+            (Some((_, want)), Err(e)) if e.contains(want) => {}
+            (Some((_, want)), Err(e)) => failures.push(format!("{variant}: expected '{want}', got: {e}")),
+            (Some(_), Ok(())) => failures.push(format!("{variant}: runs now; take it out of gpu-transform-unsupported.txt")),
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} variants failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+}

@@ -32,7 +32,8 @@ enum Arg {
 
 struct Kernel {
     args: Vec<Arg>,
-    scalars: usize,
+    /// Slots of the scalar buffer (none: no scalar buffer).
+    slots: usize,
     func: MlirOperation,
 }
 
@@ -93,6 +94,7 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
     let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
     let count = mlirBlockGetNumArguments(block) as usize;
     let mut args = Vec::new();
+    let mut buffers = Vec::new();
     let mut scalars = Vec::new();
     for i in 0..count {
         let arg = mlirBlockGetArgument(block, i as isize);
@@ -102,6 +104,7 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
             args.push(Arg::Dropped);
         } else if mlirTypeIsALLVMPointerType(ty) {
             args.push(Arg::Buffer(as_buffer(arg, &uses)?));
+            buffers.push(arg);
         } else if is_scalar(ty) {
             args.push(Arg::Scalar(scalars.len()));
             scalars.push(arg);
@@ -109,16 +112,35 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
             return Err(format!("an argument of type {} (Vulkan kernels take arrays and scalars)", type_text(ty)));
         }
     }
-    if !scalars.is_empty() {
+    // Slots: each buffer's byte offset past its binding (the runtime's),
+    // then the scalars.
+    for a in args.iter_mut() {
+        if let Arg::Scalar(slot) = a {
+            *slot += buffers.len();
+        }
+    }
+    let slots = buffers.len() + scalars.len();
+    if slots > 0 {
         let pack_ty = parse_type(ctx, "memref<?xi64>");
         let pack = mlirBlockAddArgument(block, pack_ty, mlirOperationGetLocation(func));
         let first = mlirBlockGetFirstOperation(block);
-        for (slot, arg) in scalars.iter().enumerate() {
-            let index = parse_type(ctx, "index");
+        let index = parse_type(ctx, "index");
+        let i64_ty = mlirIntegerTypeGet(ctx, 64);
+        let slot_value = |slot: usize| {
             let c = create_before(first, "arith.constant", &[], &[index], &[("value", mlirIntegerAttrGet(index, slot as i64))]);
-            let i64_ty = mlirIntegerTypeGet(ctx, 64);
-            let bits = create_before(first, "memref.load", &[pack, mlirOperationGetResult(c, 0)], &[i64_ty], &[]);
-            let value = from_bits(first, mlirOperationGetResult(bits, 0), mlirValueGetType(*arg));
+            mlirOperationGetResult(create_before(first, "memref.load", &[pack, mlirOperationGetResult(c, 0)], &[i64_ty], &[]), 0)
+        };
+        for (slot, buffer) in buffers.iter().enumerate() {
+            let bytes = slot_value(slot);
+            let size = element_bytes(mlirShapedTypeGetElementType(mlirValueGetType(*buffer)));
+            let c = create_before(first, "arith.constant", &[], &[i64_ty], &[("value", mlirIntegerAttrGet(i64_ty, size))]);
+            let elements = create_before(first, "arith.divui", &[bytes, mlirOperationGetResult(c, 0)], &[i64_ty], &[]);
+            let offset = create_before(first, "arith.index_cast", &[mlirOperationGetResult(elements, 0)], &[index], &[]);
+            shift_indices(*buffer, mlirOperationGetResult(offset, 0));
+        }
+        for (j, arg) in scalars.iter().enumerate() {
+            let bits = slot_value(buffers.len() + j);
+            let value = from_bits(first, bits, mlirValueGetType(*arg));
             mlirValueReplaceAllUsesOfWith(*arg, value);
         }
     }
@@ -131,7 +153,7 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
         (0..mlirBlockGetNumArguments(block)).map(|i| mlirValueGetType(mlirBlockGetArgument(block, i))).collect();
     let fn_ty = mlirFunctionTypeGet(ctx, types.len() as isize, types.as_ptr(), 0, std::ptr::null());
     mlirOperationSetAttributeByName(func, text("function_type"), mlirTypeAttrGet(fn_ty));
-    Ok(Kernel { args, scalars: scalars.len(), func })
+    Ok(Kernel { args, slots, func })
 }
 
 /// A pointer argument the kernel only views as `memref<?xT>`: the
@@ -159,6 +181,27 @@ unsafe fn as_buffer(arg: MlirValue, uses: &[MlirOperation]) -> Result<MlirType, 
         mlirOperationDestroy(op);
     }
     Ok(ty)
+}
+
+/// Bytes of one element of a buffer (booleans take one).
+unsafe fn element_bytes(ty: MlirType) -> i64 {
+    let bits = if mlirTypeIsAInteger(ty) { mlirIntegerTypeGetWidth(ty) } else { mlirFloatTypeGetWidth(ty) };
+    (bits.max(8) / 8) as i64
+}
+
+/// Adds `offset` to the index of every access through `buffer` (loads,
+/// stores, atomic updates: the index follows the memref operand).
+unsafe fn shift_indices(buffer: MlirValue, offset: MlirValue) {
+    for user in users(buffer) {
+        let n = mlirOperationGetNumOperands(user);
+        let Some(at) = (0..n).find(|&i| mlirValueEqual(mlirOperationGetOperand(user, i), buffer)) else { continue };
+        if at + 1 >= n {
+            continue;
+        }
+        let index = mlirOperationGetOperand(user, at + 1);
+        let sum = create_before(user, "arith.addi", &[index, offset], &[mlirValueGetType(index)], &[]);
+        mlirOperationSetOperand(user, at + 1, mlirOperationGetResult(sum, 0));
+    }
 }
 
 /// `bits` (an `i64` slot) as a value of `ty`, with ops before `at`.
@@ -229,8 +272,8 @@ unsafe fn rewrite_launch(launch: MlirOperation, kernel: &Kernel) -> Result<(), S
             new.push(host_buffer(launch, *value, *ty));
         }
     }
-    if kernel.scalars > 0 {
-        new.push(scalar_pack(launch, old, &kernel.args, kernel.scalars));
+    if kernel.slots > 0 {
+        new.push(scalar_pack(launch, old, &kernel.args, kernel.slots));
     }
     let mut all = fixed.to_vec();
     all.extend(&new);
@@ -331,7 +374,7 @@ mod tests {
         let text = module.as_operation().to_string();
         assert!(text.contains("gpu.func @k(%arg0: memref<?xf64>, %arg1: memref<?xi64>) kernel"), "{text}");
         assert!(text.contains("workgroup_size = [64, 1, 1]"), "{text}");
-        assert!(text.contains("memref.alloca() : memref<2xi64>"), "{text}");
+        assert!(text.contains("memref.alloca() : memref<3xi64>"), "{text}");
         assert!(text.contains("arith.bitcast") && text.contains("arith.extui"), "f32 travels as its bits: {text}");
         assert!(!text.contains("unrealized_conversion_cast %arg0"), "{text}");
     }

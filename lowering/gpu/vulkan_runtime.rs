@@ -7,8 +7,10 @@
 //! copy to or from one is a `memcpy`; every launch is submitted and waited
 //! for, so host code after it sees its results. Kernel arguments are
 //! `memref<?xT>` descriptors (see `buffers`): one that points into a GPU
-//! array binds that buffer at the pointer's offset, one that points to host
-//! memory (the launch's scalars) is copied into a buffer of its own. A
+//! array binds that buffer at the aligned offset at or before the pointer,
+//! one that points to host memory (the launch's scalars, last) is copied
+//! into a buffer of its own, with the bytes each array's pointer lies past
+//! its binding in the first slots. A
 //! failure prints what failed, naming the kernel and Vulkan's error code,
 //! and ends the process with status 1.
 
@@ -290,19 +292,27 @@ unsafe extern "C" fn launch_kernel(
         }
         let mut temporary = Vec::new();
         let mut bound = Vec::new();
+        // Where each GPU array's pointer lies past its binding, which
+        // starts at the device's offset alignment at or before it.
+        let mut past = Vec::new();
         for (address, elements) in groups {
             match rt.array_at(address) {
                 Some((buffer, offset)) => {
-                    if offset % l.min_storage_buffer_offset_alignment != 0 {
-                        fail(&format!("kernel '{kernel}': a view at byte {offset} of a GPU array (Vulkan binds at multiples of {})", l.min_storage_buffer_offset_alignment));
-                    }
-                    bound.push((buffer, offset));
+                    let skew = offset % l.min_storage_buffer_offset_alignment;
+                    bound.push((buffer, offset - skew));
+                    past.push(skew as i64);
                 }
                 None => {
-                    // Host memory: the launch's scalars, 8 bytes each.
+                    // Host memory: the launch's scalar buffer, 8 bytes a
+                    // slot, the first ones for the arrays' offsets.
                     let bytes = elements.max(0) as usize * 8;
                     let (p, b) = rt.buffer(bytes, &format!("kernel '{kernel}': its scalars"));
                     std::ptr::copy_nonoverlapping(address as *const u8, p as *mut u8, bytes);
+                    let slots = std::slice::from_raw_parts_mut(p as *mut i64, elements.max(0) as usize);
+                    if slots.len() < past.len() {
+                        fail(&format!("kernel '{kernel}': its scalar buffer has no room for the arrays' offsets"));
+                    }
+                    slots[..past.len()].copy_from_slice(&past);
                     bound.push((b.buffer, 0));
                     temporary.push(b);
                 }

@@ -58,6 +58,7 @@ pub mod scalar_to_symbol;
 mod scalar_to_symbol_code;
 mod scalar_to_symbol_plan;
 pub mod scope_subst;
+pub mod gpu_transform;
 pub mod simplify;
 pub mod state_fusion;
 mod state_fusion_check;
@@ -180,6 +181,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_tiling::MapTiling,
         &map_to_for_loop::MapToForLoop,
         &map_unroll::MapUnroll,
+        &gpu_transform::GpuTransform,
         &state_fusion::StateFusion,
         &strip_mining::StripMining,
         &dead_state_elimination::DeadStateElimination,

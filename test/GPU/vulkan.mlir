@@ -33,3 +33,11 @@
 // No Vulkan ahead of time yet: said, not done on the CPU.
 // RUN: not sdfg-run %corpus/device/vec_add.gpu.sdfg --gpu-runtime vulkan --engine aot --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=AOT
 // AOT: error: {{.*}}Vulkan programs run with the JIT engine only
+
+// A CPU program through our own GPU transform: it runs on Vulkan and
+// matches; its kernels also compile to PTX.
+// RUN: sdfg-translate --import-sdfg %corpus/jacobi_2d.simplified.sdfg -o %t.mlir
+// RUN: sdfg-opt %t.mlir --sdfg-gpu-transform -o %t.gpu.mlir
+// RUN: sdfg-run %t.gpu.mlir --gpu-runtime vulkan --inputs %corpus/jacobi_2d.npz --expected %corpus/jacobi_2d.npz --manifest %corpus/jacobi_2d.json 2>&1 | FileCheck %s --check-prefix=MATCH
+// RUN: sdfg-run --emit ptx %t.gpu.mlir | FileCheck %s --check-prefix=PTX
+// PTX: .visible .entry kernel_

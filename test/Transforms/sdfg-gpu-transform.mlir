@@ -1,0 +1,84 @@
+// sdfg-gpu-transform (DaCe's GPUTransformSDFG): GPU copies of the arrays
+// with copy states around the program, top-level maps as GPU kernels
+// (inner maps sequential), top-level tasklets on GPU memory in
+// one-iteration kernels, transients in GPU memory.
+// RUN: sdfg-opt %s --split-input-file --sdfg-gpu-transform | FileCheck %s
+// RUN: sdfg-opt %s --split-input-file --sdfg-list-matches=sdfg-gpu-transform | FileCheck %s --check-prefix=MATCHES
+// RUN: sdfg-opt %s --split-input-file --sdfg-gpu-transform='sequential-innermaps=0 toplevel-trans=0' | FileCheck %s --check-prefix=OPTIONS
+// RUN: not sdfg-opt %s --split-input-file --sdfg-gpu-transform='toplevel-trans=2' 2>&1 | FileCheck %s --check-prefix=BADOPT
+
+// MATCHES: 0: the whole SDFG (arrays A, B, T)
+// MATCHES: sdfg-gpu-transform: no matches
+
+// CHECK-LABEL: sdfg.sdfg "scale"
+// CHECK: sdfg.array "T" {{.*}}storage = #sdfg.storage<GPU_Global>, transient}
+// CHECK: sdfg.array "gpu_A" {{.*}}shape = #sdfg.exprs<N, 4>, storage = #sdfg.storage<GPU_Global>, transient}
+// CHECK: sdfg.array "gpu_B" {{.*}}storage = #sdfg.storage<GPU_Global>, transient}
+// CHECK: %s = sdfg.state "s"
+// CHECK: sdfg.map "outer" ["i"] = 0:N {{.*}}schedule = #sdfg.schedule<GPU_Device>
+// CHECK: sdfg.map "inner" ["j"] = 0:4 {{.*}}schedule = #sdfg.schedule<Sequential>
+// CHECK: sdfg.memlet %{{.*}}["OUT_A"] -> %twice["x"] {data = "gpu_A", subset = #sdfg.range<i, j>}
+// CHECK: %last = sdfg.state "last"
+// CHECK: sdfg.map "first_gpu_map" ["__gpu_i"] = 0 {{.*}}schedule = #sdfg.schedule<GPU_Device>
+// CHECK: sdfg.tasklet "first"
+// CHECK: sdfg.memlet %first["y"] -> %exit["IN_y"] {data = "gpu_B", subset = #sdfg.range<0, 0>}
+// CHECK: %scale_copyin = sdfg.state "scale_copyin"
+// CHECK: sdfg.memlet %A -> %gpu_A {data = "A", is_data_src = true, other_subset = #sdfg.range<0:N, 0:4>, subset = #sdfg.range<0:N, 0:4>}
+// CHECK: %scale_copyout = sdfg.state "scale_copyout"
+// CHECK-NEXT: %gpu_B = sdfg.access "gpu_B"
+// CHECK-NEXT: %B = sdfg.access "B"
+// CHECK-NEXT: sdfg.memlet %gpu_B -> %B {data = "gpu_B", is_data_src = true, {{.*}}}
+// CHECK-NEXT: }
+// CHECK: sdfg.edge %scale_copyin -> %s
+// CHECK: sdfg.edge %last -> %scale_copyout
+
+// OPTIONS: sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, 4>, transient}
+// OPTIONS: sdfg.map "inner" ["j"] = 0:4 attributes {exit_ins = {IN_T}, exit_outs = {OUT_T}, ins = {IN_A}, outs = {OUT_A}} {
+
+// BADOPT: sdfg-gpu-transform: option toplevel-trans=2: give 0 or 1
+sdfg.sdfg "scale" ["A", "B"] {
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, 4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, 4>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, 4>, transient}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %T = sdfg.access "T"
+    %me, %mx = sdfg.map "outer" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %ie, %ix = sdfg.map "inner" ["j"] = 0:4 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_T}, exit_outs = {OUT_T}} {
+      ^bb0(%e2: !sdfg.node, %x2: !sdfg.node):
+        %t = sdfg.tasklet "twice" {code = "y = 2 * x", ins = {x}, outs = {y}}
+        sdfg.memlet %e2["OUT_A"] -> %t["x"] {data = "A", subset = #sdfg.range<i, j>}
+        sdfg.memlet %t["y"] -> %x2["IN_T"] {data = "T", subset = #sdfg.range<i, j>}
+      }
+      sdfg.memlet %entry["OUT_A"] -> %ie["IN_A"] {data = "A", subset = #sdfg.range<i, 0:4>}
+      sdfg.memlet %ix["OUT_T"] -> %exit["IN_T"] {data = "T", subset = #sdfg.range<i, 0:4>}
+    }
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:4>}
+    sdfg.memlet %mx["OUT_T"] -> %T {data = "T", subset = #sdfg.range<0:N, 0:4>}
+  }
+  %s2 = sdfg.state "last" {
+    %T = sdfg.access "T"
+    %B = sdfg.access "B"
+    %t = sdfg.tasklet "first" {code = "y = x + 1", ins = {x}, outs = {y}}
+    sdfg.memlet %T -> %t["x"] {data = "T", subset = #sdfg.range<0, 0>}
+    sdfg.memlet %t["y"] -> %B {data = "B", subset = #sdfg.range<0, 0>}
+  }
+  sdfg.edge %s -> %s2
+}
+
+// -----
+
+// Already on the GPU: nothing to do.
+// CHECK-LABEL: sdfg.sdfg "done"
+// CHECK-NOT: gpu_
+sdfg.sdfg "done" ["A", "B"] {
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>, storage = #sdfg.storage<GPU_Global>}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %B = sdfg.access "B"
+    sdfg.memlet %A -> %B {data = "A", subset = #sdfg.range<0:4>}
+  }
+}
