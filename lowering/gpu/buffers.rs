@@ -47,17 +47,20 @@ pub fn to_buffer_arguments(module: &melior::ir::Module) -> Result<(), String> {
         let mut launches = Vec::new();
         let mut all = Vec::new();
         collect(top, &mut all);
+        // Picked before anything changes: rewriting a kernel destroys ops.
+        let mut funcs = Vec::new();
         for op in all {
             match name(op).as_str() {
-                "gpu.func" if !mlirOperationGetAttributeByName(op, text("gpu.kernel")).ptr.is_null() => {
-                    let module = string_attr(mlirOperationGetParentOperation(op), "sym_name").unwrap_or_default();
-                    let func = string_attr(op, "sym_name").unwrap_or_default();
-                    let kernel = rewrite_kernel(op).map_err(|e| format!("kernel '{func}': {e}"))?;
-                    kernels.insert((module, func), kernel);
-                }
+                "gpu.func" if !mlirOperationGetAttributeByName(op, text("gpu.kernel")).ptr.is_null() => funcs.push(op),
                 "gpu.launch_func" => launches.push(op),
                 _ => {}
             }
+        }
+        for op in funcs {
+            let module = string_attr(mlirOperationGetParentOperation(op), "sym_name").unwrap_or_default();
+            let func = string_attr(op, "sym_name").unwrap_or_default();
+            let kernel = rewrite_kernel(op).map_err(|e| format!("kernel '{func}': {e}"))?;
+            kernels.insert((module, func), kernel);
         }
         for launch in launches {
             let kernel = mlirOperationGetAttributeByName(launch, text("kernel"));
