@@ -53,25 +53,36 @@ fn every_gpu_variant_runs_on_vulkan() {
 /// error named there.
 #[test]
 fn every_cpu_variant_runs_on_vulkan_after_the_gpu_transform() {
-    use sdfg_mlir::transforms::{gpu_transform::GpuTransform, Options, Transformation};
+    use sdfg_mlir::transforms::gpu_transform::GpuTransform;
+    cpu_variants_on_vulkan(&GpuTransform, "", "gpu-transform-unsupported.txt");
+}
+
+/// As above, after `--sdfg-auto-optimize='device=gpu'` (DaCe's GPU recipe).
+#[test]
+fn every_cpu_variant_runs_on_vulkan_after_gpu_auto_optimize() {
+    use sdfg_mlir::transforms::auto_optimize::AutoOptimize;
+    cpu_variants_on_vulkan(&AutoOptimize, "device=gpu", "gpu-auto-optimize-unsupported.txt");
+}
+
+fn cpu_variants_on_vulkan(t: &dyn sdfg_mlir::transforms::Transformation, options: &str, unsupported: &str) {
+    use sdfg_mlir::transforms::Options;
     if let Err(e) = gpu::vulkan::probe() {
         panic!("no Vulkan device ({e}): install Mesa's lavapipe (mesa-vulkan-drivers)");
     }
     let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("test/GPU");
-    let listed = std::fs::read_to_string(here.join("gpu-transform-unsupported.txt")).expect("the list of refused variants");
+    let listed = std::fs::read_to_string(here.join(unsupported)).expect("the list of refused variants");
     let refused: Vec<(&str, &str)> =
         listed.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(|l| l.split_once(": ")).collect();
+    let options = Options::parse(options).expect("valid options");
     let files = corpus::files();
-    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gpu-transform-vulkan");
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-vulkan", t.name()));
     let mut failures = Vec::new();
     for f in &files {
         let variant = f.file_stem().unwrap().to_string_lossy().into_owned();
         let lower = LowerOptions { gpu: Some(gpu::Target::Vulkan), ..Default::default() };
         let result = json::import_file(f).map_err(|e| e.to_string()).and_then(|mut s| {
-            let applied = GpuTransform.apply_everywhere(&mut s, &Options::default(), 1)?;
-            if applied != 1 {
-                return Err("the GPU transform does not apply".into());
-            }
+            let Some(m) = t.matches_with(&s, &options)?.into_iter().next() else { return Err(format!("{} does not apply", t.name())) };
+            t.apply(&mut s, &m, &options)?;
             corpus::check_with(f, &s, EngineKind::Jit, &work.join(&variant), lower)
         });
         match (refused.iter().find(|(v, _)| *v == variant), result) {
@@ -79,7 +90,7 @@ fn every_cpu_variant_runs_on_vulkan_after_the_gpu_transform() {
             (None, Err(e)) => failures.push(format!("{variant}: {e}")),
             (Some((_, want)), Err(e)) if e.contains(want) => {}
             (Some((_, want)), Err(e)) => failures.push(format!("{variant}: expected '{want}', got: {e}")),
-            (Some(_), Ok(())) => failures.push(format!("{variant}: runs now; take it out of gpu-transform-unsupported.txt")),
+            (Some(_), Ok(())) => failures.push(format!("{variant}: runs now; take it out of {unsupported}")),
         }
     }
     assert!(failures.is_empty(), "{} of {} variants failed:\n{}", failures.len(), files.len(), failures.join("\n"));

@@ -13,6 +13,10 @@
 //! 7. schedules, small-array storage and transient lifetimes are set as
 //!    DaCe sets them (`placement`).
 //!
+//! With `device=gpu` (DaCe's GPU recipe) step 7 is the GPU transform
+//! instead (`sdfg-gpu-transform`: GPU copies of the arrays, top-level maps
+//! as kernels), which applies even where nothing else does.
+//!
 //! Steps 2–4 run until a whole round changes nothing. DaCe collapses maps
 //! again after step 6; here step 3 already did, and collapsing again would
 //! undo step 6. Library nodes already use the fast (BLAS) implementations,
@@ -47,7 +51,7 @@ impl Transformation for AutoOptimize {
     }
 
     fn summary(&self) -> &'static str {
-        "DaCe's auto-optimization for a device (device=cpu): simplify, loops to maps, map collapse and fusion, WCR tiling, schedules and lifetimes"
+        "DaCe's auto-optimization for a device (device=cpu|gpu): simplify, loops to maps, map collapse and fusion, WCR tiling, schedules and lifetimes"
     }
 
     fn option_names(&self) -> &'static [&'static str] {
@@ -76,11 +80,19 @@ impl Transformation for AutoOptimize {
         true
     }
 
-    fn apply(&self, sdfg: &mut Sdfg, _m: &Match, options: &Options) -> Result<(), String> {
-        match options.get("device").unwrap_or("cpu") {
-            "cpu" => {}
-            other => return Err(format!("sdfg-auto-optimize: device '{other}' has no back end (known: cpu)")),
+    fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
+        if device(options)? == Device::Gpu {
+            let gpu = super::gpu_transform::GpuTransform.matches(sdfg);
+            if !gpu.is_empty() {
+                let description = "the whole SDFG; for the GPU".to_string();
+                return Ok(vec![Match { place: super::Place { state: Vec::new(), node: 0 }, description }]);
+            }
         }
+        Ok(self.matches(sdfg))
+    }
+
+    fn apply(&self, sdfg: &mut Sdfg, _m: &Match, options: &Options) -> Result<(), String> {
+        let device = device(options)?;
         let none = Options::default();
         super::apply_deep(&super::trivial_map_elimination::TrivialMapElimination, sdfg, &none, usize::MAX)?;
         run_to_fixed_point(SIMPLIFY, sdfg)?;
@@ -89,7 +101,29 @@ impl Transformation for AutoOptimize {
         run_to_fixed_point(STEPS, sdfg)?;
         run_to_fixed_point(SIMPLIFY, sdfg)?;
         super::apply_deep(&super::tile_wcr::TileWcr, sdfg, &none, usize::MAX)?;
-        super::placement::set_schedules_storage_lifetimes(sdfg, false);
+        match device {
+            Device::Cpu => {
+                super::placement::set_schedules_storage_lifetimes(sdfg, false);
+            }
+            Device::Gpu => {
+                super::gpu_transform::GpuTransform.apply_everywhere(sdfg, &none, 1)?;
+            }
+        }
         Ok(())
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Device {
+    Cpu,
+    Gpu,
+}
+
+/// The `device` option: `cpu` (the default) or `gpu`.
+fn device(options: &Options) -> Result<Device, String> {
+    match options.get("device").unwrap_or("cpu") {
+        "cpu" => Ok(Device::Cpu),
+        "gpu" => Ok(Device::Gpu),
+        other => Err(format!("sdfg-auto-optimize: device '{other}' has no back end (known: cpu, gpu)")),
     }
 }

@@ -4,7 +4,7 @@
 // RUN: not sdfg-opt %s --split-input-file --sdfg-auto-optimize='device=fpga' 2>&1 | FileCheck %s --check-prefix=DEVICE
 // RUN: sdfg-opt %s --split-input-file --sdfg-list-matches=sdfg-auto-optimize | FileCheck %s --check-prefix=MATCHES
 
-// DEVICE: error: sdfg-auto-optimize: device 'fpga' has no back end (known: cpu)
+// DEVICE: error: sdfg-auto-optimize: device 'fpga' has no back end (known: cpu, gpu)
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-loop-to-map (1)
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-simplify (1), sdfg-tile-wcr (1)
 // MATCHES: sdfg-auto-optimize: no matches

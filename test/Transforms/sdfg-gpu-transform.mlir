@@ -82,3 +82,41 @@ sdfg.sdfg "done" ["A", "B"] {
     sdfg.memlet %A -> %B {data = "A", subset = #sdfg.range<0:4>}
   }
 }
+
+// -----
+
+// DaCe's GPU recipe: the CPU recipe's steps, then the GPU transform.
+// RUN: sdfg-opt %s --split-input-file --sdfg-auto-optimize='device=gpu' | FileCheck %s --check-prefix=AUTO
+// AUTO-LABEL: sdfg.sdfg "chain"
+// AUTO: sdfg.array "gpu_A" {{.*}}storage = #sdfg.storage<GPU_Global>, transient}
+// AUTO: sdfg.map {{.*}}schedule = #sdfg.schedule<GPU_Device>
+// AUTO-NOT: sdfg.map
+// AUTO: sdfg.state "chain_copyin"
+// AUTO: sdfg.state "chain_copyout"
+// CHECK-LABEL: sdfg.sdfg "chain"
+sdfg.sdfg "chain" ["A", "C"] {
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>, transient}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<8>}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %B = sdfg.access "B"
+    %C = sdfg.access "C"
+    %e1, %x1 = sdfg.map "first" ["i"] = 0:8 attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "double" {code = "b = 2 * a", ins = {a}, outs = {b}}
+      sdfg.memlet %entry["OUT_A"] -> %t["a"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %t["b"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
+    }
+    %e2, %x2 = sdfg.map "second" ["i"] = 0:8 attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "inc" {code = "c = b + 1", ins = {b}, outs = {c}}
+      sdfg.memlet %entry["OUT_B"] -> %t["b"] {data = "B", subset = #sdfg.range<i>}
+      sdfg.memlet %t["c"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<i>}
+    }
+    sdfg.memlet %A -> %e1["IN_A"] {data = "A", subset = #sdfg.range<0:8>}
+    sdfg.memlet %x1["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:8>}
+    sdfg.memlet %B -> %e2["IN_B"] {data = "B", subset = #sdfg.range<0:8>}
+    sdfg.memlet %x2["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:8>}
+  }
+}
