@@ -49,7 +49,7 @@ pub fn check_f64_math(module: &Module) -> Result<(), (String, crate::model::Loc)
 pub fn to_llvm(context: &Context, module: &mut Module) -> Result<(), String> {
     let failed = |e: String| format!("internal error: compiling for Vulkan failed: {e}");
     to_spirv_dialect(context, module)?;
-    run_pipeline(context, module, TO_BINARY).map_err(|e| format!("cannot serialise the SPIR-V kernels: {e}"))?;
+    serialise(context, module)?;
     run_pipeline(context, module, &format!("builtin.module({})", crate::lowering::pipeline::HOST_TO_LLVM)).map_err(failed)?;
     Ok(())
 }
@@ -92,8 +92,13 @@ fn kernels_to_spirv(context: &Context, module: &mut Module) -> Result<(), String
 /// the binaries.
 pub fn to_spirv(context: &Context, module: &mut Module) -> Result<Vec<Binary>, String> {
     kernels_to_spirv(context, module)?;
-    run_pipeline(context, module, TO_BINARY).map_err(|e| format!("cannot serialise the SPIR-V kernels: {e}"))?;
+    serialise(context, module)?;
     binaries(module)
+}
+
+/// Each `gpu.module` (holding its `spirv.module`) to a `gpu.binary`.
+fn serialise(context: &Context, module: &mut Module) -> Result<(), String> {
+    run_pipeline(context, module, TO_BINARY).map_err(|e| format!("cannot serialise the SPIR-V kernels: {e}"))
 }
 
 /// Moves each `spirv.module @__spv__NAME` into `gpu.module @NAME`, in place

@@ -50,21 +50,7 @@ pub(super) fn loc(path: &str) -> Loc {
 }
 
 pub(super) fn array(shape: &[&str]) -> DataDesc {
-    DataDesc {
-        kind: DataKind::Array,
-        dtype: DType::Scalar(ScalarType::F64),
-        shape: shape.iter().map(|s| e(s)).collect(),
-        strides: None,
-        offset: None,
-        total_size: None,
-        transient: false,
-        storage: Storage::Default,
-        lifetime: Lifetime::Scope,
-        buffer_size: None,
-        optional: None,
-        extra: Extra::new(),
-        loc: loc("attributes._arrays"),
-    }
+    DataDesc { loc: loc("attributes._arrays"), ..crate::model::test_array(shape, None) }
 }
 
 /// `start:end` inclusive dimensions, e.g. `range(&[("0", "N - 1")])`.
