@@ -183,22 +183,24 @@ impl FnGen<'_, '_> {
             }
             let index = self.b.select(&below, &lo, &hi);
             let dim = self.b.i64(d as i64);
-            let what = self.b.address_of(&label);
             self.b.begin_if(&fail, &[]);
-            self.report_failure("__sdfg_out_of_bounds", &[what, dim, index, n]);
+            self.report_failure("__sdfg_out_of_bounds", &label, &[dim, index, n]);
             self.b.end();
         }
         Ok(())
     }
 
-    /// Calls the run-time failure report `callee` (which prints and exits).
-    /// A GPU thread cannot call it: it traps, the kernel fails, and the
-    /// runtime reports which kernel failed with the device's error.
-    pub fn report_failure(&mut self, callee: &str, args: &[Val]) {
+    /// Calls the run-time failure report `callee` with the message of the
+    /// string constant `label` and `args` (it prints and exits). A GPU
+    /// thread cannot call it: it traps, the kernel fails, and the runtime
+    /// reports which kernel failed (and, on Vulkan, the message).
+    pub fn report_failure(&mut self, callee: &str, label: &str, args: &[Val]) {
         if self.kernel.is_some() {
-            self.b.op_void("llvm.intr.trap", &[]);
+            self.b.trap(label);
         } else {
-            self.b.call(callee, args, &[]);
+            let mut all = vec![self.b.address_of(label)];
+            all.extend_from_slice(args);
+            self.b.call(callee, &all, &[]);
         }
     }
 
@@ -225,9 +227,8 @@ impl FnGen<'_, '_> {
         let n = self.b.select(&pn, &n, &zero);
         let k = self.b.select(&pk, &k, &zero);
         let differ = self.b.compare("ne", &n, &k);
-        let what = self.b.address_of(&label);
         self.b.begin_if(&differ, &[]);
-        self.report_failure("__sdfg_copy_count", &[what, n, k]);
+        self.report_failure("__sdfg_copy_count", &label, &[n, k]);
         self.b.end();
         Ok(())
     }

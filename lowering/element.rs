@@ -173,10 +173,9 @@ impl FnGen<'_, '_> {
             let above = self.b.compare("ge", &i, &n);
             let out = self.b.logic(false, &below, &above);
             let dim = self.b.i64(d as i64);
-            let text = self.b.address_of(&label);
             self.b.begin_if(&out, &[]);
             let n = self.b.cast(&n, Ty::I64);
-            self.report_failure("__sdfg_out_of_bounds", &[text, dim, i, n]);
+            self.report_failure("__sdfg_out_of_bounds", &label, &[dim, i, n]);
             self.b.end();
         }
         Ok(())

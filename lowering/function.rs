@@ -305,9 +305,8 @@ impl FnGen<'_, '_> {
         self.module.declare_division_check();
         let zero = self.b.int(0, divisor.ty);
         let is_zero = self.b.compare("eq", divisor, &zero);
-        let what = self.b.address_of(&label);
         self.b.begin_if(&is_zero, &[]);
-        self.report_failure("__sdfg_division_by_zero", &[what]);
+        self.report_failure("__sdfg_division_by_zero", &label, &[]);
         self.b.end();
     }
 }

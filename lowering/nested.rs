@@ -115,7 +115,15 @@ impl FnGen<'_, '_> {
         }
         let f = inner.function(&name, super::builder::module::Visibility::Private)?;
         self.module.add_function(f);
-        self.b.call(&name, &[array], &[]);
+        if self.kernel.is_some() {
+            // A region of its own, which the callee's blocks can be inlined
+            // into (Vulkan kernels call no functions).
+            self.b.begin_execute_region();
+            self.b.call(&name, &[array], &[]);
+            self.b.end();
+        } else {
+            self.b.call(&name, &[array], &[]);
+        }
         self.b.stack_restore(&stack);
         Ok(())
     }

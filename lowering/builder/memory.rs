@@ -39,6 +39,10 @@ impl AtomicOp {
     }
 }
 
+/// The attribute of a kernel's `llvm.intr.trap` that names the failed
+/// check's message.
+pub const TRAP_MESSAGE: &str = "sdfg.message";
+
 /// LLVM's `monotonic` atomic ordering (relaxed: only the one location is
 /// ordered).
 const MONOTONIC: i64 = 2;
@@ -132,6 +136,14 @@ impl Body {
 
     pub fn stack_restore(&mut self, saved: &Val) {
         self.emit(OpSpec::new("llvm.intr.stackrestore").operands(&[saved.raw]));
+    }
+
+    /// Stops a GPU thread's kernel with a run-time check's failure: the
+    /// check's message is the string constant `message` (see
+    /// `gpu::buffers`, which reports it on Vulkan).
+    pub fn trap(&mut self, message: &str) {
+        let text = self.ir.string_attr(message);
+        self.emit(OpSpec::new("llvm.intr.trap").attr(TRAP_MESSAGE, text));
     }
 
     /// The address of a global symbol of the module.

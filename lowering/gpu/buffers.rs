@@ -16,6 +16,7 @@
 //! launch's constant block size.
 
 use super::raw_ir::*;
+use crate::lowering::builder::memory::TRAP_MESSAGE;
 use mlir_sys::*;
 use std::collections::HashMap;
 
@@ -32,8 +33,11 @@ enum Arg {
 
 struct Kernel {
     args: Vec<Arg>,
-    /// Slots of the scalar buffer (none: no scalar buffer).
+    /// Slots of the scalar buffer, the last one its status.
     slots: usize,
+    /// The messages of the kernel's run-time checks: a failed check sets
+    /// the status to its position here plus one.
+    checks: Vec<String>,
     func: MlirOperation,
 }
 
@@ -72,21 +76,6 @@ pub fn to_buffer_arguments(module: &melior::ir::Module) -> Result<(), String> {
     }
 }
 
-fn ref_text(s: MlirStringRef) -> String {
-    // SAFETY: a string of a live attribute.
-    unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)).into_owned() }
-}
-
-unsafe fn type_text(ty: MlirType) -> String {
-    let mut out = String::new();
-    unsafe extern "C" fn append(s: MlirStringRef, data: *mut std::ffi::c_void) {
-        let out = &mut *(data as *mut String);
-        out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)));
-    }
-    mlirTypePrint(ty, Some(append), &mut out as *mut String as *mut std::ffi::c_void);
-    out
-}
-
 /// A scalar type a kernel argument may have.
 unsafe fn is_scalar(ty: MlirType) -> bool {
     mlirTypeIsAIndex(ty) || mlirTypeIsAInteger(ty) || mlirTypeIsAF64(ty) || mlirTypeIsAF32(ty) || mlirTypeIsAF16(ty)
@@ -122,8 +111,10 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
             *slot += buffers.len();
         }
     }
-    let slots = buffers.len() + scalars.len();
-    if slots > 0 {
+    // The last slot: the kernel's status, which a failed check sets.
+    let slots = buffers.len() + scalars.len() + 1;
+    let mut checks = Vec::new();
+    {
         let pack_ty = parse_type(ctx, "memref<?xi64>");
         let pack = mlirBlockAddArgument(block, pack_ty, mlirOperationGetLocation(func));
         let first = mlirBlockGetFirstOperation(block);
@@ -146,6 +137,15 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
             let value = from_bits(first, bits, mlirValueGetType(*arg));
             mlirValueReplaceAllUsesOfWith(*arg, value);
         }
+        let mut all = Vec::new();
+        collect(func, &mut all);
+        for trap in all.into_iter().filter(|op| name(*op) == "llvm.intr.trap") {
+            checks.push(string_attr(trap, TRAP_MESSAGE).ok_or("internal error: a run-time check without its message")?);
+            let code = create_before(trap, "arith.constant", &[], &[i64_ty], &[("value", mlirIntegerAttrGet(i64_ty, checks.len() as i64))]);
+            let at = create_before(trap, "arith.constant", &[], &[index], &[("value", mlirIntegerAttrGet(index, slots as i64 - 1))]);
+            create_before(trap, "memref.store", &[mlirOperationGetResult(code, 0), pack, mlirOperationGetResult(at, 0)], &[], &[]);
+            mlirOperationDestroy(trap);
+        }
     }
     for (i, a) in args.iter().enumerate().rev() {
         if !matches!(a, Arg::Buffer(_)) {
@@ -156,7 +156,7 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
         (0..mlirBlockGetNumArguments(block)).map(|i| mlirValueGetType(mlirBlockGetArgument(block, i))).collect();
     let fn_ty = mlirFunctionTypeGet(ctx, types.len() as isize, types.as_ptr(), 0, std::ptr::null());
     mlirOperationSetAttributeByName(func, text("function_type"), mlirTypeAttrGet(fn_ty));
-    Ok(Kernel { args, slots, func })
+    Ok(Kernel { args, slots, checks, func })
 }
 
 /// A pointer argument the kernel only views as `memref<?xT>`: the
@@ -275,9 +275,9 @@ unsafe fn rewrite_launch(launch: MlirOperation, kernel: &Kernel) -> Result<(), S
             new.push(host_buffer(launch, *value, *ty));
         }
     }
-    if kernel.slots > 0 {
-        new.push(scalar_pack(launch, old, &kernel.args, kernel.slots));
-    }
+    let (pack, dynamic) = scalar_pack(launch, old, &kernel.args, kernel.slots);
+    new.push(dynamic);
+    super::check_report::report_failed_check(launch, pack, kernel.slots - 1, &kernel.checks)?;
     let mut all = fixed.to_vec();
     all.extend(&new);
     mlirOperationSetOperands(launch, all.len() as isize, all.as_ptr());
@@ -285,22 +285,6 @@ unsafe fn rewrite_launch(launch: MlirOperation, kernel: &Kernel) -> Result<(), S
     sizes[KERNEL_OPERANDS as usize] = new.len() as i32;
     mlirOperationSetAttributeByName(launch, text("operandSegmentSizes"), mlirDenseI32ArrayGet(ctx, sizes.len() as isize, sizes.as_ptr()));
     Ok(())
-}
-
-/// The integer constant `value` is, through index casts.
-unsafe fn constant_of(value: MlirValue) -> Option<i64> {
-    if !mlirValueIsAOpResult(value) {
-        return None;
-    }
-    let op = mlirOpResultGetOwner(value);
-    match name(op).as_str() {
-        "arith.index_cast" | "arith.extsi" | "arith.extui" => constant_of(mlirOperationGetOperand(op, 0)),
-        "arith.constant" => {
-            let a = mlirOperationGetAttributeByName(op, text("value"));
-            mlirAttributeIsAInteger(a).then(|| mlirIntegerAttrGetValueInt(a))
-        }
-        _ => None,
-    }
 }
 
 /// A GPU array's pointer as a `memref<?xT>` descriptor on the host.
@@ -321,8 +305,9 @@ unsafe fn host_buffer(at: MlirOperation, ptr: MlirValue, ty: MlirType) -> MlirVa
 }
 
 /// The scalars of a launch stored in a stack buffer (allocated once, in
-/// the function's entry block) and passed as `memref<?xi64>`.
-unsafe fn scalar_pack(launch: MlirOperation, values: &[MlirValue], args: &[Arg], count: usize) -> MlirValue {
+/// the function's entry block) and passed as `memref<?xi64>`: the buffer,
+/// and the value passed.
+unsafe fn scalar_pack(launch: MlirOperation, values: &[MlirValue], args: &[Arg], count: usize) -> (MlirValue, MlirValue) {
     let ctx = mlirOperationGetContext(launch);
     let mut func = mlirOperationGetParentOperation(launch);
     while name(func) != "func.func" {
@@ -342,7 +327,7 @@ unsafe fn scalar_pack(launch: MlirOperation, values: &[MlirValue], args: &[Arg],
         }
     }
     let dynamic = parse_type(ctx, "memref<?xi64>");
-    mlirOperationGetResult(create_before(launch, "memref.cast", &[pack], &[dynamic], &[]), 0)
+    (pack, mlirOperationGetResult(create_before(launch, "memref.cast", &[pack], &[dynamic], &[]), 0))
 }
 
 #[cfg(test)]
@@ -377,7 +362,7 @@ mod tests {
         let text = module.as_operation().to_string();
         assert!(text.contains("gpu.func @k(%arg0: memref<?xf64>, %arg1: memref<?xi64>) kernel"), "{text}");
         assert!(text.contains("workgroup_size = [64, 1, 1]"), "{text}");
-        assert!(text.contains("memref.alloca() : memref<3xi64>"), "{text}");
+        assert!(text.contains("memref.alloca() : memref<4xi64>"), "offsets, scalars and the status: {text}");
         assert!(text.contains("arith.bitcast") && text.contains("arith.extui"), "f32 travels as its bits: {text}");
         assert!(!text.contains("unrealized_conversion_cast %arg0"), "{text}");
     }

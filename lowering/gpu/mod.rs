@@ -9,11 +9,13 @@
 
 pub mod binary;
 mod buffers;
+mod check_report;
 mod copy;
 pub mod cuda;
 mod device_math;
 pub mod kernel;
 mod library;
+mod pointers;
 mod raw_ir;
 pub mod spirv;
 pub mod vulkan;

@@ -99,3 +99,36 @@ pub(super) unsafe fn users(value: MlirValue) -> Vec<MlirOperation> {
     }
     out
 }
+
+/// A string of a live attribute.
+pub(super) fn ref_text(s: MlirStringRef) -> String {
+    // SAFETY: a string of a live attribute.
+    unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)).into_owned() }
+}
+
+/// `ty` in MLIR's syntax.
+pub(super) unsafe fn type_text(ty: MlirType) -> String {
+    let mut out = String::new();
+    unsafe extern "C" fn append(s: MlirStringRef, data: *mut std::ffi::c_void) {
+        let out = &mut *(data as *mut String);
+        out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)));
+    }
+    mlirTypePrint(ty, Some(append), &mut out as *mut String as *mut std::ffi::c_void);
+    out
+}
+
+/// The integer constant `value` is, through index casts.
+pub(super) unsafe fn constant_of(value: MlirValue) -> Option<i64> {
+    if !mlirValueIsAOpResult(value) {
+        return None;
+    }
+    let op = mlirOpResultGetOwner(value);
+    match name(op).as_str() {
+        "arith.index_cast" | "arith.extsi" | "arith.extui" => constant_of(mlirOperationGetOperand(op, 0)),
+        "arith.constant" => {
+            let a = mlirOperationGetAttributeByName(op, text("value"));
+            mlirAttributeIsAInteger(a).then(|| mlirIntegerAttrGetValueInt(a))
+        }
+        _ => None,
+    }
+}

@@ -29,6 +29,14 @@ spirv-attach-target{ver=v1.3 caps=Shader,Float64,Int64,Int64Atomics \
 exts=SPV_KHR_storage_buffer_storage_class client_api=Vulkan},convert-gpu-to-spirv,\
 spirv.module(spirv-lower-abi-attrs,spirv-update-vce))";
 
+/// Kernels outlined, with the nested SDFGs they call inlined: each
+/// callee's control flow first lifted to `scf` (SPIR-V shaders need
+/// structured control flow), each call in an `scf.execute_region` of its
+/// own, and no simplification on the way (which would fold those regions
+/// before the inliner sees them).
+const OUTLINE: &str = "builtin.module(gpu-kernel-outlining,symbol-dce,\
+gpu.module(func.func(convert-scf-to-cf,canonicalize,lift-cf-to-scf),inline{default-pipeline=},symbol-dce))";
+
 const TO_BINARY: &str = "builtin.module(gpu-module-to-binary)";
 
 /// Refuses device code with `f64` math that Vulkan lacks (`exp`, `log`,
@@ -71,7 +79,8 @@ pub fn spirv_text(context: &Context, module: &mut Module) -> Result<String, Stri
 /// `spirv` dialect, each `spirv.module` inside its `gpu.module`.
 fn to_spirv_dialect(context: &Context, module: &mut Module) -> Result<(), String> {
     let failed = |e: String| format!("internal error: compiling for Vulkan failed: {e}");
-    run_pipeline(context, module, "builtin.module(gpu-kernel-outlining)").map_err(failed)?;
+    run_pipeline(context, module, OUTLINE).map_err(failed)?;
+    super::pointers::to_memref_accesses(module)?;
     super::buffers::to_buffer_arguments(module)?;
     kernels_to_spirv(context, module)
 }

@@ -10,7 +10,11 @@
 //! array binds that buffer at the aligned offset at or before the pointer,
 //! one that points to host memory (the launch's scalars, last) is copied
 //! into a buffer of its own, with the bytes each array's pointer lies past
-//! its binding in the first slots. A
+//! its binding in the first slots and the kernel's status last: a check
+//! that fails in the kernel sets it, the runtime copies it back, and the
+//! program's `__sdfg_gpu_check` after the launch reports it. Devices run
+//! with robust buffer access where they offer it, so that the threads of
+//! a failed check read and write nothing outside their arrays. A
 //! failure prints what failed, naming the kernel and Vulkan's error code,
 //! and ends the process with status 1.
 
@@ -48,6 +52,8 @@ struct Runtime {
     limits: vk::PhysicalDeviceLimits,
     /// GPU arrays by their mapped address.
     arrays: HashMap<usize, Buffer>,
+    /// The kernel launched last, for reports of its checks.
+    last_kernel: String,
     /// Pipelines by kernel and number of bindings.
     pipelines: HashMap<(usize, usize), (vk::DescriptorSetLayout, vk::PipelineLayout, vk::Pipeline)>,
     _entry: ash::Entry,
@@ -91,7 +97,8 @@ fn start() -> Result<Runtime, String> {
         let enabled = vk::PhysicalDeviceFeatures::default()
             .shader_float64(have.shader_float64 == vk::TRUE)
             .shader_int64(have.shader_int64 == vk::TRUE)
-            .shader_int16(have.shader_int16 == vk::TRUE);
+            .shader_int16(have.shader_int16 == vk::TRUE)
+            .robust_buffer_access(have.robust_buffer_access == vk::TRUE);
         let mut enabled12 = vk::PhysicalDeviceVulkan12Features::default().shader_buffer_int64_atomics(int64_atomics == vk::TRUE);
         let priorities = [1.0f32];
         let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(o.family).queue_priorities(&priorities)];
@@ -113,6 +120,7 @@ fn start() -> Result<Runtime, String> {
             memory_type: memory_type as u32,
             limits,
             arrays: HashMap::new(),
+            last_kernel: String::new(),
             pipelines: HashMap::new(),
             _entry: o.entry,
         })
@@ -313,18 +321,38 @@ unsafe extern "C" fn launch_kernel(
                         fail(&format!("kernel '{kernel}': its scalar buffer has no room for the arrays' offsets"));
                     }
                     slots[..past.len()].copy_from_slice(&past);
+                    if let Some(status) = slots.last_mut() {
+                        *status = 0;
+                    }
                     bound.push((b.buffer, 0));
-                    temporary.push(b);
+                    temporary.push((address, elements.max(0) as usize, p, b));
                 }
             }
         }
         if grid.iter().all(|g| *g > 0) {
             rt.dispatch(f, [gx as u32, gy as u32, gz as u32], &bound);
         }
-        for b in temporary {
+        for (address, elements, p, b) in temporary {
+            // The status, back to the program.
+            if elements > 0 {
+                *(address as *mut i64).add(elements - 1) = *(p as *const i64).add(elements - 1);
+            }
             rt.release(b);
         }
+        rt.last_kernel = kernel;
     });
+}
+
+/// After a launch: reports the failed check `message` when `status` says
+/// one failed.
+unsafe extern "C" fn gpu_check(status: i64, message: *const c_char) {
+    if status == 0 {
+        return;
+    }
+    let text = if message.is_null() { "a run-time check failed".into() } else { CStr::from_ptr(message).to_string_lossy().into_owned() };
+    let kernel = with_runtime(|rt| rt.last_kernel.clone());
+    eprintln!("{text} (in GPU kernel '{kernel}', for some thread)");
+    _exit(1);
 }
 
 unsafe extern "C" fn stream_create() -> *mut c_void {
@@ -376,5 +404,6 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         ("__sdfg_gpu_alloc", gpu_alloc as *mut ()),
         ("__sdfg_gpu_free", gpu_free as *mut ()),
         ("__sdfg_gpu_copy", gpu_copy as *mut ()),
+        ("__sdfg_gpu_check", gpu_check as *mut ()),
     ]
 }

@@ -41,3 +41,21 @@
 // RUN: sdfg-run %t.gpu.mlir --gpu-runtime vulkan --inputs %corpus/jacobi_2d.npz --expected %corpus/jacobi_2d.npz --manifest %corpus/jacobi_2d.json 2>&1 | FileCheck %s --check-prefix=MATCH
 // RUN: sdfg-run --emit ptx %t.gpu.mlir | FileCheck %s --check-prefix=PTX
 // PTX: .visible .entry kernel_
+
+// A nested SDFG called inside a kernel is inlined; its private data and
+// symbols become Function-class variables of each thread, its control
+// flow structured SPIR-V.
+// RUN: sdfg-run --emit spirv %corpus/device/nested_call.gpu_autoopt.sdfg | FileCheck %s --check-prefix=NESTED
+// NESTED: spirv.func @kernel__Mult__map()
+// NESTED-NOT: spirv.FunctionCall
+// NESTED: spirv.Variable : !spirv.ptr<!spirv.struct<(!spirv.array<1 x f64>)>, Function>
+// NESTED: spirv.mlir.loop
+// RUN: sdfg-run %corpus/device/nested_call.gpu_autoopt.sdfg --gpu-runtime vulkan --inputs %corpus/nested_call.npz --expected %corpus/nested_call.npz --manifest %corpus/nested_call.json 2>&1 | FileCheck %s --check-prefix=MATCH
+
+// A run-time check that fails in a kernel stops the program with the
+// check's message and the kernel's name (the map runs one past the end).
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/device/vec_add.gpu.sdfg %t-oob.sdfg 'next(n for n in d["nodes"][0]["nodes"] if n["type"] == "MapEntry")["attributes"]["range"]["ranges"][0]["end"] = "N"' 'for e in d["nodes"][0]["edges"][3:]: e["attributes"]["data"]["attributes"]["dynamic"] = True'
+// RUN: rm -f %t-oob.npz
+// RUN: not sdfg-run %t-oob.sdfg --gpu-runtime vulkan --check-bounds --inputs %corpus/vec_add.npz -o %t-oob.npz 2>&1 | FileCheck %s --check-prefix=OOB
+// RUN: not test -e %t-oob.npz
+// OOB: error: out-of-bounds access to 'gpu_{{a|b|c}}' (in GPU kernel 'kernel__Add__map', for some thread)
