@@ -33,6 +33,10 @@ enum Arg {
 
 struct Kernel {
     args: Vec<Arg>,
+    /// Second views of GPU arrays as another element type (an integer view
+    /// of a float array for atomics): the argument's position and the
+    /// type. They follow the arrays' bindings.
+    aliases: Vec<(usize, MlirType)>,
     /// Slots of the scalar buffer, the last one its status.
     slots: usize,
     /// The messages of the kernel's run-time checks: a failed check sets
@@ -88,6 +92,7 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
     let mut args = Vec::new();
     let mut buffers = Vec::new();
     let mut scalars = Vec::new();
+    let (mut aliases, mut alias_args) = (Vec::new(), Vec::new());
     for i in 0..count {
         let arg = mlirBlockGetArgument(block, i as isize);
         let ty = mlirValueGetType(arg);
@@ -95,8 +100,20 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
         if uses.is_empty() {
             args.push(Arg::Dropped);
         } else if mlirTypeIsALLVMPointerType(ty) {
-            args.push(Arg::Buffer(as_buffer(arg, &uses)?));
+            let types = as_buffer(arg, &uses)?;
+            args.push(Arg::Buffer(types[0]));
             buffers.push(arg);
+            for &alias in &types[1..] {
+                let second = mlirBlockAddArgument(block, alias, mlirOperationGetLocation(func));
+                for op in users(arg) {
+                    if name(op) == "builtin.unrealized_conversion_cast" && mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(op, 0)), alias) {
+                        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), second);
+                        mlirOperationDestroy(op);
+                    }
+                }
+                aliases.push((i, alias));
+                alias_args.push(second);
+            }
         } else if is_scalar(ty) {
             args.push(Arg::Scalar(scalars.len()));
             scalars.push(arg);
@@ -104,6 +121,7 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
             return Err(format!("an argument of type {} (Vulkan kernels take arrays and scalars)", type_text(ty)));
         }
     }
+    buffers.extend(alias_args);
     // Slots: each buffer's byte offset past its binding (the runtime's),
     // then the scalars.
     for a in args.iter_mut() {
@@ -156,34 +174,40 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
         (0..mlirBlockGetNumArguments(block)).map(|i| mlirValueGetType(mlirBlockGetArgument(block, i))).collect();
     let fn_ty = mlirFunctionTypeGet(ctx, types.len() as isize, types.as_ptr(), 0, std::ptr::null());
     mlirOperationSetAttributeByName(func, text("function_type"), mlirTypeAttrGet(fn_ty));
-    Ok(Kernel { args, slots, checks, func })
+    Ok(Kernel { args, aliases, slots, checks, func })
 }
 
 /// A pointer argument the kernel only views as `memref<?xT>`: the
-/// argument takes that type and the casts go.
-unsafe fn as_buffer(arg: MlirValue, uses: &[MlirOperation]) -> Result<MlirType, String> {
-    let mut ty: Option<MlirType> = None;
+/// argument takes the first type its views have, and those casts go; the
+/// other types it is viewed as (same-width aliases), in order.
+unsafe fn as_buffer(arg: MlirValue, uses: &[MlirOperation]) -> Result<Vec<MlirType>, String> {
+    let mut types: Vec<MlirType> = Vec::new();
     for &op in uses {
         let n = name(op);
         if n != "builtin.unrealized_conversion_cast" || mlirOperationGetNumResults(op) != 1 {
             return Err(format!("GPU memory used through `{n}`, which Vulkan kernels cannot express"));
         }
         let t = mlirValueGetType(mlirOperationGetResult(op, 0));
-        match ty {
-            Some(seen) if !mlirTypeEqual(seen, t) => {
-                return Err(format!("one GPU array viewed as {} and as {}", type_text(seen), type_text(t)));
+        if let Some(first) = types.first() {
+            let width = |t: MlirType| element_bytes(mlirShapedTypeGetElementType(t));
+            if width(*first) != width(t) {
+                return Err(format!("one GPU array viewed as {} and as {}", type_text(*first), type_text(t)));
             }
-            _ => ty = Some(t),
+        }
+        if !types.iter().any(|s| mlirTypeEqual(*s, t)) {
+            types.push(t);
         }
     }
-    let ty = ty.expect("a used argument");
+    let ty = types[0];
     mlirValueSetType(arg, ty);
     for &op in uses {
-        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), arg);
-        mlirOperationRemoveFromParent(op);
-        mlirOperationDestroy(op);
+        if mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(op, 0)), ty) {
+            mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), arg);
+            mlirOperationRemoveFromParent(op);
+            mlirOperationDestroy(op);
+        }
     }
-    Ok(ty)
+    Ok(types)
 }
 
 /// Bytes of one element of a buffer (booleans take one).
@@ -274,6 +298,9 @@ unsafe fn rewrite_launch(launch: MlirOperation, kernel: &Kernel) -> Result<(), S
         if let Arg::Buffer(ty) = arg {
             new.push(host_buffer(launch, *value, *ty));
         }
+    }
+    for (i, ty) in &kernel.aliases {
+        new.push(host_buffer(launch, old[*i], *ty));
     }
     let (pack, dynamic) = scalar_pack(launch, old, &kernel.args, kernel.slots);
     new.push(dynamic);

@@ -13,6 +13,7 @@ mod check_report;
 mod copy;
 pub mod cuda;
 mod device_math;
+mod float_atomics;
 pub mod kernel;
 mod library;
 mod pointers;

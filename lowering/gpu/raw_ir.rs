@@ -132,3 +132,15 @@ pub(super) unsafe fn constant_of(value: MlirValue) -> Option<i64> {
         _ => None,
     }
 }
+
+
+/// `attr` in MLIR's syntax.
+pub(super) unsafe fn attr_text(attr: MlirAttribute) -> String {
+    let mut out = String::new();
+    unsafe extern "C" fn append(s: MlirStringRef, data: *mut std::ffi::c_void) {
+        let out = &mut *(data as *mut String);
+        out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)));
+    }
+    mlirAttributePrint(attr, Some(append), &mut out as *mut String as *mut std::ffi::c_void);
+    out
+}

@@ -81,6 +81,7 @@ fn to_spirv_dialect(context: &Context, module: &mut Module) -> Result<(), String
     let failed = |e: String| format!("internal error: compiling for Vulkan failed: {e}");
     run_pipeline(context, module, OUTLINE).map_err(failed)?;
     super::pointers::to_memref_accesses(module)?;
+    super::float_atomics::to_integer_atomics(module)?;
     super::buffers::to_buffer_arguments(module)?;
     kernels_to_spirv(context, module)
 }
@@ -94,6 +95,7 @@ fn kernels_to_spirv(context: &Context, module: &mut Module) -> Result<(), String
         unsafe { mlir_sys::mlirOperationSetAttributeByName(gpu.to_raw(), super::raw_ir::text("spirv.target_env"), env.to_raw()) };
     }
     run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
+    super::float_atomics::to_cas_loops(module)?;
     nest_spirv_modules(context, module)
 }
 

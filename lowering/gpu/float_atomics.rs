@@ -1,0 +1,198 @@
+//! Floating-point atomics on Vulkan. SPIR-V has atomic float operations
+//! only as extensions (Mesa's lavapipe: 32-bit add), and MLIR converts none
+//! of `memref.atomic_rmw`'s float kinds, so a write-conflict resolution on
+//! a float becomes a compare-and-swap loop on the element's bits, through
+//! an integer view of the same buffer (a second binding). Before
+//! conversion each float update is rewritten into an integer one on the
+//! bits, which converts and marks the place:
+//!
+//! ```text
+//! memref.atomic_rmw addf %v, %a[%i]        %b = arith.bitcast %v : f64 to i64
+//!   : (f64, memref<?xf64>) -> f64     =>   memref.atomic_rmw addi %b, %a_bits[%i]
+//! ```
+//!
+//! and after conversion each marked integer atomic (an `AtomicIAdd`,
+//! `AtomicSMax` or `AtomicSMin` of a float's bits) becomes the loop:
+//!
+//! ```text
+//! %first = spirv.Load %p
+//! spirv.mlir.loop {                               // %expected from %first, then %seen
+//!   %new = spirv.FAdd (bitcast %expected), %v
+//!   %seen = spirv.AtomicCompareExchange <Device> <None> <None> %p, (bitcast %new), %expected
+//!   retry while %seen != %expected
+//! }
+//! ```
+//!
+//! The exchange is relaxed, as CUDA's `atomicCAS`: with acquire-release
+//! semantics lavapipe loses updates (docs/gpu-path.md).
+
+use super::raw_ir::*;
+use mlir_sys::*;
+
+/// The float kinds the lowering writes (`arith::AtomicRMWKind`: `addf`,
+/// `maxnumf`, `minnumf`), the integer kind that marks each (`addi`,
+/// `maxs`, `mins`), and the SPIR-V op that combines two floats (GLSL's
+/// `FMax`/`FMin` leave NaN operands to the device; lavapipe, as `maxnum`,
+/// returns the other operand).
+const KINDS: [(i64, i64, &str); 3] = [(0, 1, "spirv.FAdd"), (5, 6, "spirv.GL.FMax"), (9, 10, "spirv.GL.FMin")];
+
+/// Rewrites the float atomics of the outlined module's kernels into
+/// integer ones on integer views of the same arrays (before conversion).
+pub fn to_integer_atomics(module: &melior::ir::Module) -> Result<(), String> {
+    // SAFETY: the rewrite works on the live module; an op is erased once
+    // its replacement is in place and nothing uses it.
+    unsafe {
+        let mut all = Vec::new();
+        collect(module.as_operation().to_raw(), &mut all);
+        for op in all.into_iter().filter(|op| name(*op) == "memref.atomic_rmw") {
+            let kind = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(op, text("kind")));
+            let Some((_, marker, _)) = KINDS.iter().find(|(k, _, _)| kind == *k) else { continue };
+            rewrite(op, *marker).map_err(|e| format!("a floating-point atomic update: {e}"))?;
+        }
+        Ok(())
+    }
+}
+
+unsafe fn rewrite(op: MlirOperation, marker: i64) -> Result<(), String> {
+    let ctx = mlirOperationGetContext(op);
+    let result = mlirOperationGetResult(op, 0);
+    if !mlirValueGetFirstUse(result).ptr.is_null() {
+        return Err("its old value is used, which the Vulkan back end does not keep".into());
+    }
+    let value = mlirOperationGetOperand(op, 0);
+    let view = mlirOperationGetOperand(op, 1);
+    let bits = mlirIntegerTypeGet(ctx, mlirFloatTypeGetWidth(mlirValueGetType(value)));
+    let array = array_of(view).ok_or("of memory that is not a GPU array")?;
+    let alias_ty = parse_type(ctx, &format!("memref<?x{}>", type_text(bits)));
+    let alias = match users(array).into_iter().find(|u| {
+        name(*u) == "builtin.unrealized_conversion_cast" && mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(*u, 0)), alias_ty)
+    }) {
+        Some(cast) => mlirOperationGetResult(cast, 0),
+        None => {
+            let at = mlirOpResultGetOwner(view);
+            let cast = create_before(at, "builtin.unrealized_conversion_cast", &[array], &[alias_ty], &[]);
+            mlirOperationGetResult(cast, 0)
+        }
+    };
+    let as_bits = mlirOperationGetResult(create_before(op, "arith.bitcast", &[value], &[bits], &[]), 0);
+    let mut operands = vec![as_bits, alias];
+    operands.extend((2..mlirOperationGetNumOperands(op)).map(|i| mlirOperationGetOperand(op, i)));
+    let kind = mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), marker);
+    create_before(op, "memref.atomic_rmw", &operands, &[bits], &[("kind", kind)]);
+    mlirOperationDestroy(op);
+    Ok(())
+}
+
+/// The kernel argument (a GPU array's pointer) a flat view is made from.
+unsafe fn array_of(view: MlirValue) -> Option<MlirValue> {
+    if !mlirValueIsAOpResult(view) {
+        return None;
+    }
+    let cast = mlirOpResultGetOwner(view);
+    let source = (name(cast) == "builtin.unrealized_conversion_cast").then(|| mlirOperationGetOperand(cast, 0))?;
+    (mlirTypeIsALLVMPointerType(mlirValueGetType(source)) && mlirValueIsABlockArgument(source)).then_some(source)
+}
+
+/// Replaces every marked integer atomic of the converted `spirv` modules
+/// by a compare-and-swap loop on the float.
+pub fn to_cas_loops(module: &melior::ir::Module) -> Result<(), String> {
+    // SAFETY: as above; the loop is parsed apart and moved in before the
+    // marker is erased.
+    unsafe {
+        let mut all = Vec::new();
+        collect(module.as_operation().to_raw(), &mut all);
+        let markers = [("spirv.AtomicIAdd", KINDS[0].2), ("spirv.AtomicSMax", KINDS[1].2), ("spirv.AtomicSMin", KINDS[2].2)];
+        for op in all {
+            let Some((_, combine)) = markers.iter().find(|(m, _)| name(op) == *m) else { continue };
+            let bits = mlirOperationGetOperand(op, 1);
+            if !mlirValueIsAOpResult(bits) || name(mlirOpResultGetOwner(bits)) != "spirv.Bitcast" {
+                continue;
+            }
+            let float = mlirOperationGetOperand(mlirOpResultGetOwner(bits), 0);
+            if !mlirTypeIsAFloat(mlirValueGetType(float)) {
+                continue;
+            }
+            cas_loop(op, mlirOperationGetOperand(op, 0), float, combine)?;
+        }
+        Ok(())
+    }
+}
+
+/// The loop before `marker`, which it replaces.
+unsafe fn cas_loop(marker: MlirOperation, pointer: MlirValue, value: MlirValue, combine: &str) -> Result<(), String> {
+    let ctx = mlirOperationGetContext(marker);
+    let (ptr, float) = (type_text(mlirValueGetType(pointer)), type_text(mlirValueGetType(value)));
+    let int = format!("i{}", mlirFloatTypeGetWidth(mlirValueGetType(value)));
+    let source = format!(
+        "func.func @cas(%p: {ptr}, %v: {float}) {{
+  %first = spirv.Load \"StorageBuffer\" %p : {int}
+  spirv.mlir.loop {{
+    spirv.Branch ^header(%first : {int})
+  ^header(%expected: {int}):
+    spirv.Branch ^body
+  ^body:
+    %old = spirv.Bitcast %expected : {int} to {float}
+    %new = {combine} %old, %v : {float}
+    %new_bits = spirv.Bitcast %new : {float} to {int}
+    %seen = spirv.AtomicCompareExchange <Device> <None> <None> %p, %new_bits, %expected : {ptr}
+    %retry = spirv.INotEqual %seen, %expected : {int}
+    spirv.BranchConditional %retry, ^continue, ^merge
+  ^continue:
+    spirv.Branch ^header(%seen : {int})
+  ^merge:
+    spirv.mlir.merge
+  }}
+  return
+}}"
+    );
+    let template = mlirOperationCreateParse(ctx, text(&source), text("compare-and-swap loop"));
+    if template.ptr.is_null() {
+        return Err("internal error: the compare-and-swap loop does not parse".into());
+    }
+    let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(template, 0));
+    let (p, v) = (mlirBlockGetArgument(body, 0), mlirBlockGetArgument(body, 1));
+    let mut op = mlirBlockGetFirstOperation(body);
+    while !op.ptr.is_null() && name(op) != "func.return" {
+        let next = mlirOperationGetNextInBlock(op);
+        mlirOperationMoveBefore(op, marker);
+        op = next;
+    }
+    mlirValueReplaceAllUsesOfWith(p, pointer);
+    mlirValueReplaceAllUsesOfWith(v, value);
+    mlirOperationDestroy(template);
+    if !mlirValueGetFirstUse(mlirOperationGetResult(marker, 0)).ptr.is_null() {
+        return Err("internal error: a float atomic's old value is used".into());
+    }
+    if int == "i64" {
+        require_int64_atomics(marker);
+    }
+    let bits = mlirOpResultGetOwner(mlirOperationGetOperand(marker, 1));
+    mlirOperationDestroy(marker);
+    if mlirValueGetFirstUse(mlirOperationGetResult(bits, 0)).ptr.is_null() {
+        mlirOperationDestroy(bits);
+    }
+    Ok(())
+}
+
+/// Adds the `Int64Atomics` capability, which a 64-bit compare-and-swap
+/// needs, to the `spirv.module` around `op` (`spirv-update-vce` counts it
+/// for the integer marker only where the marker alone needs it).
+unsafe fn require_int64_atomics(op: MlirOperation) {
+    let mut module = op;
+    while !module.ptr.is_null() && name(module) != "spirv.module" {
+        module = mlirOperationGetParentOperation(module);
+    }
+    if module.ptr.is_null() {
+        return;
+    }
+    let vce = attr_text(mlirOperationGetAttributeByName(module, text("vce_triple")));
+    if vce.contains("Int64Atomics") {
+        return;
+    }
+    let Some(at) = vce.find("], [") else { return };
+    let wider = format!("{}, Int64Atomics{}", &vce[..at], &vce[at..]);
+    let attr = mlirAttributeParseGet(mlirOperationGetContext(module), text(&wider));
+    if !attr.ptr.is_null() {
+        mlirOperationSetAttributeByName(module, text("vce_triple"), attr);
+    }
+}
