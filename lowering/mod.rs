@@ -213,6 +213,9 @@ pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions)
     // State-machine loops become LoopRegions, which lower to `scf.for`.
     let mut sdfg = sdfg.clone();
     crate::transforms::loop_lifting::lift_all(&mut sdfg);
+    if options.gpu.is_some() {
+        gpu::cublas::recognise_all(&mut sdfg);
+    }
     let sdfg = &sdfg;
     use toolchain::{absent, Component};
     let absent = |c| absent(c).map_err(|e| Diagnostic::new(&sdfg.loc, e.to_string()));

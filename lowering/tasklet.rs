@@ -66,8 +66,9 @@ impl FnGen<'_, '_> {
         let node = &cx.state.nodes[n];
         let NodeKind::Tasklet { code } = &node.kind else { unreachable!() };
         if code.language.eq_ignore_ascii_case("cpp") && self.touches_gpu_memory(cx, n) {
-            // DaCe's GPU expansions of matrix products call cuBLAS from such tasklets.
-            return Err("a C++ tasklet on GPU memory (DaCe writes cuBLAS calls so): C++ tasklets run on the host, and recognising cuBLAS calls is not implemented yet".into());
+            // DaCe's GPU expansions of BLAS nodes call cuBLAS from such
+            // tasklets; those it writes are library nodes by now (`gpu::cublas`).
+            return Err("a C++ tasklet on GPU memory: C++ tasklets run on the host, and this one is not a cuBLAS call the GPU back end recognises (DaCe's gemm, gemv, dot and geam)".into());
         }
         let mut inputs = HashMap::new();
         for e in cx.state.edges.iter().filter(|e| e.dst == n) {

@@ -11,6 +11,7 @@ pub mod binary;
 mod buffers;
 mod check_report;
 mod copy;
+pub mod cublas;
 pub mod cuda;
 mod device_math;
 mod float_atomics;

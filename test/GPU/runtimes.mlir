@@ -45,7 +45,12 @@
 // RUN: sdfg-run --emit ptx %corpus/device/reduce_sum.gpu.sdfg 2>&1 | FileCheck %s --check-prefix=REDUCE
 // REDUCE: reduce_sum.gpu.sdfg: warning: library node 'Reduce' (Reduce) runs on the GPU as one thread: its parallel GPU expansion is not written yet
 // REDUCE: .visible .entry kernel_Reduce(
-// DaCe's GPU auto-optimize calls cuBLAS from C++ tasklets: refused at the
-// tasklet until those calls are recognised as the products they compute.
-// RUN: not sdfg-run --emit ptx %corpus/device/gemm.gpu_autoopt.sdfg 2>&1 | FileCheck %s --check-prefix=CUBLAS
-// CUBLAS: gemm.gpu_autoopt.sdfg:nodes[0].nodes[19]: error: in block 'progs_polybench_gemm_copyin': node '_MatMult_gemm': a C++ tasklet on GPU memory (DaCe writes cuBLAS calls so): C++ tasklets run on the host, and recognising cuBLAS calls is not implemented yet
+// DaCe's GPU auto-optimize calls cuBLAS from C++ tasklets: the calls it
+// writes are the library nodes they expand, run as kernels.
+// RUN: sdfg-run --emit ptx %corpus/device/gemm.gpu_autoopt.sdfg 2>&1 | FileCheck %s --check-prefix=CUBLAS
+// CUBLAS-NOT: error
+// CUBLAS: .visible .entry kernel__MatMult_gemm(
+// Other C++ on GPU memory is refused at the tasklet.
+// RUN: python3 %inputs/mutate-sdfg.py %corpus/device/gemm.gpu_autoopt.sdfg %t-trsm.sdfg 't = d["nodes"][0]["nodes"][19]["attributes"]["code"]; t["string_data"] = t["string_data"].replace("cublasDgemm", "cublasDtrsm")'
+// RUN: not sdfg-run --emit ptx %t-trsm.sdfg 2>&1 | FileCheck %s --check-prefix=OTHER
+// OTHER: .sdfg:nodes[0].nodes[19]: error: in block 'progs_polybench_gemm_copyin': node '_MatMult_gemm': a C++ tasklet on GPU memory: C++ tasklets run on the host, and this one is not a cuBLAS call the GPU back end recognises (DaCe's gemm, gemv, dot and geam)
