@@ -150,7 +150,8 @@ impl<'a, 'm> FnGen<'a, 'm> {
         }
         for name in self.deferred.clone() {
             let p = self.base(&name)?;
-            self.b.call_external("free", &[p], None);
+            let free = if self.container(&name)?.desc.storage.is_gpu() { "__sdfg_gpu_free" } else { "free" };
+            self.b.call_external(free, &[p], None);
         }
         self.b.ret(&[]);
         Ok(std::mem::take(&mut self.b).into_function(name, visibility))
@@ -177,10 +178,16 @@ impl<'a, 'm> FnGen<'a, 'm> {
                     if desc.storage != crate::model::Storage::GpuGlobal {
                         return Err(format!("transient '{name}' in {}: the GPU back end allocates GPU_Global memory only", desc.storage.as_str()));
                     }
-                    if !known_at_entry {
-                        return Err(format!("GPU array '{name}' is sized by symbols set while the program runs; the GPU back end allocates GPU arrays on entry"));
-                    }
                     self.module.declare_gpu_runtime();
+                    if !known_at_entry {
+                        // Sized by each state that uses it (see `allocate_deferred`).
+                        self.deferred.push(name.clone());
+                        let slot = self.b.slot(Ty::Ptr);
+                        let null = self.b.zero(Ty::Ptr);
+                        self.b.store(&null, &slot, Ty::Ptr);
+                        self.containers.insert(name.clone(), Container { desc: desc.clone(), ty, base: Base::Slot(slot) });
+                        continue;
+                    }
                     let label = self.module.string_constant(name);
                     let text = self.b.address_of(&label);
                     let n = self.int(&count)?;

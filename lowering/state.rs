@@ -64,7 +64,14 @@ impl FnGen<'_, '_> {
             let count = self.total_elements(&c.desc)?;
             let n = self.int(&count)?;
             let old = self.b.load(slot, Ty::Ptr);
-            let p = self.allocate(&name, &n, c.ty, Some(&old));
+            let p = if c.desc.storage.is_gpu() {
+                let label = self.module.string_constant(&name);
+                let text = self.b.address_of(&label);
+                let (n, size) = (self.b.cast(&n, Ty::I64), self.b.i64(c.ty.bytes() as i64));
+                self.b.call_external_value("__sdfg_gpu_realloc", &[text, n, size, old], Ty::Ptr)
+            } else {
+                self.allocate(&name, &n, c.ty, Some(&old))
+            };
             self.b.store(&p, slot, Ty::Ptr);
         }
         Ok(())

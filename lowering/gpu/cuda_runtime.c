@@ -32,6 +32,7 @@ static struct {
   CUresult (*StreamSynchronize)(CUstream);
   CUresult (*MemAlloc)(CUdeviceptr *, size_t);
   CUresult (*MemFree)(CUdeviceptr);
+  CUresult (*MemGetAddressRange)(CUdeviceptr *, size_t *, CUdeviceptr);
   CUresult (*Memcpy)(CUdeviceptr, CUdeviceptr, size_t);
   CUresult (*CtxSynchronize)(void);
   CUresult (*GetErrorName)(CUresult, const char **);
@@ -89,6 +90,7 @@ static void ensure_context(void) {
   *(void **)&cu.StreamSynchronize = symbol(lib, "cuStreamSynchronize");
   *(void **)&cu.MemAlloc = symbol(lib, "cuMemAlloc_v2");
   *(void **)&cu.MemFree = symbol(lib, "cuMemFree_v2");
+  *(void **)&cu.MemGetAddressRange = symbol(lib, "cuMemGetAddressRange_v2");
   *(void **)&cu.Memcpy = symbol(lib, "cuMemcpy");
   *(void **)&cu.CtxSynchronize = symbol(lib, "cuCtxSynchronize");
   *(void **)&cu.GetErrorName = symbol(lib, "cuGetErrorName");
@@ -201,6 +203,28 @@ void *__sdfg_gpu_alloc(const char *name, int64_t count, int64_t size) {
 
 void __sdfg_gpu_free(void *p) {
   if (p) CHECK(cu.MemFree((CUdeviceptr)p), "cuMemFree", "");
+}
+
+void __sdfg_gpu_copy(void *dst, const void *src, int64_t bytes);
+
+/* A GPU array sized again for the symbols of now: the same one where its
+   size is unchanged, else a new one holding what the old one held (as far
+   as both reach). */
+void *__sdfg_gpu_realloc(const char *name, int64_t count, int64_t size, void *old) {
+  size_t held = 0;
+  ensure_context();
+  if (old) {
+    CUdeviceptr base = 0;
+    CHECK(cu.MemGetAddressRange(&base, &held, (CUdeviceptr)old), "sizing GPU array ", name);
+    if (count >= 0 && size > 0 && count <= INT64_MAX / size && held == (size_t)(count * size)) return old;
+  }
+  void *p = __sdfg_gpu_alloc(name, count, size);
+  if (old) {
+    size_t wanted = (size_t)(count * size);
+    __sdfg_gpu_copy(p, old, (int64_t)(held < wanted ? held : wanted));
+    __sdfg_gpu_free(old);
+  }
+  return p;
 }
 
 void __sdfg_gpu_copy(void *dst, const void *src, int64_t bytes) {

@@ -88,6 +88,7 @@ impl ModuleGen {
         self.uses_gpu = true;
         self.declare_external("__sdfg_gpu_alloc", &[Ty::Ptr, Ty::I64, Ty::I64], Some(Ty::Ptr));
         self.declare_external("__sdfg_gpu_free", &[Ty::Ptr], None);
+        self.declare_external("__sdfg_gpu_realloc", &[Ty::Ptr, Ty::I64, Ty::I64, Ty::Ptr], Some(Ty::Ptr));
         self.declare_external("__sdfg_gpu_copy", &[Ty::Ptr, Ty::Ptr, Ty::I64], None);
     }
 }

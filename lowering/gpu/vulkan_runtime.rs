@@ -376,6 +376,23 @@ unsafe extern "C" fn gpu_alloc(name: *const c_char, count: i64, size: i64) -> *m
     })
 }
 
+/// A GPU array sized again for the symbols of now: the same one where its
+/// size is unchanged, else a new one holding what the old one held (as far
+/// as both reach).
+unsafe extern "C" fn gpu_realloc(name: *const c_char, count: i64, size: i64, old: *mut c_void) -> *mut c_void {
+    let held = with_runtime(|rt| rt.arrays.get(&(old as usize)).map(|b| b.bytes));
+    if held.is_some_and(|bytes| count.checked_mul(size) == Some(bytes as i64)) {
+        return old;
+    }
+    let p = gpu_alloc(name, count, size);
+    if let Some(bytes) = held {
+        let keep = bytes.min((count * size) as usize);
+        std::ptr::copy_nonoverlapping(old as *const u8, p as *mut u8, keep);
+        gpu_free(old);
+    }
+    p
+}
+
 unsafe extern "C" fn gpu_free(p: *mut c_void) {
     with_runtime(|rt| {
         if let Some(b) = rt.arrays.remove(&(p as usize)) {
@@ -403,6 +420,7 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         ("mgpuStreamDestroy", stream_nop as *mut ()),
         ("__sdfg_gpu_alloc", gpu_alloc as *mut ()),
         ("__sdfg_gpu_free", gpu_free as *mut ()),
+        ("__sdfg_gpu_realloc", gpu_realloc as *mut ()),
         ("__sdfg_gpu_copy", gpu_copy as *mut ()),
         ("__sdfg_gpu_check", gpu_check as *mut ()),
     ]

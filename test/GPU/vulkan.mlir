@@ -59,3 +59,9 @@
 // RUN: not sdfg-run %t-oob.sdfg --gpu-runtime vulkan --check-bounds --inputs %corpus/vec_add.npz -o %t-oob.npz 2>&1 | FileCheck %s --check-prefix=OOB
 // RUN: not test -e %t-oob.npz
 // OOB: error: out-of-bounds access to 'gpu_{{a|b|c}}' (in GPU kernel 'kernel__Add__map', for some thread)
+
+// A GPU array sized by a loop's variable is sized again by each state that
+// uses it, and the program matches.
+// RUN: sdfg-run --emit lowered --gpu-runtime vulkan %corpus/device/syrk.gpu.sdfg | FileCheck %s --check-prefix=REALLOC
+// REALLOC: call @__sdfg_gpu_realloc
+// RUN: sdfg-run %corpus/device/syrk.gpu.sdfg --gpu-runtime vulkan --inputs %corpus/syrk.npz --expected %corpus/syrk.npz --manifest %corpus/syrk.json 2>&1 | FileCheck %s --check-prefix=MATCH
