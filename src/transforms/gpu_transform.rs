@@ -4,7 +4,9 @@
 //! copied back (where written) in a new last one; maps at the top of a
 //! state become `GPU_Device` kernels, the maps inside them sequential;
 //! tasklets and nested SDFGs at the top of a state that touch arrays run
-//! in one-iteration GPU maps; transient arrays live in GPU memory.
+//! in one-iteration GPU maps; transient arrays live in GPU memory, as do
+//! scalars written in kernels (a scalar the host's control code reads
+//! too gets a GPU copy, copied back in each state that writes it).
 //!
 //! ```text
 //! state s:                               state copyin:  A -> gpu_A
@@ -75,9 +77,13 @@ impl Transformation for GpuTransform {
         let arrays = used_arrays(sdfg);
         let mut renamed = BTreeMap::new();
         let mut on_gpu = BTreeSet::new();
+        // Scalars the host reads (conditions, interstate assignments, map
+        // ranges): a GPU copy for the kernels, copied back after each write.
+        let mut copied_back = BTreeMap::new();
         for (name, &(_, written)) in &arrays {
             let desc = sdfg.container(name).expect("a used container").clone();
-            if desc.transient {
+            let host_reads = desc.kind == DataKind::Scalar && super::uses::mentioned_in_code(sdfg, name);
+            if desc.transient && !host_reads {
                 if toplevel_trans || desc.kind == DataKind::Scalar {
                     sdfg.containers.get_mut(name).expect("a used container").storage = Storage::GpuGlobal;
                     on_gpu.insert(name.clone());
@@ -87,6 +93,9 @@ impl Transformation for GpuTransform {
             let gpu = unique_name(sdfg, &format!("gpu_{name}"));
             sdfg.containers.push((gpu.clone(), crate::model::DataDesc { transient: true, storage: Storage::GpuGlobal, ..desc }));
             on_gpu.insert(gpu.clone());
+            if host_reads {
+                copied_back.insert(gpu.clone(), name.clone());
+            }
             renamed.insert(name.clone(), (gpu, written));
         }
         for view in views_of(sdfg, &arrays.keys().cloned().collect()) {
@@ -95,43 +104,96 @@ impl Transformation for GpuTransform {
         }
         let device = Device { renamed: &renamed, on_gpu: &on_gpu, sequential, toplevel_trans };
         device.cfg(&mut sdfg.cfg)?;
+        copy_back_after_writes(&mut sdfg.cfg, &copied_back);
+        // Transients start and end inside the program: no copies there.
+        renamed.retain(|name, _| sdfg.container(name).is_some_and(|d| !d.transient));
         add_copy_states(sdfg, &renamed);
         Ok(())
     }
 }
 
-/// Containers in host memory that move to the GPU, with whether they
-/// are read and written: the arrays the SDFG's states access, and the
-/// scalars written inside maps or by library nodes (kernels then).
-fn used_arrays(sdfg: &Sdfg) -> BTreeMap<String, (bool, bool)> {
-    let mut used: BTreeMap<String, (bool, bool)> = BTreeMap::new();
-    for (_, state) in place::states(sdfg) {
-        let parents = scope::scope_parents(state).unwrap_or_default();
-        for (i, node) in state.nodes.iter().enumerate() {
-            let NodeKind::Access { data, .. } = &node.kind else { continue };
-            let Some(desc) = sdfg.container(data) else { continue };
-            if !matches!(desc.storage, Storage::Default | Storage::CpuHeap) {
-                continue;
+/// In every state of `cfg` (and the regions in it), each write of a GPU
+/// scalar in `back` (GPU name to host name) is copied to the host
+/// scalar in the same state, where the host's control code reads it.
+fn copy_back_after_writes(cfg: &mut Cfg, back: &BTreeMap<String, String>) {
+    for block in &mut cfg.blocks {
+        match &mut block.kind {
+            BlockKind::State(state) => {
+                let written: Vec<(usize, String)> = state
+                    .nodes
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, n)| match &n.kind {
+                        NodeKind::Access { data, .. } if back.contains_key(data) && state.edges.iter().any(|e| e.dst == i) => Some((i, data.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                for (gpu_node, gpu) in written {
+                    let host = state.nodes.len();
+                    state.nodes.push(super::local_storage::access_node(&back[&gpu], &Default::default()));
+                    let one = Subset::Range(vec![Dim::range(Expr::int(0), Expr::int(0))]);
+                    let memlet = Memlet { data: Some(gpu), subset: Some(one.clone()), other_subset: Some(one), is_data_src: Some(true), ..Default::default() };
+                    state.edges.push(DataEdge { src: gpu_node, src_conn: None, dst: host, dst_conn: None, memlet, loc: Default::default() });
+                }
             }
-            let written_on_device = state.edges.iter().any(|e| {
-                e.dst == i
-                    && (parents.get(e.src).is_some_and(Option::is_some)
-                        || matches!(state.nodes[e.src].kind, NodeKind::Library(_) | NodeKind::MapExit { .. }))
-            });
-            let moves = match desc.kind {
-                DataKind::Array => true,
-                DataKind::Scalar => written_on_device,
-                _ => false,
-            };
-            if !moves {
-                continue;
-            }
-            let entry = used.entry(data.clone()).or_default();
-            entry.0 |= state.edges.iter().any(|e| e.src == i);
-            entry.1 |= state.edges.iter().any(|e| e.dst == i);
+            BlockKind::Region { cfg, .. } => copy_back_after_writes(cfg, back),
+            BlockKind::Loop(l) => copy_back_after_writes(&mut l.cfg, back),
+            BlockKind::Conditional(branches) => branches.iter_mut().for_each(|b| copy_back_after_writes(&mut b.cfg, back)),
+            BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
         }
     }
-    used
+}
+
+/// Containers in host memory that move to the GPU, with whether they
+/// are read and written: the arrays the SDFG's states access, and the
+/// scalars written inside maps, by library nodes or by top-level tasklets
+/// that touch arrays (kernels then).
+fn used_arrays(sdfg: &Sdfg) -> BTreeMap<String, (bool, bool)> {
+    // To a fixed point: a scalar that moves puts the top-level tasklets
+    // that read it in kernels, which move the scalars they write.
+    let mut used: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+    loop {
+        let before = used.len();
+        for (_, state) in place::states(sdfg) {
+            let parents = scope::scope_parents(state).unwrap_or_default();
+            for (i, node) in state.nodes.iter().enumerate() {
+                let NodeKind::Access { data, .. } = &node.kind else { continue };
+                let Some(desc) = sdfg.container(data) else { continue };
+                if !matches!(desc.storage, Storage::Default | Storage::CpuHeap) {
+                    continue;
+                }
+                let written_on_device = state.edges.iter().any(|e| {
+                    e.dst == i
+                        && (parents.get(e.src).is_some_and(Option::is_some)
+                            || matches!(state.nodes[e.src].kind, NodeKind::Library(_) | NodeKind::MapExit { .. })
+                            || (matches!(state.nodes[e.src].kind, NodeKind::Tasklet { .. }) && touches_gpu(sdfg, state, e.src, &used)))
+                });
+                let moves = match desc.kind {
+                    DataKind::Array => true,
+                    DataKind::Scalar => written_on_device,
+                    _ => false,
+                };
+                if !moves {
+                    continue;
+                }
+                let entry = used.entry(data.clone()).or_default();
+                entry.0 |= state.edges.iter().any(|e| e.src == i);
+                entry.1 |= state.edges.iter().any(|e| e.dst == i);
+            }
+        }
+        if used.len() == before {
+            return used;
+        }
+    }
+}
+
+/// Whether a node reads or writes memory that is or will be on the GPU
+/// (arrays, GPU storage, scalars that move): a top-level tasklet doing so
+/// runs in a kernel.
+fn touches_gpu(sdfg: &Sdfg, state: &State, n: usize, moving: &BTreeMap<String, (bool, bool)>) -> bool {
+    state.edges.iter().filter(|e| e.src == n || e.dst == n).filter_map(|e| e.memlet.data.as_deref()).any(|d| {
+        moving.contains_key(d) || sdfg.container(d).is_some_and(|c| c.kind == DataKind::Array || c.storage.is_gpu())
+    })
 }
 
 /// The views of `moved` containers (and views of those): they view GPU

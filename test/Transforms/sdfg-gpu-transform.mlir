@@ -7,6 +7,15 @@
 // RUN: sdfg-opt %s --split-input-file --sdfg-gpu-transform='sequential-innermaps=0 toplevel-trans=0' | FileCheck %s --check-prefix=OPTIONS
 // RUN: not sdfg-opt %s --split-input-file --sdfg-gpu-transform='toplevel-trans=2' 2>&1 | FileCheck %s --check-prefix=BADOPT
 
+// A scalar a kernel writes and the host's control code reads (here a
+// branch condition): kernels use a GPU copy, copied back to the host
+// scalar in the state that writes it.
+// RUN: sdfg-translate --import-sdfg %corpus/loop_branch.cfg.sdfg -o %t.branch.mlir
+// RUN: sdfg-opt %t.branch.mlir --sdfg-auto-optimize='device=gpu' | FileCheck %s --check-prefix=BACK
+// BACK: sdfg.scalar "gpu___tmp2" {{.*}}storage = #sdfg.storage<GPU_Global>, transient}
+// BACK: sdfg.memlet %_Mod__gpu_map_exit["OUT___out"] -> %gpu___tmp2 {data = "gpu___tmp2", subset = #sdfg.range<0>}
+// BACK-NEXT: sdfg.memlet %gpu___tmp2 -> %__tmp2 {data = "gpu___tmp2", is_data_src = true, other_subset = #sdfg.range<0>, subset = #sdfg.range<0>}
+
 // MATCHES: 0: the whole SDFG (arrays A, B, T)
 // MATCHES: sdfg-gpu-transform: no matches
 
