@@ -147,7 +147,7 @@ fn copy_back_after_writes(cfg: &mut Cfg, back: &BTreeMap<String, String>) {
 /// Containers in host memory that move to the GPU, with whether they
 /// are read and written: the arrays the SDFG's states access, and the
 /// scalars written inside maps, by library nodes or by top-level tasklets
-/// that touch arrays (kernels then).
+/// and nested SDFGs that touch arrays (kernels then).
 fn used_arrays(sdfg: &Sdfg) -> BTreeMap<String, (bool, bool)> {
     // To a fixed point: a scalar that moves puts the top-level tasklets
     // that read it in kernels, which move the scalars they write.
@@ -166,7 +166,8 @@ fn used_arrays(sdfg: &Sdfg) -> BTreeMap<String, (bool, bool)> {
                     e.dst == i
                         && (parents.get(e.src).is_some_and(Option::is_some)
                             || matches!(state.nodes[e.src].kind, NodeKind::Library(_) | NodeKind::MapExit { .. })
-                            || (matches!(state.nodes[e.src].kind, NodeKind::Tasklet { .. }) && touches_gpu(sdfg, state, e.src, &used)))
+                            || (matches!(state.nodes[e.src].kind, NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. })
+                                && touches_gpu(sdfg, state, e.src, &used)))
                 });
                 let moves = match desc.kind {
                     DataKind::Array => true,
@@ -196,8 +197,8 @@ fn touches_gpu(sdfg: &Sdfg, state: &State, n: usize, moving: &BTreeMap<String, (
     })
 }
 
-/// The views of `moved` containers (and views of those): they view GPU
-/// memory after the move.
+/// The views and references of `moved` containers (and views of those):
+/// they view GPU memory after the move.
 fn views_of(sdfg: &Sdfg, moved: &BTreeSet<String>) -> BTreeSet<String> {
     let mut views = BTreeSet::new();
     let states = place::states(sdfg);
@@ -211,7 +212,7 @@ fn views_of(sdfg: &Sdfg, moved: &BTreeSet<String>) -> BTreeSet<String> {
             for e in &state.edges {
                 let (Some(a), Some(b)) = (data(e.src), data(e.dst)) else { continue };
                 for (view, other) in [(a, b), (b, a)] {
-                    let is_view = sdfg.container(view).is_some_and(|d| d.kind == DataKind::View);
+                    let is_view = sdfg.container(view).is_some_and(|d| matches!(d.kind, DataKind::View | DataKind::Reference));
                     if is_view && (moved.contains(other) || views.contains(other)) {
                         views.insert(view.to_string());
                     }

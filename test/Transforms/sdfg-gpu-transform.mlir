@@ -16,6 +16,11 @@
 // BACK: sdfg.memlet %_Mod__gpu_map_exit["OUT___out"] -> %gpu___tmp2 {data = "gpu___tmp2", subset = #sdfg.range<0>}
 // BACK-NEXT: sdfg.memlet %gpu___tmp2 -> %__tmp2 {data = "gpu___tmp2", is_data_src = true, other_subset = #sdfg.range<0>, subset = #sdfg.range<0>}
 
+// A reference set to arrays that move is in GPU memory too.
+// RUN: sdfg-translate --import-sdfg %corpus/reference_api.api.sdfg -o %t.ref.mlir
+// RUN: sdfg-opt %t.ref.mlir --sdfg-gpu-transform | FileCheck %s --check-prefix=REF
+// REF: sdfg.reference "ref" {{.*}}storage = #sdfg.storage<GPU_Global>, transient}
+
 // MATCHES: 0: the whole SDFG (arrays A, B, T)
 // MATCHES: sdfg-gpu-transform: no matches
 
