@@ -139,8 +139,7 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
         let index = parse_type(ctx, "index");
         let i64_ty = mlirIntegerTypeGet(ctx, 64);
         let slot_value = |slot: usize| {
-            let c = create_before(first, "arith.constant", &[], &[index], &[("value", mlirIntegerAttrGet(index, slot as i64))]);
-            mlirOperationGetResult(create_before(first, "memref.load", &[pack, mlirOperationGetResult(c, 0)], &[i64_ty], &[]), 0)
+            mlirOperationGetResult(create_before(first, "memref.load", &[pack, index_constant(first, slot as i64)], &[i64_ty], &[]), 0)
         };
         for (slot, buffer) in buffers.iter().enumerate() {
             let bytes = slot_value(slot);
@@ -160,8 +159,8 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<Kernel, String> {
         for trap in all.into_iter().filter(|op| name(*op) == "llvm.intr.trap") {
             checks.push(string_attr(trap, TRAP_MESSAGE).ok_or("internal error: a run-time check without its message")?);
             let code = create_before(trap, "arith.constant", &[], &[i64_ty], &[("value", mlirIntegerAttrGet(i64_ty, checks.len() as i64))]);
-            let at = create_before(trap, "arith.constant", &[], &[index], &[("value", mlirIntegerAttrGet(index, slots as i64 - 1))]);
-            create_before(trap, "memref.store", &[mlirOperationGetResult(code, 0), pack, mlirOperationGetResult(at, 0)], &[], &[]);
+            let at = index_constant(trap, slots as i64 - 1);
+            create_before(trap, "memref.store", &[mlirOperationGetResult(code, 0), pack, at], &[], &[]);
             mlirOperationDestroy(trap);
         }
     }
@@ -345,12 +344,11 @@ unsafe fn scalar_pack(launch: MlirOperation, values: &[MlirValue], args: &[Arg],
     let segments = mlirDenseI32ArrayGet(ctx, 2, [0i32, 0].as_ptr());
     let pack = create_before(entry, "memref.alloca", &[], &[fixed_ty], &[("operandSegmentSizes", segments)]);
     let pack = mlirOperationGetResult(pack, 0);
-    let index = parse_type(ctx, "index");
     for (value, arg) in values.iter().zip(args) {
         if let Arg::Scalar(slot) = arg {
-            let c = create_before(launch, "arith.constant", &[], &[index], &[("value", mlirIntegerAttrGet(index, *slot as i64))]);
+            let c = index_constant(launch, *slot as i64);
             let bits = to_bits(launch, *value);
-            create_before(launch, "memref.store", &[bits, pack, mlirOperationGetResult(c, 0)], &[], &[]);
+            create_before(launch, "memref.store", &[bits, pack, c], &[], &[]);
         }
     }
     let dynamic = parse_type(ctx, "memref<?xi64>");

@@ -16,10 +16,10 @@ pub(super) unsafe fn report_failed_check(launch: MlirOperation, pack: MlirValue,
     let ctx = mlirOperationGetContext(launch);
     declare_check(launch)?;
     let after = mlirOperationGetNextInBlock(launch);
-    let (index, i64_ty, ptr) = (parse_type(ctx, "index"), mlirIntegerTypeGet(ctx, 64), parse_type(ctx, "!llvm.ptr"));
+    let (i64_ty, ptr) = (mlirIntegerTypeGet(ctx, 64), parse_type(ctx, "!llvm.ptr"));
     let result = |op: MlirOperation| mlirOperationGetResult(op, 0);
-    let at = create_before(after, "arith.constant", &[], &[index], &[("value", mlirIntegerAttrGet(index, status_slot as i64))]);
-    let status = result(create_before(after, "memref.load", &[pack, result(at)], &[i64_ty], &[]));
+    let at = index_constant(after, status_slot as i64);
+    let status = result(create_before(after, "memref.load", &[pack, at], &[i64_ty], &[]));
     let mut message = result(create_before(after, "llvm.mlir.zero", &[], &[ptr], &[]));
     for (k, symbol) in checks.iter().enumerate() {
         let text = result(create_before(after, "llvm.mlir.addressof", &[], &[ptr], &[("global_name", flat_symbol(ctx, symbol))]));

@@ -106,13 +106,15 @@ pub(super) fn ref_text(s: MlirStringRef) -> String {
     unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)).into_owned() }
 }
 
+/// The printing callback that appends to the `String` `data` points to.
+unsafe extern "C" fn append(s: MlirStringRef, data: *mut std::ffi::c_void) {
+    let out = &mut *(data as *mut String);
+    out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)));
+}
+
 /// `ty` in MLIR's syntax.
 pub(super) unsafe fn type_text(ty: MlirType) -> String {
     let mut out = String::new();
-    unsafe extern "C" fn append(s: MlirStringRef, data: *mut std::ffi::c_void) {
-        let out = &mut *(data as *mut String);
-        out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)));
-    }
     mlirTypePrint(ty, Some(append), &mut out as *mut String as *mut std::ffi::c_void);
     out
 }
@@ -133,14 +135,15 @@ pub(super) unsafe fn constant_of(value: MlirValue) -> Option<i64> {
     }
 }
 
-
 /// `attr` in MLIR's syntax.
 pub(super) unsafe fn attr_text(attr: MlirAttribute) -> String {
     let mut out = String::new();
-    unsafe extern "C" fn append(s: MlirStringRef, data: *mut std::ffi::c_void) {
-        let out = &mut *(data as *mut String);
-        out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)));
-    }
     mlirAttributePrint(attr, Some(append), &mut out as *mut String as *mut std::ffi::c_void);
     out
+}
+
+/// An `index` constant, before `at`.
+pub(super) unsafe fn index_constant(at: MlirOperation, v: i64) -> MlirValue {
+    let index = mlirIndexTypeGet(mlirOperationGetContext(at));
+    mlirOperationGetResult(create_before(at, "arith.constant", &[], &[index], &[("value", mlirIntegerAttrGet(index, v))]), 0)
 }

@@ -265,6 +265,17 @@ impl Rewrite {
         place.offset.unwrap_or_else(|| index_constant(at, 0))
     }
 
+    /// The memory `address` points into and the element's index (made
+    /// before `at`), for a `ty` value read or written (`verb`).
+    unsafe fn element(&mut self, address: MlirValue, ty: MlirType, verb: &str, at: MlirOperation) -> Result<(Memory, MlirValue), String> {
+        let place = self.place(address)?;
+        let memory = self.memory(place.root)?;
+        if !mlirTypeEqual(memory.elem, ty) {
+            return Err(format!("{} {verb} memory of {}", type_text(ty), type_text(memory.elem)));
+        }
+        Ok((memory, self.offset(&place, at)))
+    }
+
     unsafe fn op(&mut self, op: MlirOperation) -> Result<(), String> {
         match name(op).as_str() {
             "llvm.alloca" | "llvm.mlir.addressof" | "llvm.intr.stacksave" | "llvm.intr.stackrestore" => self.erase.push(op),
@@ -311,12 +322,7 @@ impl Rewrite {
                     self.places.insert(key(result), Place { root, offset: Some(offset) });
                     return Ok(());
                 }
-                let place = self.place(address)?;
-                let memory = self.memory(place.root)?;
-                if !mlirTypeEqual(memory.elem, mlirValueGetType(result)) {
-                    return Err(format!("{} read from memory of {}", type_text(mlirValueGetType(result)), type_text(memory.elem)));
-                }
-                let at = self.offset(&place, op);
+                let (memory, at) = self.element(address, mlirValueGetType(result), "read from", op)?;
                 let value = create_before(op, "memref.load", &[memory.memref, at], &[mlirValueGetType(result)], &[]);
                 mlirValueReplaceAllUsesOfWith(result, mlirOperationGetResult(value, 0));
             }
@@ -333,12 +339,7 @@ impl Rewrite {
                     create_before(op, "memref.store", &[mlirOperationGetResult(bits, 0), offsets, at], &[], &[]);
                     return Ok(());
                 }
-                let place = self.place(address)?;
-                let memory = self.memory(place.root)?;
-                if !mlirTypeEqual(memory.elem, mlirValueGetType(value)) {
-                    return Err(format!("{} written to memory of {}", type_text(mlirValueGetType(value)), type_text(memory.elem)));
-                }
-                let at = self.offset(&place, op);
+                let (memory, at) = self.element(address, mlirValueGetType(value), "written to", op)?;
                 create_before(op, "memref.store", &[value, memory.memref, at], &[], &[]);
             }
             "builtin.unrealized_conversion_cast" if is_ptr(mlirOperationGetOperand(op, 0)) => {
@@ -367,11 +368,6 @@ impl Rewrite {
         }
         Ok(())
     }
-}
-
-unsafe fn index_constant(at: MlirOperation, v: i64) -> MlirValue {
-    let index = mlirIndexTypeGet(mlirOperationGetContext(at));
-    mlirOperationGetResult(create_before(at, "arith.constant", &[], &[index], &[("value", mlirIntegerAttrGet(index, v))]), 0)
 }
 
 /// An integer as an `index`, before `at`.
