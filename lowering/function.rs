@@ -10,9 +10,7 @@ use crate::model::{DataDesc, DataKind, Sdfg};
 use crate::symbolic::Expr;
 use std::collections::HashMap;
 
-/// The largest transient a nested SDFG inside a kernel may declare (per
-/// thread, on its stack).
-const MAX_KERNEL_LOCAL_ELEMENTS: i64 = 4096;
+use super::gpu::rooms::MAX_PRIVATE_ELEMENTS as MAX_KERNEL_LOCAL_ELEMENTS;
 
 /// Where a container's data is.
 #[derive(Clone, Debug)]

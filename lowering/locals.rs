@@ -30,20 +30,26 @@ pub struct Locals {
 }
 
 impl Locals {
-    pub fn of(sdfg: &Sdfg) -> Self {
+    /// The scope-private transients, but those `shared(sdfg key, name)`
+    /// says live outside every scope.
+    pub fn of(sdfg: &Sdfg, shared: &dyn Fn(usize, &str) -> bool) -> Self {
         let mut locals = Locals::default();
-        locals.add(sdfg);
+        locals.add(sdfg, shared);
         locals
     }
 
-    fn add(&mut self, sdfg: &Sdfg) {
-        let own = scope_locals(sdfg);
+    fn add(&mut self, sdfg: &Sdfg, shared: &dyn Fn(usize, &str) -> bool) {
+        let key = sdfg_key(sdfg);
+        let mut own = scope_locals(sdfg);
+        for names in own.values_mut() {
+            names.retain(|n| !shared(key, n));
+        }
         self.by_sdfg.insert(sdfg_key(sdfg), own.values().flatten().cloned().collect());
         self.by_scope.extend(own);
         for (_, state) in place::states(sdfg) {
             for node in &state.nodes {
                 if let NodeKind::NestedSdfg { sdfg, .. } = &node.kind {
-                    self.add(sdfg);
+                    self.add(sdfg, shared);
                 }
             }
         }

@@ -75,6 +75,8 @@ pub struct ModuleGen {
     symbols: BTreeSet<String>,
     /// Transients private to one scope (see `locals`).
     pub locals: locals::Locals,
+    /// Kernels' per-thread arrays given room in GPU memory.
+    pub rooms: gpu::rooms::Rooms,
     /// Functions generated for nested SDFGs, counted for unique names.
     pub nested_count: usize,
     /// C++ tasklets compiled into helper functions: (symbol, source).
@@ -116,6 +118,7 @@ impl ModuleGen {
             ir: builder::module::ModuleIr::new(context),
             symbols: BTreeSet::new(),
             locals: locals::Locals::default(),
+            rooms: Default::default(),
             nested_count: 0,
             cpp_helpers: Vec::new(),
             uses_blas: false,
@@ -213,8 +216,10 @@ pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions)
     // State-machine loops become LoopRegions, which lower to `scf.for`.
     let mut sdfg = sdfg.clone();
     crate::transforms::loop_lifting::lift_all(&mut sdfg);
+    let mut rooms = gpu::rooms::Rooms::default();
     if options.gpu.is_some() {
         gpu::cublas::recognise_all(&mut sdfg);
+        rooms = gpu::rooms::make_rooms(&mut sdfg).map_err(|(loc, e)| Diagnostic::new(&loc, e))?;
     }
     let sdfg = &sdfg;
     use toolchain::{absent, Component};
@@ -222,6 +227,7 @@ pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions)
     let missing_blas = if options.blas { absent(Component::OpenBlas)? } else { None };
     let missing_lapack = if options.blas && missing_blas.is_none() { absent(Component::Lapacke)? } else { None };
     let mut module = ModuleGen::new(context);
+    module.rooms = rooms;
     lower_missing(context, &mut module, sdfg, options, missing_blas, missing_lapack)
         .map_err(|e| Diagnostic::new(module.error_at.as_ref().unwrap_or(&sdfg.loc), e))
 }
@@ -247,7 +253,9 @@ fn lower_missing<'c>(
         module.declare_bounds_check();
     }
     module.declare_libc();
-    module.locals = locals::Locals::of(sdfg);
+    let rooms = &module.rooms;
+    let locals = locals::Locals::of(sdfg, &|key, name| rooms.contains(key, name));
+    module.locals = locals;
     let name = entry_name(&sdfg.name);
     let gen = function::FnGen::new(sdfg, module);
     let f = gen.function(&name, Visibility::Entry)?;

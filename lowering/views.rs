@@ -53,6 +53,10 @@ impl FnGen<'_, '_> {
             };
             let ptr = self.address_unchecked(&target_name, &start)?;
             let Some(c) = self.containers.get(&alias_name).cloned() else { continue };
+            // In a kernel, a view reaches what it views.
+            if self.kernel.is_some() && self.check_reachable(&target_name).is_ok() {
+                self.on_device.insert(alias_name.clone());
+            }
             if scope.is_some() {
                 if !shadowed.iter().any(|(n, _): &(String, Container)| *n == alias_name) {
                     shadowed.push((alias_name.clone(), c.clone()));

@@ -114,7 +114,23 @@ pub fn to_cas_loops(module: &melior::ir::Module) -> Result<(), String> {
             }
             cas_loop(op, mlirOperationGetOperand(op, 0), float, combine)?;
         }
+        relax_integer_atomics(module);
         Ok(())
+    }
+}
+
+/// Makes the integer atomics of the converted modules relaxed, as CUDA's
+/// `atomicAdd`: MLIR writes them acquire-release, and lavapipe then loses
+/// updates made in a loop by a workgroup of more than 8 threads.
+unsafe fn relax_integer_atomics(module: &melior::ir::Module) {
+    let mut all = Vec::new();
+    collect(module.as_operation().to_raw(), &mut all);
+    let relaxed = mlirAttributeParseGet(mlirOperationGetContext(module.as_operation().to_raw()), text("#spirv.memory_semantics<None>"));
+    for op in all {
+        let n = name(op);
+        if n.starts_with("spirv.Atomic") && n != "spirv.AtomicCompareExchange" && n != "spirv.AtomicCompareExchangeWeak" {
+            mlirOperationSetAttributeByName(op, text("semantics"), relaxed);
+        }
     }
 }
 

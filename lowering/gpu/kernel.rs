@@ -130,7 +130,12 @@ impl FnGen<'_, '_> {
         }
         self.kernel = Some(node.label.clone());
         self.parallel += 1;
+        // Each iteration has its own slice of the arrays given room.
+        let rooms: Vec<String> = self.module.rooms.of(self.sdfg).into_iter().filter(|r| self.private.insert(r.clone())).collect();
         let result = self.scoped_body(cx, entry);
+        for r in &rooms {
+            self.private.remove(r);
+        }
         self.parallel -= 1;
         self.kernel = None;
         if owned {

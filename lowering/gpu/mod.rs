@@ -19,6 +19,7 @@ pub mod kernel;
 mod library;
 mod pointers;
 mod raw_ir;
+pub mod rooms;
 pub mod spirv;
 pub mod vulkan;
 pub mod vulkan_runtime;

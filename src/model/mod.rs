@@ -91,6 +91,17 @@ impl Sdfg {
         self.callbacks.iter().find(|c| c.name == name)
     }
 
+    /// `base`, or `base_N` with the first `N` no container has.
+    pub fn unique_container_name(&self, base: &str) -> String {
+        let mut name = base.to_string();
+        let mut n = 0;
+        while self.container(&name).is_some() {
+            n += 1;
+            name = format!("{base}_{n}");
+        }
+        name
+    }
+
     pub fn symbol_type(&self, name: &str) -> Option<ScalarType> {
         self.symbols.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
     }

@@ -90,7 +90,7 @@ impl Transformation for GpuTransform {
                 }
                 continue;
             }
-            let gpu = unique_name(sdfg, &format!("gpu_{name}"));
+            let gpu = sdfg.unique_container_name(&format!("gpu_{name}"));
             sdfg.containers.push((gpu.clone(), crate::model::DataDesc { transient: true, storage: Storage::GpuGlobal, ..desc }));
             on_gpu.insert(gpu.clone());
             if host_reads {
@@ -231,16 +231,6 @@ fn on_gpu(sdfg: &Sdfg) -> bool {
     let gpu_map =
         place::states(sdfg).iter().any(|(_, s)| s.nodes.iter().any(|n| matches!(&n.kind, NodeKind::MapEntry { map, .. } if map.schedule.is_gpu())));
     gpu_storage || gpu_map
-}
-
-fn unique_name(sdfg: &Sdfg, base: &str) -> String {
-    let mut name = base.to_string();
-    let mut n = 0;
-    while sdfg.container(&name).is_some() {
-        n += 1;
-        name = format!("{base}_{n}");
-    }
-    name
 }
 
 /// What moves to the GPU: arrays renamed to their GPU copies, the
