@@ -19,6 +19,9 @@ impl FnGen<'_, '_> {
             return self.gpu_copy(e, &src, &src_sub, &dst, &dst_sub);
         }
         let (src_kind, dst_kind) = (self.container(&src)?.desc.kind, self.container(&dst)?.desc.kind);
+        if src_kind == DataKind::Stream && self.container(&src)?.desc.storage.is_gpu() {
+            return self.gpu_stream_drain(&src, &dst, &dst_sub);
+        }
         if src_kind == DataKind::Stream {
             return self.drain(&src, &dst, &dst_sub);
         }
@@ -53,7 +56,9 @@ impl FnGen<'_, '_> {
             None => self.unravel(&kv, &src_dims)?,
         };
         let value = self.load_at(&src, &from)?;
-        if dst_kind == DataKind::Stream {
+        if dst_kind == DataKind::Stream && self.container(&dst)?.desc.storage.is_gpu() {
+            self.gpu_stream_push(&dst, &value)?;
+        } else if dst_kind == DataKind::Stream {
             let s = self.base(&dst)?;
             let ty = self.container(&dst)?.ty;
             self.module.stream_push(&mut self.b, &s, &value, ty);

@@ -65,6 +65,11 @@ pub struct FnGen<'a, 'm> {
     pub registers: HashMap<String, Option<Val>>,
     /// How many elements the last drain of a stream put into an array.
     pub fill_counts: HashMap<String, Val>,
+    /// The counter of each GPU stream (see `gpu::streams`).
+    pub gpu_streams: HashMap<String, super::gpu::streams::GpuStream>,
+    /// Arguments that are the caller's GPU streams (with the caller's
+    /// descriptor), in order: their counters follow the arguments.
+    pub gpu_stream_args: Vec<(String, DataDesc)>,
     /// The label of the state being lowered, for run-time messages.
     pub state_label: String,
     /// Inside the kernel of a `GPU_Device` map: the map's label.
@@ -98,6 +103,8 @@ impl<'a, 'm> FnGen<'a, 'm> {
             conn_types: HashMap::new(),
             registers: HashMap::new(),
             fill_counts: HashMap::new(),
+            gpu_streams: HashMap::new(),
+            gpu_stream_args: Vec::new(),
             state_label: String::new(),
             kernel: None,
             on_device: Default::default(),
@@ -129,6 +136,19 @@ impl<'a, 'm> FnGen<'a, 'm> {
                     self.containers.insert(arg.name.clone(), Container { desc, ty, base: Base::Fixed(ptr) });
                 }
             }
+        }
+        // The counter and the capacity of each GPU stream argument.
+        for (k, (name, desc)) in std::mem::take(&mut self.gpu_stream_args).into_iter().enumerate() {
+            let mut held = Vec::new();
+            for j in 0..2 {
+                let idx = self.b.i64((args.len() + 2 * k + j) as i64);
+                let slot = self.b.gep(&params[0], &idx, Ty::Ptr);
+                held.push(self.b.load(&slot, Ty::Ptr));
+            }
+            let capacity = self.b.load(&held[1], Ty::I64);
+            let c = self.containers.get_mut(&name).ok_or_else(|| format!("GPU stream argument '{name}' is not an argument"))?;
+            c.desc = desc;
+            self.gpu_streams.insert(name, super::gpu::streams::GpuStream { count: held[0].clone(), capacity: Some(capacity) });
         }
         for (name, dtype) in &self.sdfg.symbols {
             if !self.symbols.contains_key(name) {
@@ -169,6 +189,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             let known_at_entry = count.free_symbols().iter().all(|s| free.contains(s) || self.sdfg.constants.iter().any(|c| &c.name == s));
             let base = match desc.kind {
                 DataKind::View | DataKind::Reference => Base::Slot(self.b.slot(Ty::Ptr)),
+                DataKind::Stream if desc.storage.is_gpu() => Base::Fixed(self.allocate_gpu_stream(name, desc, ty)?),
                 DataKind::Stream => Base::Fixed(self.module.stream_new(&mut self.b, ty)),
                 // Allocated where they are used (see `scoped_body`, `state`).
                 _ if scope_local.contains(name) => Base::Slot(self.b.slot(Ty::Ptr)),

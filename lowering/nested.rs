@@ -18,6 +18,8 @@ impl FnGen<'_, '_> {
         let stack = self.b.stack_save();
         // Outer memory bound to each connector.
         let mut bound: HashMap<String, (Val, bool)> = HashMap::new();
+        // GPU streams: the counter of each travels after the arguments.
+        let mut gpu_streams: Vec<(String, Val, crate::model::DataDesc)> = Vec::new();
         for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
             let conn = if e.dst == n { &e.dst_conn } else { &e.src_conn };
             let (Some(conn), Some(data)) = (conn, &e.memlet.data) else { continue };
@@ -25,6 +27,13 @@ impl FnGen<'_, '_> {
                 continue;
             }
             let outer = self.container(data)?.clone();
+            if outer.desc.kind == DataKind::Stream && outer.desc.storage.is_gpu() {
+                let count = self.gpu_streams.get(data).map(|s| s.count.clone()).ok_or_else(|| format!("GPU stream '{data}' is not allocated here"))?;
+                gpu_streams.push((conn.clone(), count, outer.desc.clone()));
+                let ptr = self.base(data)?;
+                bound.insert(conn.clone(), (ptr, false));
+                continue;
+            }
             let inner_is_stream = sdfg.container(conn).is_some_and(|d| d.kind == DataKind::Stream);
             let ptr = if outer.desc.kind == DataKind::Stream && inner_is_stream {
                 // The callee pushes to and pops from the caller's stream.
@@ -59,8 +68,22 @@ impl FnGen<'_, '_> {
             let input_only = e.dst == n && !cx.state.edges.iter().any(|o| o.src == n && o.src_conn.as_ref() == Some(conn));
             bound.insert(conn.clone(), (ptr, input_only));
         }
-        let count = self.b.i64(args.len() as i64);
+        gpu_streams.sort_by(|a, b| a.0.cmp(&b.0));
+        let count = self.b.i64((args.len() + 2 * gpu_streams.len()) as i64);
         let array = self.b.alloca(&count, Ty::Ptr);
+        for (k, (conn, counter, _)) in gpu_streams.iter().enumerate() {
+            let outer = cx.state.edges.iter().find(|e| (e.dst == n && e.dst_conn.as_ref() == Some(conn)) || (e.src == n && e.src_conn.as_ref() == Some(conn)));
+            let data = outer.and_then(|e| e.memlet.data.clone()).unwrap_or_default();
+            let capacity = self.gpu_stream_capacity_of(&data)?;
+            let one = self.b.i64(1);
+            let held = self.b.alloca(&one, Ty::I64);
+            self.b.store(&capacity, &held, Ty::I64);
+            for (j, p) in [counter.clone(), held].iter().enumerate() {
+                let idx = self.b.i64((args.len() + 2 * k + j) as i64);
+                let at = self.b.gep(&array, &idx, Ty::Ptr);
+                self.b.store(p, &at, Ty::Ptr);
+            }
+        }
         for (i, arg) in args.iter().enumerate() {
             let ptr = match arg.kind {
                 ArgKind::Symbol => {
@@ -110,6 +133,7 @@ impl FnGen<'_, '_> {
         inner.parallel = self.parallel;
         inner.private = private;
         inner.kernel = self.kernel.clone();
+        inner.gpu_stream_args = gpu_streams.into_iter().map(|(conn, _, desc)| (conn, desc)).collect();
         if self.kernel.is_some() {
             inner.on_device = args.iter().map(|a| a.name.clone()).collect();
         }

@@ -170,7 +170,7 @@ impl FnGen<'_, '_> {
         let parallel = self.parallel == 0
             // DaCe runs an outermost map of the default schedule on CPU threads.
             && (map.schedule == Schedule::Default || map.schedule.is_cpu_parallel())
-            && !self.scope_uses_streams(cx, entry);
+            && !self.scope_uses_streams(cx, entry, true);
         let dims = map.range.dims().to_vec();
         let mut closers = 0;
         for (d, (param, dim)) in map.params.iter().zip(&dims).enumerate() {
@@ -258,12 +258,15 @@ impl FnGen<'_, '_> {
         Ok(scope)
     }
 
-    /// Whether any memlet inside the scope of `entry` moves stream data.
-    pub(super) fn scope_uses_streams(&self, cx: &StateCx, entry: usize) -> bool {
+    /// Whether any memlet inside the scope of `entry` moves stream data
+    /// (of a stream in host memory only, unless `gpu_too`).
+    pub(super) fn scope_uses_streams(&self, cx: &StateCx, entry: usize, gpu_too: bool) -> bool {
         let inside = |n: usize| inside_scope(&cx.parents, n, entry);
         cx.state.edges.iter().any(|e| {
             (inside(e.src) || inside(e.dst))
-                && e.memlet.data.as_ref().and_then(|d| self.containers.get(d)).is_some_and(|c| c.desc.kind == crate::model::DataKind::Stream)
+                && e.memlet.data.as_ref().and_then(|d| self.containers.get(d)).is_some_and(|c| {
+                    c.desc.kind == crate::model::DataKind::Stream && (gpu_too || !c.desc.storage.is_gpu())
+                })
         })
     }
 
@@ -290,6 +293,9 @@ impl FnGen<'_, '_> {
                 continue;
             }
             let p = if c.desc.kind == crate::model::DataKind::Stream {
+                if c.desc.storage.is_gpu() {
+                    return Err(format!("GPU stream '{name}' private to a scope (a local stream of each thread): the GPU back end holds GPU streams for the whole program only"));
+                }
                 let s = self.module.stream_here(&mut self.b, c.ty);
                 streams.push(s.clone());
                 s

@@ -75,6 +75,9 @@ impl FnGen<'_, '_> {
             let (Some(conn), Some(data)) = (&e.dst_conn, &e.memlet.data) else { continue };
             let window = self.window(data, &e.memlet.subset)?;
             let input = if self.container(data)?.desc.kind == DataKind::Stream {
+                if self.container(data)?.desc.storage.is_gpu() {
+                    return Err(format!("a tasklet pops from GPU stream '{data}': the GPU back end pushes to GPU streams in kernels and empties them on the host only"));
+                }
                 let s = self.base(data)?;
                 let ty = self.container(data)?.ty;
                 Input::Value(self.module.stream_pop(&mut self.b, &s, ty))
@@ -185,7 +188,12 @@ impl FnGen<'_, '_> {
                             }
                             vars.insert(name.clone(), v.clone());
                             for sink in outputs.get(name).into_iter().flatten() {
-                                if sink.stream {
+                                if sink.stream && self.container(&sink.data)?.desc.storage.is_gpu() {
+                                    if self.kernel.is_none() {
+                                        return Err(format!("host code pushes to GPU stream '{}': only kernels push to GPU streams", sink.data));
+                                    }
+                                    self.gpu_stream_push(&sink.data, &v)?;
+                                } else if sink.stream {
                                     let s = self.base(&sink.data)?;
                                     let ty = self.container(&sink.data)?.ty;
                                     self.module.stream_push(&mut self.b, &s, &v, ty);

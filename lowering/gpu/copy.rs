@@ -8,7 +8,7 @@
 use crate::lowering::arith::Op;
 use crate::lowering::builder::Val;
 use crate::lowering::function::FnGen;
-use crate::model::{DataDesc, DataEdge};
+use crate::model::{DataDesc, DataEdge, DataKind};
 use crate::symbolic::{Dim, Expr, Subset};
 
 impl FnGen<'_, '_> {
@@ -22,6 +22,12 @@ impl FnGen<'_, '_> {
     /// unit dimensions aside) with runtime copies.
     pub fn gpu_copy(&mut self, e: &DataEdge, src: &str, ss: &Subset, dst: &str, ds: &Subset) -> Result<(), String> {
         let (s, d) = (self.container(src)?.clone(), self.container(dst)?.clone());
+        if s.desc.kind == DataKind::Stream && s.desc.storage.is_gpu() {
+            return self.gpu_stream_drain(src, dst, ds);
+        }
+        if s.desc.kind == DataKind::Stream || d.desc.kind == DataKind::Stream {
+            return Err(format!("a copy from '{src}' to '{dst}' between a stream and GPU memory: the host empties GPU streams into arrays only"));
+        }
         if e.memlet.wcr.is_some() {
             return Err(format!("a copy from '{src}' to '{dst}' with write-conflict resolution between host and GPU memory"));
         }
@@ -90,7 +96,7 @@ impl FnGen<'_, '_> {
 /// Whether a subset of a container is one contiguous run of memory: row-major
 /// strides, unit steps, and every dimension after the first that is not a
 /// single index spans its whole extent.
-fn contiguous(desc: &DataDesc, sub: &Subset) -> bool {
+pub(super) fn contiguous(desc: &DataDesc, sub: &Subset) -> bool {
     if !row_major(desc) {
         return false;
     }

@@ -42,8 +42,8 @@ impl FnGen<'_, '_> {
         if map.has_dependent_ranges() {
             return Err("the ranges of a GPU_Device map depend on its own parameters; the GPU back end needs independent ranges".into());
         }
-        if self.scope_uses_streams(cx, entry) {
-            return Err("a stream inside a GPU kernel: the GPU back end does not support streams yet".into());
+        if self.scope_uses_streams(cx, entry, false) {
+            return Err("a stream in host memory inside a GPU kernel: kernels push to streams in GPU memory (GPU_Global) only".into());
         }
         let block = block_size(node, self.module.gpu_block_size)?;
         self.module.declare_gpu_runtime();

@@ -20,6 +20,7 @@ mod library;
 mod pointers;
 mod raw_ir;
 pub mod rooms;
+pub mod streams;
 pub mod spirv;
 pub mod vulkan;
 pub mod vulkan_runtime;

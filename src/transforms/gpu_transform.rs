@@ -172,6 +172,8 @@ fn used_arrays(sdfg: &Sdfg) -> BTreeMap<String, (bool, bool)> {
                 let moves = match desc.kind {
                     DataKind::Array => true,
                     DataKind::Scalar => written_on_device,
+                    // Kernels push to streams in GPU memory.
+                    DataKind::Stream => desc.transient && written_on_device,
                     _ => false,
                 };
                 if !moves {

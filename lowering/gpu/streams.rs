@@ -1,0 +1,144 @@
+//! GPU streams (`GPU_Global` stream containers): kernels push to them and
+//! the host empties them into arrays, as DaCe's GPU streams. A stream is a
+//! buffer of its `buffer_size` elements and a counter, both in GPU
+//! memory. A push takes the next slot with an atomic add on the counter
+//! (threads push in no particular order); the host reads the counter,
+//! copies that many elements and sets it back to zero:
+//!
+//! ```text
+//! tasklet: b >> ostream (in a kernel)   =>   k = atomic_rmw addi %count[0], 1
+//!                                            if k < capacity { data[k] = b } else { stop: "stream is full" }
+//! ostream -> out (host)                 =>   n = count; copy n elements data -> out; count = 0
+//! ```
+
+use crate::lowering::builder::memory::AtomicOp;
+use crate::lowering::builder::Val;
+use crate::lowering::function::FnGen;
+use crate::lowering::types::Ty;
+use crate::model::DataDesc;
+use crate::symbolic::Subset;
+
+impl FnGen<'_, '_> {
+    /// Allocates the GPU stream `name`: its buffer (returned) and its
+    /// counter, set to zero.
+    pub fn allocate_gpu_stream(&mut self, name: &str, desc: &DataDesc, ty: Ty) -> Result<Val, String> {
+        let capacity = self.gpu_stream_capacity(name, desc)?;
+        self.module.declare_gpu_runtime();
+        let four = self.b.i64(4);
+        let one = self.b.i64(1);
+        let label = self.module.string_constant(name);
+        let text = self.b.address_of(&label);
+        let size = self.b.i64(ty.bytes() as i64);
+        let data = self.b.call_external_value("__sdfg_gpu_alloc", &[text.clone(), capacity, size], Ty::Ptr);
+        let count = self.b.call_external_value("__sdfg_gpu_alloc", &[text, one, four], Ty::Ptr);
+        self.set_gpu_stream_count(&count, 0);
+        self.gpu_frees.push(data.clone());
+        self.gpu_frees.push(count.clone());
+        self.gpu_streams.insert(name.to_string(), GpuStream { count, capacity: None });
+        Ok(data)
+    }
+
+    /// Elements a GPU stream holds: its buffer size (for every stream of
+    /// an array of streams). A GPU stream cannot grow.
+    fn gpu_stream_capacity(&mut self, name: &str, desc: &DataDesc) -> Result<Val, String> {
+        let buffer = desc.buffer_size.clone().filter(|b| b.as_int() != Some(0)).ok_or_else(|| {
+            format!("GPU stream '{name}' has no buffer size: a stream in GPU memory holds as many elements as its buffer_size says")
+        })?;
+        if desc.total_elements().as_int() != Some(1) {
+            return Err(format!("GPU stream '{name}' is an array of streams: the GPU back end holds single GPU streams"));
+        }
+        self.int(&buffer)
+    }
+
+    /// The capacity of the GPU stream `name` held here.
+    pub fn gpu_stream_capacity_of(&mut self, name: &str) -> Result<Val, String> {
+        if let Some(v) = self.gpu_streams.get(name).and_then(|s| s.capacity.clone()) {
+            return Ok(v);
+        }
+        let desc = self.container(name)?.desc.clone();
+        self.gpu_stream_capacity(name, &desc)
+    }
+
+    fn set_gpu_stream_count(&mut self, count: &Val, value: i64) {
+        let slot = self.b.slot(Ty::I32);
+        let v = self.b.int(value, Ty::I32);
+        self.b.store(&v, &slot, Ty::I32);
+        let four = self.b.i64(4);
+        self.b.call_external("__sdfg_gpu_copy", &[count.clone(), slot, four], None);
+    }
+
+    /// Pushes `v` to the GPU stream `name` from a kernel.
+    pub fn gpu_stream_push(&mut self, name: &str, v: &Val) -> Result<(), String> {
+        let stream = self.gpu_streams.get(name).cloned().ok_or_else(|| format!("a push to GPU stream '{name}', which this kernel does not hold"))?;
+        let c = self.container(name)?.clone();
+        let capacity = self.gpu_stream_capacity_of(name)?;
+        let data = self.base(name)?;
+        let zero = self.b.i64(0);
+        let one = self.b.i64(1);
+        let counter = self.flat_view(&stream.count, Ty::I32, &one);
+        let step = self.b.int(1, Ty::I32);
+        let taken = self.b.memref_atomic_rmw(AtomicOp::Add, &counter, &[zero.clone()], &step);
+        let k = self.b.cast(&taken, Ty::I64);
+        let room = self.b.compare("lt", &k, &capacity);
+        self.b.begin_if(&room, &[]);
+        let slots = self.flat_view(&data, c.ty, &capacity);
+        self.b.memref_store(v, &slots, &[k]);
+        self.b.begin_else(&[]);
+        let text = format!("error: GPU stream '{name}' is full: it holds {} elements (its buffer_size)", c.desc.buffer_size.clone().unwrap_or(crate::symbolic::Expr::int(0)));
+        let label = self.module.string_constant(&text);
+        self.b.trap(&label);
+        self.b.end();
+        Ok(())
+    }
+
+    /// A one-dimensional view of `size` elements of GPU memory at `base`.
+    fn flat_view(&mut self, base: &Val, ty: Ty, size: &Val) -> crate::lowering::builder::memref::MemRef {
+        let one = self.b.i64(1);
+        if self.module.gpu == Some(super::Target::Vulkan) {
+            return self.b.flat_memref_view(base, ty, &[one]);
+        }
+        let zero = self.b.i64(0);
+        self.b.memref_view(base, ty, &[size.clone()], &[one], &zero)
+    }
+
+    /// Empties the GPU stream `stream` into `dst` from the subset's first
+    /// element on (host code).
+    pub fn gpu_stream_drain(&mut self, stream: &str, dst: &str, dst_sub: &Subset) -> Result<(), String> {
+        let count = self.gpu_streams.get(stream).map(|s| s.count.clone()).ok_or_else(|| format!("GPU stream '{stream}' is not allocated here"))?;
+        if self.kernel.is_some() {
+            return Err(format!("a kernel empties GPU stream '{stream}': the host empties GPU streams"));
+        }
+        let (s, d) = (self.container(stream)?.clone(), self.container(dst)?.clone());
+        if s.ty != d.ty {
+            return Err(format!("a copy from GPU stream '{stream}' to '{dst}' that converts its elements"));
+        }
+        if !super::copy::contiguous(&d.desc, dst_sub) {
+            return Err(format!("GPU stream '{stream}' emptied into '{dst}' [{dst_sub}], which is not contiguous"));
+        }
+        let slot = self.b.slot(Ty::I32);
+        let four = self.b.i64(4);
+        self.b.call_external("__sdfg_gpu_copy", &[slot.clone(), count.clone(), four], None);
+        let held = self.b.load(&slot, Ty::I32);
+        let held = self.b.cast(&held, Ty::I64);
+        let capacity = self.gpu_stream_capacity_of(stream)?;
+        let n = self.b.binary(crate::lowering::arith::Op::Min, &held, &capacity)?;
+        let size = self.b.i64(s.ty.bytes() as i64);
+        let bytes = self.b.binary(crate::lowering::arith::Op::Mul, &n, &size)?;
+        let start: Vec<Val> = dst_sub.dims().iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?;
+        let to = self.address_unchecked(dst, &start)?;
+        let from = self.base(stream)?;
+        self.b.call_external("__sdfg_gpu_copy", &[to, from, bytes], None);
+        self.set_gpu_stream_count(&count, 0);
+        self.fill_counts.insert(dst.to_string(), n);
+        Ok(())
+    }
+}
+
+/// Where a GPU stream's counter is, and its capacity where the stream
+/// is a nested SDFG's argument (its buffer size is in the caller's
+/// symbols).
+#[derive(Clone)]
+pub struct GpuStream {
+    pub count: Val,
+    pub capacity: Option<Val>,
+}
