@@ -23,7 +23,10 @@ impl FnGen<'_, '_> {
         outputs: &HashMap<String, Vec<Sink>>,
     ) -> Result<(), String> {
         if self.kernel.is_some() {
-            return Err("a C++ tasklet inside a GPU kernel: the GPU back end does not compile C++ tasklets for the device yet".into());
+            // A kernel calls no host function: the code runs as tasklet
+            // statements (the C++ subset `tasklet::parse_cpp` reads).
+            let stmts = crate::tasklet::parse_cpp(&code.code).map_err(|e| format!("C++ tasklet code in a GPU kernel {e}"))?;
+            return self.run_statements(&stmts, inputs, outputs);
         }
         let mut call = CppCall::default();
         let mut in_names: Vec<&String> = inputs.keys().collect();

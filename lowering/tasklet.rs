@@ -110,40 +110,46 @@ impl FnGen<'_, '_> {
         }
         match code.language.as_str() {
             "Python" => {
-                // The connectors' types, for `decltype(x)(v)` casts.
-                self.conn_types.clear();
-                for (name, sinks) in &outputs {
-                    if let Some(s) = sinks.first() {
-                        let ty = self.container(&s.data)?.ty;
-                        self.conn_types.insert(name.clone(), ty);
-                    }
-                }
-                for (name, input) in &inputs {
-                    let ty = match input {
-                        Input::Value(v) => v.ty,
-                        Input::Window { data, .. } => self.container(data)?.ty,
-                    };
-                    self.conn_types.insert(name.clone(), ty);
-                }
                 let source = rewrite_decltype(&code.code);
                 let stmts = crate::tasklet::parse(&source).map_err(|e| format!("tasklet code {e}"))?;
-                let mut vars: HashMap<String, Val> = HashMap::new();
-                self.statements(&stmts, &inputs, &outputs, &mut vars)?;
-                // Non-dynamic scalar outputs are written once, after the code.
-                let mut names: Vec<&String> = outputs.keys().collect();
-                names.sort();
-                for conn in names {
-                    let Some(v) = vars.get(conn).cloned() else { continue };
-                    for sink in outputs[conn].iter().filter(|s| s.scalar && !s.dynamic && !s.stream) {
-                        self.write(sink, &[], &v)?;
-                    }
-                }
-                Ok(())
+                self.run_statements(&stmts, &inputs, &outputs)
             }
             "CPP" => self.cpp_tasklet(node, code, &inputs, &outputs),
             "MLIR" => self.mlir_tasklet(node, code, &inputs, &outputs),
             other => Err(format!("tasklets in {other} are not supported")),
         }
+    }
+
+    /// Runs tasklet statements (Python's, or C++ ones parsed into the same
+    /// form) on the tasklet's inputs and outputs.
+    pub fn run_statements(&mut self, stmts: &[Stmt], inputs: &HashMap<String, Input>, outputs: &HashMap<String, Vec<Sink>>) -> Result<(), String> {
+        // The connectors' types, for `decltype(x)(v)` casts.
+        self.conn_types.clear();
+        for (name, sinks) in outputs {
+            if let Some(s) = sinks.first() {
+                let ty = self.container(&s.data)?.ty;
+                self.conn_types.insert(name.clone(), ty);
+            }
+        }
+        for (name, input) in inputs {
+            let ty = match input {
+                Input::Value(v) => v.ty,
+                Input::Window { data, .. } => self.container(data)?.ty,
+            };
+            self.conn_types.insert(name.clone(), ty);
+        }
+        let mut vars: HashMap<String, Val> = HashMap::new();
+        self.statements(stmts, inputs, outputs, &mut vars)?;
+        // Non-dynamic scalar outputs are written once, after the code.
+        let mut names: Vec<&String> = outputs.keys().collect();
+        names.sort();
+        for conn in names {
+            let Some(v) = vars.get(conn).cloned() else { continue };
+            for sink in outputs[conn].iter().filter(|s| s.scalar && !s.dynamic && !s.stream) {
+                self.write(sink, &[], &v)?;
+            }
+        }
+        Ok(())
     }
 
     /// The start of a memlet's subset, the dimensions it leaves free, and

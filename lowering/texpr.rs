@@ -147,6 +147,8 @@ impl FnGen<'_, '_> {
             BinOp::Sub => Op::Sub,
             BinOp::Mul => Op::Mul,
             BinOp::Div => Op::Div,
+            BinOp::CDiv if l.ty.is_int() && r.ty.is_int() => Op::TruncDiv,
+            BinOp::CDiv => Op::Div,
             BinOp::FloorDiv => Op::TruncDiv,
             BinOp::Mod => Op::Rem,
             BinOp::Pow => Op::Pow,

@@ -20,6 +20,10 @@ pub(crate) enum Mode {
     /// parser, dotted names (`math.sqrt`, `dace.int64`) are one [`Tok::Name`], and names are
     /// ASCII, since symbols become C and MLIR identifiers.
     Expr,
+    /// C++ tasklet code: line breaks are blanks, `//` and `/* */` comments,
+    /// C's operators (`&&`, `||`, `!`, `?`, `++`, `::`), number suffixes
+    /// (`0.5f`, `1L`), ASCII names.
+    Cpp,
 }
 
 impl Mode {
@@ -28,6 +32,7 @@ impl Mode {
         match self {
             Mode::Block => "tasklets",
             Mode::Expr => "symbolic expressions",
+            Mode::Cpp => "C++ tasklets",
         }
     }
 }
@@ -59,6 +64,13 @@ pub(crate) struct LexError {
     pub span: Span,
     pub message: String,
 }
+
+/// C's operators, longest first.
+const CPP_OPERATORS: &[&str] = &[
+    "<<=", ">>=", "&&", "||", "++", "--", "::", "->", "<=", ">=", "==", "!=", "+=", "-=", "*=", "/=", "%=", "&=",
+    "|=", "^=", "<<", ">>", "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "?", "<", ">", "(", ")", "[", "]",
+    "{", "}", ",", ":", ";", ".", "=",
+];
 
 /// Longest first, so that the first prefix match is the maximal munch.
 const OPERATORS: &[&str] = &[
@@ -104,7 +116,7 @@ impl<'a> Lexer<'a> {
         c == '_'
             || match self.mode {
                 Mode::Block => c.is_alphabetic(),
-                Mode::Expr => c.is_ascii_alphabetic(),
+                Mode::Expr | Mode::Cpp => c.is_ascii_alphabetic(),
             }
     }
 
@@ -112,8 +124,12 @@ impl<'a> Lexer<'a> {
         c == '_'
             || match self.mode {
                 Mode::Block => c.is_alphanumeric(),
-                Mode::Expr => c.is_ascii_alphanumeric(),
+                Mode::Expr | Mode::Cpp => c.is_ascii_alphanumeric(),
             }
+    }
+
+    pub(super) fn mode(&self) -> Mode {
+        self.mode
     }
 
     pub(super) fn peek(&self) -> Option<char> {
@@ -192,6 +208,8 @@ impl<'a> Lexer<'a> {
                     }
                 }
                 '#' if block => self.skip_comment(),
+                '/' if self.mode == Mode::Cpp && self.peek_at(1) == Some('/') => self.skip_comment(),
+                '/' if self.mode == Mode::Cpp && self.peek_at(1) == Some('*') => self.skip_block_comment(start)?,
                 '\\' if block
                     && matches!(
                         (self.peek_at(1), self.peek_at(2)),
@@ -235,6 +253,19 @@ impl<'a> Lexer<'a> {
             self.mode.context()
         );
         self.err(start, msg)
+    }
+
+    fn skip_block_comment(&mut self, start: Span) -> Result<(), LexError> {
+        self.bump();
+        self.bump();
+        while !self.src[self.pos..].starts_with("*/") {
+            if self.bump().is_none() {
+                return Err(self.err(start, "'/*' comment was never closed"));
+            }
+        }
+        self.bump();
+        self.bump();
+        Ok(())
     }
 
     fn skip_comment(&mut self) {
@@ -339,7 +370,8 @@ impl<'a> Lexer<'a> {
 
     fn operator(&mut self, start: Span) -> Result<(), LexError> {
         let rest = &self.src[self.pos..];
-        let Some(op) = OPERATORS.iter().copied().find(|op| rest.starts_with(op)) else {
+        let table = if self.mode == Mode::Cpp { CPP_OPERATORS } else { OPERATORS };
+        let Some(op) = table.iter().copied().find(|op| rest.starts_with(op)) else {
             let c = self.peek().unwrap_or('?');
             return Err(self.err(start, format!("unexpected character {c:?}")));
         };

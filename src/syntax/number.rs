@@ -1,7 +1,7 @@
 //! Numeric literals: Python's decimal, hex, octal and binary integers, floats
 //! (`1.5`, `.5`, `2.`, `1e-05`), imaginary literals (`2j`) and `_` separators.
 
-use super::lexer::{LexError, Lexer, Tok};
+use super::lexer::{LexError, Lexer, Mode, Tok};
 use super::Span;
 
 impl Lexer<'_> {
@@ -105,6 +105,12 @@ impl Lexer<'_> {
 
     /// Rejects `1abc` / `0x1g` like Python ("invalid decimal literal").
     fn finish_number(&mut self, tok: Tok, start: Span) -> Result<(), LexError> {
+        if self.mode() == Mode::Cpp {
+            // C's suffixes (`0.5f`, `10L`, `3u`) say the type; the value stays.
+            while self.peek().is_some_and(|c| "fFlLuU".contains(c)) {
+                self.bump();
+            }
+        }
         if self.peek().is_some_and(|c| self.is_ident_char(c)) {
             return Err(self.err(self.here(), "invalid numeric literal"));
         }

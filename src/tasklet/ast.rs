@@ -122,6 +122,8 @@ pub enum BinOp {
     Sub,
     Mul,
     Div,
+    /// C's `/` (C++ tasklets): truncating on integers, exact on floats.
+    CDiv,
     FloorDiv,
     Mod,
     Pow,
@@ -169,7 +171,7 @@ impl BinOp {
             BinOp::Add => "+",
             BinOp::Sub => "-",
             BinOp::Mul => "*",
-            BinOp::Div => "/",
+            BinOp::Div | BinOp::CDiv => "/",
             BinOp::FloorDiv => "//",
             BinOp::Mod => "%",
             BinOp::Pow => "**",

@@ -110,7 +110,7 @@ impl<'a> Parser<'a> {
                     BinOp::BitAnd => 7,
                     BinOp::LShift | BinOp::RShift => 8,
                     BinOp::Add | BinOp::Sub => 9,
-                    BinOp::Mul | BinOp::Div | BinOp::FloorDiv | BinOp::Mod => 10,
+                    BinOp::Mul | BinOp::Div | BinOp::CDiv | BinOp::FloorDiv | BinOp::Mod => 10,
                     BinOp::Pow => return None,
                 };
                 (prec, Infix::Bin(op))

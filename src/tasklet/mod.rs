@@ -14,6 +14,7 @@
 //!   against the supported functions ([`FUNCTIONS`], [`CAST_DTYPES`], [`resolve_call`]).
 
 mod ast;
+mod cpp;
 pub mod lambda;
 mod reduction;
 mod check;
@@ -29,6 +30,7 @@ mod tests_errors;
 
 pub use ast::{BinOp, BoolOp, CmpOp, Expr, Span, Stmt, Target, UnaryOp};
 use crate::syntax::{tokenize, LexError, Mode, Tok};
+pub use cpp::parse_cpp;
 pub use check::{analyze, check, resolve_call, Analysis, Callee, CAST_DTYPES, FUNCTIONS};
 
 /// A parse or check error at a 1-based line and column (in characters) of the original code.
