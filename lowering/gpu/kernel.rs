@@ -3,7 +3,8 @@
 //! it y, and all others together z (as DaCe lays out its CUDA grids), each
 //! axis cut into blocks of the map's `gpu_block_size` (else the lowering's
 //! default, DaCe's 32 x 1 x 1). Where y or z would need more than CUDA's
-//! 65,535 blocks the grid stops there and those threads loop. The launch
+//! 65,535 blocks the grid stops there and those threads loop (on Vulkan,
+//! whose grids stop at 65,535 on every axis, x too). The launch
 //! is written as a `gpu.launch` region in the host function; kernel
 //! outlining turns it into a `gpu.func` whose arguments are the values the
 //! region uses from the host (device pointers, symbol values, scalars read
@@ -79,7 +80,7 @@ impl FnGen<'_, '_> {
             let padded = self.b.binary(Op::Add, count, &minus)?;
             let blocks = self.b.binary(Op::FloorDiv, &padded, &bv)?;
             // Past the grid's limits, threads take several iterations.
-            let limit = self.b.i64(MAX_GRID[a]);
+            let limit = self.b.i64(self.max_grid()[a]);
             grid.push(self.b.binary(Op::Min, &blocks, &limit)?);
             block_vals.push(bv);
         }
@@ -108,8 +109,16 @@ impl FnGen<'_, '_> {
             let first = self.b.binary(Op::Mul, &bid, &size)?;
             global.push(self.b.binary(Op::Add, &first, &tid)?);
         }
-        let below = self.b.compare("lt", &global[0], &axes[0]);
-        self.b.begin_if(&below, &[]);
+        if self.module.gpu == Some(super::Target::Vulkan) {
+            // Vulkan grids stop at 65,535 workgroups on x too: x strides.
+            let blocks = self.b.cast(&ids.grid_dim[0], Ty::I64);
+            let size = self.b.i64(block[0]);
+            let stride = self.b.binary(Op::Mul, &blocks, &size)?;
+            global[0] = self.b.begin_for(&global[0], &axes[0], &stride, &[]).iv;
+        } else {
+            let below = self.b.compare("lt", &global[0], &axes[0]);
+            self.b.begin_if(&below, &[]);
+        }
         for a in [2, 1] {
             let blocks = self.b.cast(&ids.grid_dim[a], Ty::I64);
             let size = self.b.i64(block[a]);
@@ -146,12 +155,22 @@ impl FnGen<'_, '_> {
         }
         self.containers.extend(slots);
         result?;
-        // The two loops, the guard, the launch, the test for an empty range.
+        // The two loops, the guard (the loop on x), the launch, the test
+        // for an empty range.
         for _ in 0..5 {
             self.b.end();
         }
         self.scopes.pop();
         Ok(())
+    }
+
+    /// The most blocks a grid has on each axis: CUDA's limits, or
+    /// Vulkan's guaranteed 65,535 on every axis.
+    pub(super) fn max_grid(&self) -> [i64; 3] {
+        match self.module.gpu {
+            Some(super::Target::Vulkan) => [65535; 3],
+            _ => MAX_GRID,
+        }
     }
 
     /// Reads on the host the pointers that containers bound while the

@@ -79,16 +79,20 @@ impl FnGen<'_, '_> {
         let block = self.b.i64(LIBRARY_BLOCK);
         let spare = self.b.i64(LIBRARY_BLOCK - 1);
         let padded = self.b.binary(Op::Add, &total, &spare)?;
-        let grid = self.b.binary(Op::FloorDiv, &padded, &block)?;
+        let blocks = self.b.binary(Op::FloorDiv, &padded, &block)?;
+        let limit = self.b.i64(self.max_grid()[0]);
+        let grid = self.b.binary(Op::Min, &blocks, &limit)?;
         let one = self.b.i64(1);
         let ids = self.b.begin_gpu_launch(&name, &[grid, one.clone(), one.clone()], &[block, one.clone(), one]);
         let bid = self.b.cast(&ids.block_id[0], Ty::I64);
         let tid = self.b.cast(&ids.thread_id[0], Ty::I64);
         let size = self.b.i64(LIBRARY_BLOCK);
         let first = self.b.binary(Op::Mul, &bid, &size)?;
-        let flat = self.b.binary(Op::Add, &first, &tid)?;
-        let inside = self.b.compare("lt", &flat, &total);
-        self.b.begin_if(&inside, &[]);
+        let mut flat = self.b.binary(Op::Add, &first, &tid)?;
+        // Past the grid's limit, threads take several elements.
+        let launched = self.b.cast(&ids.grid_dim[0], Ty::I64);
+        let stride = self.b.binary(Op::Mul, &launched, &size)?;
+        flat = self.b.begin_for(&flat, &total, &stride, &[]).iv;
         // Neighbouring threads write neighbouring elements.
         let ivs = self.unravel_flat(&flat, extents)?;
         self.kernel = Some(name);

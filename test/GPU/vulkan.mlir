@@ -65,3 +65,12 @@
 // RUN: sdfg-run --emit lowered --gpu-runtime vulkan %corpus/device/syrk.gpu.sdfg | FileCheck %s --check-prefix=REALLOC
 // REALLOC: call @__sdfg_gpu_realloc
 // RUN: sdfg-run %corpus/device/syrk.gpu.sdfg --gpu-runtime vulkan --inputs %corpus/syrk.npz --expected %corpus/syrk.npz --manifest %corpus/syrk.json 2>&1 | FileCheck %s --check-prefix=MATCH
+
+// Vulkan grids stop at 65,535 workgroups on every axis: 3,000,000
+// elements in blocks of 32 need 93,750 on x, so the threads stride.
+// RUN: python3 %inputs/ramp-npz.py 3000000 %t-big.npz %t-big-expected.npz
+// RUN: sdfg-run %corpus/device/vec_add.gpu.sdfg --gpu-runtime vulkan --symbol N=3000000 --inputs %t-big.npz --expected %t-big-expected.npz 2>&1 | FileCheck %s --check-prefix=MATCH
+// RUN: sdfg-run --emit lowered --gpu-runtime vulkan %corpus/device/vec_add.gpu.sdfg | FileCheck %s --check-prefix=STRIDE
+// STRIDE: arith.minsi %{{.*}}, %c65535_i64
+// STRIDE: gpu.launch
+// STRIDE: scf.for

@@ -1,0 +1,27 @@
+"""Writes the inputs and expected outputs of vec_add for N elements
+(a = 0, 1, 2, ...; b = 2a; c = a + b) as .npz files, without NumPy:
+python3 ramp-npz.py N in.npz expected.npz"""
+import array
+import sys
+import zipfile
+
+
+def npy(values):
+    header = "{'descr': '<f8', 'fortran_order': False, 'shape': (%d,), }" % len(values)
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"
+    return b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode() + values.tobytes()
+
+
+def write(path, arrays):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
+        for name, values in arrays.items():
+            z.writestr(name + ".npy", npy(values))
+
+
+n = int(sys.argv[1])
+a = array.array("d", range(n))
+b = array.array("d", (2.0 * x for x in range(n)))
+c = array.array("d", (3.0 * x for x in range(n)))
+zero = array.array("d", bytes(8 * n))
+write(sys.argv[2], {"a": a, "b": b, "c": zero})
+write(sys.argv[3], {"out.a": a, "out.b": b, "out.c": c})
