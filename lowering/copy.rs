@@ -56,12 +56,8 @@ impl FnGen<'_, '_> {
             None => self.unravel(&kv, &src_dims)?,
         };
         let value = self.load_at(&src, &from)?;
-        if dst_kind == DataKind::Stream && self.container(&dst)?.desc.storage.is_gpu() {
-            self.gpu_stream_push(&dst, &value)?;
-        } else if dst_kind == DataKind::Stream {
-            let s = self.base(&dst)?;
-            let ty = self.container(&dst)?.ty;
-            self.module.stream_push(&mut self.b, &s, &value, ty);
+        if dst_kind == DataKind::Stream {
+            self.push_to_stream(&dst, &value)?;
         } else {
             let to = self.unravel(&kv, &dst_dims)?;
             self.store_at(&dst, &to, &value, e.memlet.wcr.as_ref())?;

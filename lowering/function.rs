@@ -10,7 +10,7 @@ use crate::model::{DataDesc, DataKind, Sdfg};
 use crate::symbolic::Expr;
 use std::collections::HashMap;
 
-use super::gpu::rooms::MAX_PRIVATE_ELEMENTS as MAX_KERNEL_LOCAL_ELEMENTS;
+use super::gpu::rooms::MAX_PRIVATE_ELEMENTS;
 
 /// Where a container's data is.
 #[derive(Clone, Debug)]
@@ -148,7 +148,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             let capacity = self.b.load(&held[1], Ty::I64);
             let c = self.containers.get_mut(&name).ok_or_else(|| format!("GPU stream argument '{name}' is not an argument"))?;
             c.desc = desc;
-            self.gpu_streams.insert(name, super::gpu::streams::GpuStream { count: held[0].clone(), capacity: Some(capacity) });
+            self.gpu_streams.insert(name, super::gpu::streams::GpuStream { count: held[0].clone(), capacity });
         }
         for (name, dtype) in &self.sdfg.symbols {
             if !self.symbols.contains_key(name) {
@@ -218,8 +218,8 @@ impl<'a, 'm> FnGen<'a, 'm> {
                 // Inside a kernel (a nested SDFG called by one), each call
                 // has its own transients, on the thread's stack.
                 _ if self.kernel.is_some() => {
-                    let n = count.as_int().filter(|n| *n <= MAX_KERNEL_LOCAL_ELEMENTS).ok_or_else(|| {
-                        format!("transient '{name}' of {count} elements inside a GPU kernel: kernels hold transients of at most {MAX_KERNEL_LOCAL_ELEMENTS} elements known before the launch")
+                    let n = count.as_int().filter(|n| *n <= MAX_PRIVATE_ELEMENTS).ok_or_else(|| {
+                        format!("transient '{name}' of {count} elements inside a GPU kernel: kernels hold transients of at most {MAX_PRIVATE_ELEMENTS} elements known before the launch")
                     })?;
                     self.private.insert(name.clone());
                     Base::Fixed(self.b.entry_alloca(n.max(1), ty))

@@ -19,7 +19,7 @@ impl FnGen<'_, '_> {
         // Outer memory bound to each connector.
         let mut bound: HashMap<String, (Val, bool)> = HashMap::new();
         // GPU streams: the counter of each travels after the arguments.
-        let mut gpu_streams: Vec<(String, Val, crate::model::DataDesc)> = Vec::new();
+        let mut gpu_streams: Vec<(String, super::gpu::streams::GpuStream, crate::model::DataDesc)> = Vec::new();
         for e in cx.state.edges.iter().filter(|e| e.dst == n || e.src == n) {
             let conn = if e.dst == n { &e.dst_conn } else { &e.src_conn };
             let (Some(conn), Some(data)) = (conn, &e.memlet.data) else { continue };
@@ -28,8 +28,7 @@ impl FnGen<'_, '_> {
             }
             let outer = self.container(data)?.clone();
             if outer.desc.kind == DataKind::Stream && outer.desc.storage.is_gpu() {
-                let count = self.gpu_streams.get(data).map(|s| s.count.clone()).ok_or_else(|| format!("GPU stream '{data}' is not allocated here"))?;
-                gpu_streams.push((conn.clone(), count, outer.desc.clone()));
+                gpu_streams.push((conn.clone(), self.gpu_stream(data)?, outer.desc.clone()));
                 let ptr = self.base(data)?;
                 bound.insert(conn.clone(), (ptr, false));
                 continue;
@@ -71,14 +70,11 @@ impl FnGen<'_, '_> {
         gpu_streams.sort_by(|a, b| a.0.cmp(&b.0));
         let count = self.b.i64((args.len() + 2 * gpu_streams.len()) as i64);
         let array = self.b.alloca(&count, Ty::Ptr);
-        for (k, (conn, counter, _)) in gpu_streams.iter().enumerate() {
-            let outer = cx.state.edges.iter().find(|e| (e.dst == n && e.dst_conn.as_ref() == Some(conn)) || (e.src == n && e.src_conn.as_ref() == Some(conn)));
-            let data = outer.and_then(|e| e.memlet.data.clone()).unwrap_or_default();
-            let capacity = self.gpu_stream_capacity_of(&data)?;
+        for (k, (_, stream, _)) in gpu_streams.iter().enumerate() {
             let one = self.b.i64(1);
             let held = self.b.alloca(&one, Ty::I64);
-            self.b.store(&capacity, &held, Ty::I64);
-            for (j, p) in [counter.clone(), held].iter().enumerate() {
+            self.b.store(&stream.capacity, &held, Ty::I64);
+            for (j, p) in [stream.count.clone(), held].iter().enumerate() {
                 let idx = self.b.i64((args.len() + 2 * k + j) as i64);
                 let at = self.b.gep(&array, &idx, Ty::Ptr);
                 self.b.store(p, &at, Ty::Ptr);

@@ -194,15 +194,8 @@ impl FnGen<'_, '_> {
                             }
                             vars.insert(name.clone(), v.clone());
                             for sink in outputs.get(name).into_iter().flatten() {
-                                if sink.stream && self.container(&sink.data)?.desc.storage.is_gpu() {
-                                    if self.kernel.is_none() {
-                                        return Err(format!("host code pushes to GPU stream '{}': only kernels push to GPU streams", sink.data));
-                                    }
-                                    self.gpu_stream_push(&sink.data, &v)?;
-                                } else if sink.stream {
-                                    let s = self.base(&sink.data)?;
-                                    let ty = self.container(&sink.data)?.ty;
-                                    self.module.stream_push(&mut self.b, &s, &v, ty);
+                                if sink.stream {
+                                    self.push_to_stream(&sink.data, &v)?;
                                 } else if sink.dynamic && sink.scalar {
                                     self.write(sink, &[], &v).map_err(at)?;
                                 }

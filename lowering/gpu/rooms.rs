@@ -100,7 +100,7 @@ fn host(sdfg: &mut Sdfg, rooms: &mut Rooms) -> Result<(), Failure> {
         for &entry in &kernels {
             for name in locals.by_scope.get(&(skey, entry)).into_iter().flatten() {
                 if sdfg.container(name).is_some_and(|d| !fits(d)) {
-                    widen(sdfg, &path, entry, name)?;
+                    widen(sdfg, &path, entry, name);
                     rooms.by_sdfg.entry(key).or_default().insert(name.clone());
                 }
             }
@@ -172,7 +172,7 @@ fn iterations(state: &crate::model::State, entry: usize) -> (Vec<Expr>, Vec<Expr
 /// Gives the private array `name` of the kernel at `entry` one slice per
 /// iteration: the iteration dimensions go first, every memlet on it
 /// inside the kernel takes the iteration's index.
-fn widen(sdfg: &mut Sdfg, path: &[crate::model::Step], entry: usize, name: &str) -> Result<(), Failure> {
+fn widen(sdfg: &mut Sdfg, path: &[crate::model::Step], entry: usize, name: &str) {
     let state = place::state(sdfg, path).expect("listed state");
     let (counts, index) = iterations(state, entry);
     let desc = sdfg.container_mut(name).expect("a listed transient");
@@ -216,7 +216,6 @@ fn widen(sdfg: &mut Sdfg, path: &[crate::model::Step], entry: usize, name: &str)
             memlet.other_subset = Some(widened(&memlet.other_subset));
         }
     }
-    Ok(())
 }
 
 /// Gives room to the arrays the nested SDFG at node `call` needs: a new

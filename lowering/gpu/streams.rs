@@ -29,12 +29,12 @@ impl FnGen<'_, '_> {
         let label = self.module.string_constant(name);
         let text = self.b.address_of(&label);
         let size = self.b.i64(ty.bytes() as i64);
-        let data = self.b.call_external_value("__sdfg_gpu_alloc", &[text.clone(), capacity, size], Ty::Ptr);
+        let data = self.b.call_external_value("__sdfg_gpu_alloc", &[text.clone(), capacity.clone(), size], Ty::Ptr);
         let count = self.b.call_external_value("__sdfg_gpu_alloc", &[text, one, four], Ty::Ptr);
         self.set_gpu_stream_count(&count, 0);
         self.gpu_frees.push(data.clone());
         self.gpu_frees.push(count.clone());
-        self.gpu_streams.insert(name.to_string(), GpuStream { count, capacity: None });
+        self.gpu_streams.insert(name.to_string(), GpuStream { count, capacity });
         Ok(data)
     }
 
@@ -50,13 +50,24 @@ impl FnGen<'_, '_> {
         self.int(&buffer)
     }
 
-    /// The capacity of the GPU stream `name` held here.
-    pub fn gpu_stream_capacity_of(&mut self, name: &str) -> Result<Val, String> {
-        if let Some(v) = self.gpu_streams.get(name).and_then(|s| s.capacity.clone()) {
-            return Ok(v);
+    /// The GPU stream `name` held here: its counter and capacity.
+    pub fn gpu_stream(&self, name: &str) -> Result<GpuStream, String> {
+        self.gpu_streams.get(name).cloned().ok_or_else(|| format!("GPU stream '{name}' is not allocated here"))
+    }
+
+    /// Pushes `v` to the stream `name`: a GPU stream from a kernel, a
+    /// host stream from anywhere.
+    pub fn push_to_stream(&mut self, name: &str, v: &Val) -> Result<(), String> {
+        let c = self.container(name)?.clone();
+        if !c.desc.storage.is_gpu() {
+            let s = self.base(name)?;
+            self.module.stream_push(&mut self.b, &s, v, c.ty);
+            return Ok(());
         }
-        let desc = self.container(name)?.desc.clone();
-        self.gpu_stream_capacity(name, &desc)
+        if self.kernel.is_none() {
+            return Err(format!("host code pushes to GPU stream '{name}': only kernels push to GPU streams"));
+        }
+        self.gpu_stream_push(name, v)
     }
 
     fn set_gpu_stream_count(&mut self, count: &Val, value: i64) {
@@ -68,14 +79,13 @@ impl FnGen<'_, '_> {
     }
 
     /// Pushes `v` to the GPU stream `name` from a kernel.
-    pub fn gpu_stream_push(&mut self, name: &str, v: &Val) -> Result<(), String> {
-        let stream = self.gpu_streams.get(name).cloned().ok_or_else(|| format!("a push to GPU stream '{name}', which this kernel does not hold"))?;
+    fn gpu_stream_push(&mut self, name: &str, v: &Val) -> Result<(), String> {
+        let GpuStream { count, capacity } = self.gpu_stream(name)?;
         let c = self.container(name)?.clone();
-        let capacity = self.gpu_stream_capacity_of(name)?;
         let data = self.base(name)?;
         let zero = self.b.i64(0);
         let one = self.b.i64(1);
-        let counter = self.flat_view(&stream.count, Ty::I32, &one);
+        let counter = self.flat_view(&count, Ty::I32, &one);
         let step = self.b.int(1, Ty::I32);
         let taken = self.b.memref_atomic_rmw(AtomicOp::Add, &counter, &[zero.clone()], &step);
         let k = self.b.cast(&taken, Ty::I64);
@@ -104,7 +114,7 @@ impl FnGen<'_, '_> {
     /// Empties the GPU stream `stream` into `dst` from the subset's first
     /// element on (host code).
     pub fn gpu_stream_drain(&mut self, stream: &str, dst: &str, dst_sub: &Subset) -> Result<(), String> {
-        let count = self.gpu_streams.get(stream).map(|s| s.count.clone()).ok_or_else(|| format!("GPU stream '{stream}' is not allocated here"))?;
+        let GpuStream { count, capacity } = self.gpu_stream(stream)?;
         if self.kernel.is_some() {
             return Err(format!("a kernel empties GPU stream '{stream}': the host empties GPU streams"));
         }
@@ -120,7 +130,6 @@ impl FnGen<'_, '_> {
         self.b.call_external("__sdfg_gpu_copy", &[slot.clone(), count.clone(), four], None);
         let held = self.b.load(&slot, Ty::I32);
         let held = self.b.cast(&held, Ty::I64);
-        let capacity = self.gpu_stream_capacity_of(stream)?;
         let n = self.b.binary(crate::lowering::arith::Op::Min, &held, &capacity)?;
         let size = self.b.i64(s.ty.bytes() as i64);
         let bytes = self.b.binary(crate::lowering::arith::Op::Mul, &n, &size)?;
@@ -134,11 +143,11 @@ impl FnGen<'_, '_> {
     }
 }
 
-/// Where a GPU stream's counter is, and its capacity where the stream
-/// is a nested SDFG's argument (its buffer size is in the caller's
-/// symbols).
+/// Where a GPU stream's counter is and how many elements it holds
+/// (evaluated where it is allocated: a nested SDFG gets both from its
+/// caller, as its buffer size is in the caller's symbols).
 #[derive(Clone)]
 pub struct GpuStream {
     pub count: Val,
-    pub capacity: Option<Val>,
+    pub capacity: Val,
 }
