@@ -46,11 +46,14 @@ impl FnGen<'_, '_> {
         }
         let zero = self.b.i64(0);
         let one = self.b.i64(1);
-        if squeeze(&ss) == squeeze(&ds) && dst_kind != DataKind::Stream {
+        let shared = self.block_share_of_copy(&src, &dst)?;
+        if squeeze(&ss) == squeeze(&ds) && dst_kind != DataKind::Stream && shared.is_none() {
             return self.copy_nest(&src, &src_dims, &dst, &dst_dims, e.memlet.wcr.as_ref());
         }
-        // Different shapes: walk the flat element index of both subsets.
-        let kv = self.b.begin_for(&zero, &n, &one, &[]).iv;
+        // Different shapes (or the threads of a block sharing the copy):
+        // walk the flat element index of both subsets.
+        let (first, stride) = shared.clone().unwrap_or((zero, one));
+        let kv = self.b.begin_for(&first, &n, &stride, &[]).iv;
         let from = match filled {
             Some(_) => vec![kv.clone()],
             None => self.unravel(&kv, &src_dims)?,
@@ -63,6 +66,9 @@ impl FnGen<'_, '_> {
             self.store_at(&dst, &to, &value, e.memlet.wcr.as_ref())?;
         }
         self.b.end();
+        if shared.is_some() {
+            self.b.gpu_barrier();
+        }
         Ok(())
     }
 

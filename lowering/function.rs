@@ -74,6 +74,8 @@ pub struct FnGen<'a, 'm> {
     pub state_label: String,
     /// Inside the kernel of a `GPU_Device` map: the map's label.
     pub kernel: Option<String>,
+    /// Inside a kernel whose threads work in blocks (`gpu::blocks`).
+    pub block: Option<super::gpu::blocks::BlockKernel>,
     /// Arguments of an SDFG nested in a kernel: the caller checked that
     /// they are device memory.
     pub on_device: std::collections::HashSet<String>,
@@ -107,6 +109,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             gpu_stream_args: Vec::new(),
             state_label: String::new(),
             kernel: None,
+            block: None,
             on_device: Default::default(),
             gpu_pending: None,
         }

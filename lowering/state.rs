@@ -160,8 +160,13 @@ impl FnGen<'_, '_> {
         if self.kernel.is_none() && super::gpu::kernel::launches_kernel(map.schedule) {
             return self.gpu_map(cx, entry);
         }
-        if map.schedule.is_gpu() && self.kernel.is_some() && !super::gpu::kernel::launches_kernel(map.schedule) {
-            return Err(format!("the GPU back end does not lower {} maps yet", map.schedule.as_str()));
+        if let Some(block) = &self.block {
+            // Thread-block maps inside thread-block maps run in their thread.
+            if block.depth == 0 && super::gpu::blocks::shares_among_threads(map) {
+                return self.thread_block_map(cx, entry);
+            }
+        } else if map.schedule.is_gpu() && !super::gpu::kernel::launches_kernel(map.schedule) {
+            return Err(format!("{} map '{}' outside a GPU_Device map: thread-block maps run inside a kernel", map.schedule.as_str(), cx.state.nodes[entry].label));
         }
         let scope = self.dynamic_range_inputs(cx, entry)?;
         self.scopes.push(scope);
@@ -217,7 +222,14 @@ impl FnGen<'_, '_> {
             closers += 1;
             self.scopes.last_mut().expect("scope pushed").insert(param.clone(), value);
         }
-        self.scoped_body(cx, entry)?;
+        // A loop's length may differ between the threads of a block.
+        let outer_block = self.block.clone();
+        if let Some(block) = &mut self.block {
+            block.uniform = false;
+        }
+        let body = self.scoped_body(cx, entry);
+        self.block = outer_block;
+        body?;
         for _ in 0..closers {
             self.b.end();
         }

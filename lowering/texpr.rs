@@ -135,6 +135,9 @@ impl FnGen<'_, '_> {
             Some(Input::Window { .. }) => return Err(format!("'{id}' is an array; index it")),
             None => {}
         }
+        if crate::tasklet::is_gpu_index(id) {
+            return self.gpu_coordinate(id);
+        }
         let mut b = std::mem::take(&mut self.b);
         let r = self.name(&mut b, id);
         self.b = b;
@@ -173,6 +176,9 @@ impl FnGen<'_, '_> {
             .trim_start_matches("np.")
             .trim_start_matches("dace.");
         let arg = |i: usize| args.get(i).cloned().ok_or_else(|| format!("{func} needs {} argument(s)", i + 1));
+        if let Some(kind) = func.strip_prefix(crate::tasklet::WARP_REDUCE) {
+            return self.warp_reduce(kind, &arg(0)?);
+        }
         if let Some(t) = ScalarType::from_name(name) {
             return Ok(self.b.cast(&arg(0)?, Ty::from_scalar(t)));
         }

@@ -285,6 +285,14 @@ impl Ir {
         unsafe { mlirFlatSymbolRefAttrGet(self.ctx, string_ref(name)) }
     }
 
+    /// An attribute written in MLIR's syntax (`#gpu<dim x>`).
+    pub fn parsed_attr(self, text: &str) -> MlirAttribute {
+        // SAFETY: a live context; the text is parsed, not kept.
+        let attr = unsafe { mlirAttributeParseGet(self.ctx, string_ref(text)) };
+        assert!(!attr.ptr.is_null(), "not an attribute: {text}");
+        attr
+    }
+
     pub fn unit_attr(self) -> MlirAttribute {
         // SAFETY: a live context.
         unsafe { mlirUnitAttrGet(self.ctx) }

@@ -284,6 +284,22 @@ impl Body {
         GpuIds { block_id: [arg(0), arg(1), arg(2)], thread_id: [arg(3), arg(4), arg(5)], grid_dim: [arg(6), arg(7), arg(8)] }
     }
 
+    /// `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim` or `gpu.grid_dim`
+    /// (`op`) on axis `axis` (0 is x), as `i64`: usable in any function a
+    /// kernel calls.
+    pub fn gpu_index(&mut self, op: &'static str, axis: usize) -> Val {
+        let dim = self.ir.parsed_attr(["#gpu<dim x>", "#gpu<dim y>", "#gpu<dim z>"][axis]);
+        let index = self.ir.ty(Ty::Index);
+        let raw = ir::result(self.emit(OpSpec::new(op).attr("dimension", dim).results(&[index])), 0);
+        self.cast(&Val { raw, ty: Ty::Index }, Ty::I64)
+    }
+
+    /// `gpu.barrier`: every thread of the block waits for the others, and
+    /// sees their writes.
+    pub fn gpu_barrier(&mut self) {
+        self.emit(OpSpec::new("gpu.barrier"));
+    }
+
     /// Closes the innermost open region.
     pub fn end(&mut self) {
         self.end_with(&[]);

@@ -115,6 +115,7 @@ pub fn to_cas_loops(module: &melior::ir::Module) -> Result<(), String> {
             cas_loop(op, mlirOperationGetOperand(op, 0), float, combine)?;
         }
         relax_integer_atomics(module);
+        barriers_cover_buffers(module);
         Ok(())
     }
 }
@@ -131,6 +132,19 @@ unsafe fn relax_integer_atomics(module: &melior::ir::Module) {
         if n.starts_with("spirv.Atomic") && n != "spirv.AtomicCompareExchange" && n != "spirv.AtomicCompareExchangeWeak" {
             mlirOperationSetAttributeByName(op, text("semantics"), relaxed);
         }
+    }
+}
+
+/// Makes the barriers of the converted modules order storage buffers too:
+/// a block's shared memory lives in one (`rooms`), and `gpu.barrier`
+/// becomes a barrier on workgroup memory alone.
+unsafe fn barriers_cover_buffers(module: &melior::ir::Module) {
+    let mut all = Vec::new();
+    collect(module.as_operation().to_raw(), &mut all);
+    let ctx = mlirOperationGetContext(module.as_operation().to_raw());
+    let both = mlirAttributeParseGet(ctx, text("#spirv.memory_semantics<AcquireRelease|UniformMemory|WorkgroupMemory>"));
+    for op in all.into_iter().filter(|op| name(*op) == "spirv.ControlBarrier") {
+        mlirOperationSetAttributeByName(op, text("memory_semantics"), both);
     }
 }
 

@@ -17,6 +17,7 @@
 //! ```
 
 use crate::lowering::arith::Op;
+use crate::lowering::builder::regions::GpuIds;
 use crate::lowering::builder::Val;
 use crate::lowering::function::{Base, Container, FnGen};
 use crate::lowering::locals::sdfg_key;
@@ -46,7 +47,20 @@ impl FnGen<'_, '_> {
         if self.scope_uses_streams(cx, entry, false) {
             return Err("a stream in host memory inside a GPU kernel: kernels push to streams in GPU memory (GPU_Global) only".into());
         }
-        let block = block_size(node, self.module.gpu_block_size)?;
+        let exit = node.kind.scope_exit().unwrap_or(entry);
+        let used = super::blocks::block_use(cx.state, &|n| n != exit && inside_scope(&cx.parents, n, entry));
+        let blocks_of_threads = used.maps.iter().any(|m| m.schedule == Schedule::GpuThreadBlock);
+        let mut block = block_size(node, self.module.gpu_block_size)?;
+        if blocks_of_threads {
+            let given = node.extra.get("gpu_block_size").filter(|v| !v.is_null()).map(|_| block);
+            block = super::blocks::block_threads(&used.maps, given, self.module.gpu_block_size);
+            if block.iter().product::<i64>() > MAX_THREADS_PER_BLOCK {
+                return Err(format!(
+                    "the thread-block maps of GPU map '{}' need {}x{}x{} threads per block, more than {MAX_THREADS_PER_BLOCK}",
+                    node.label, block[0], block[1], block[2]
+                ));
+            }
+        }
         self.module.declare_gpu_runtime();
         let scope = self.dynamic_range_inputs(cx, entry)?;
         self.scopes.push(scope);
@@ -76,9 +90,12 @@ impl FnGen<'_, '_> {
         let mut block_vals = Vec::new();
         for (a, (count, b)) in axes.iter().zip(block).enumerate() {
             let bv = self.b.i64(b);
-            let minus = self.b.i64(b - 1);
+            // Blocks of threads: a block per iteration.
+            let per_block = if blocks_of_threads { 1 } else { b };
+            let minus = self.b.i64(per_block - 1);
             let padded = self.b.binary(Op::Add, count, &minus)?;
-            let blocks = self.b.binary(Op::FloorDiv, &padded, &bv)?;
+            let size = self.b.i64(per_block);
+            let blocks = self.b.binary(Op::FloorDiv, &padded, &size)?;
             // Past the grid's limits, threads take several iterations.
             let limit = self.b.i64(self.max_grid()[a]);
             grid.push(self.b.binary(Op::Min, &blocks, &limit)?);
@@ -92,14 +109,74 @@ impl FnGen<'_, '_> {
         self.b.begin_if(&any, &[]);
         let preloaded = self.preload_host_scalars(cx, entry)?;
         let slots = self.read_slots();
+        let scratch = if used.warp_reduce { Some(self.warp_scratch(&[grid[0].clone(), grid[1].clone(), grid[2].clone()], block)?) } else { None };
         let name = self.module.kernel_name(&node.label);
         let ids = self.b.begin_gpu_launch(&name, &[grid[0].clone(), grid[1].clone(), grid[2].clone()], &[
             block_vals[0].clone(),
             block_vals[1].clone(),
             block_vals[2].clone(),
         ]);
-        // x: one iteration per thread (the grid covers it); z and y:
-        // grid-stride loops, which run once unless the grid hit its limit.
+        // Three regions open: loops or a guard.
+        let global = if blocks_of_threads { self.block_iterations(&ids, &axes) } else { self.thread_iterations(&ids, &axes, block)? };
+        let ks = self.iteration_indices(&global, &counts)?;
+        for (d, param) in map.params.iter().enumerate() {
+            let off = self.b.binary(Op::Mul, &ks[d], &steps[d])?;
+            let value = self.b.binary(Op::Add, &starts[d], &off)?;
+            self.scopes.last_mut().expect("scope pushed").insert(param.clone(), value);
+        }
+        // Every thread runs one combination of all parameters: a write
+        // indexed by one parameter alone is exclusive only in one dimension.
+        // The threads of a block share their iteration.
+        let owned = map.params.len() == 1 && !blocks_of_threads;
+        if owned {
+            self.owned.insert(map.params[0].clone(), map.range.dims()[0].step.as_int().unwrap_or(0));
+        }
+        self.kernel = Some(node.label.clone());
+        self.parallel += 1;
+        // Each iteration has its own slice of the arrays given room; a
+        // block's shared memory is not private to its threads.
+        let rooms: Vec<String> = self
+            .module
+            .rooms
+            .of(self.sdfg)
+            .into_iter()
+            .filter(|r| !self.module.rooms.is_shared(self.sdfg, r) && self.private.insert(r.clone()))
+            .collect();
+        if blocks_of_threads {
+            self.block = Some(super::blocks::BlockKernel { threads: block, depth: 0, uniform: true, scratch });
+        }
+        let result = self.scoped_body(cx, entry);
+        let scratch = self.block.take().and_then(|b| b.scratch);
+        for r in &rooms {
+            self.private.remove(r);
+        }
+        self.parallel -= 1;
+        self.kernel = None;
+        if owned {
+            self.owned.remove(&map.params[0]);
+        }
+        for name in preloaded {
+            self.registers.remove(&name);
+        }
+        self.containers.extend(slots);
+        result?;
+        // The three loops (or two and the guard on x), the launch, then
+        // the test for an empty range.
+        for _ in 0..4 {
+            self.b.end();
+        }
+        if let Some(buffer) = scratch {
+            self.b.call_external("__sdfg_gpu_free", &[buffer], None);
+        }
+        self.b.end();
+        self.scopes.pop();
+        Ok(())
+    }
+
+    /// Each thread's iteration on the grid's axes. x: one iteration per
+    /// thread (the grid covers it); z and y: grid-stride loops, which run
+    /// once unless the grid hit its limit.
+    fn thread_iterations(&mut self, ids: &GpuIds, axes: &[Val; 3], block: [i64; 3]) -> Result<Vec<Val>, String> {
         let mut global = Vec::new();
         for a in 0..3 {
             let bid = self.b.cast(&ids.block_id[a], Ty::I64);
@@ -125,43 +202,19 @@ impl FnGen<'_, '_> {
             let stride = self.b.binary(Op::Mul, &blocks, &size)?;
             global[a] = self.b.begin_for(&global[a], &axes[a], &stride, &[]).iv;
         }
-        let ks = self.iteration_indices(&global, &counts)?;
-        for (d, param) in map.params.iter().enumerate() {
-            let off = self.b.binary(Op::Mul, &ks[d], &steps[d])?;
-            let value = self.b.binary(Op::Add, &starts[d], &off)?;
-            self.scopes.last_mut().expect("scope pushed").insert(param.clone(), value);
+        Ok(global)
+    }
+
+    /// Each block's iteration: grid-stride loops over blocks on every
+    /// axis (the same for all threads of a block, so barriers hold).
+    fn block_iterations(&mut self, ids: &GpuIds, axes: &[Val; 3]) -> Vec<Val> {
+        let mut global = Vec::new();
+        for a in 0..3 {
+            let bid = self.b.cast(&ids.block_id[a], Ty::I64);
+            let blocks = self.b.cast(&ids.grid_dim[a], Ty::I64);
+            global.push(self.b.begin_for(&bid, &axes[a], &blocks, &[]).iv);
         }
-        // Every thread runs one combination of all parameters: a write
-        // indexed by one parameter alone is exclusive only in one dimension.
-        let owned = map.params.len() == 1;
-        if owned {
-            self.owned.insert(map.params[0].clone(), map.range.dims()[0].step.as_int().unwrap_or(0));
-        }
-        self.kernel = Some(node.label.clone());
-        self.parallel += 1;
-        // Each iteration has its own slice of the arrays given room.
-        let rooms: Vec<String> = self.module.rooms.of(self.sdfg).into_iter().filter(|r| self.private.insert(r.clone())).collect();
-        let result = self.scoped_body(cx, entry);
-        for r in &rooms {
-            self.private.remove(r);
-        }
-        self.parallel -= 1;
-        self.kernel = None;
-        if owned {
-            self.owned.remove(&map.params[0]);
-        }
-        for name in preloaded {
-            self.registers.remove(&name);
-        }
-        self.containers.extend(slots);
-        result?;
-        // The two loops, the guard (the loop on x), the launch, the test
-        // for an empty range.
-        for _ in 0..5 {
-            self.b.end();
-        }
-        self.scopes.pop();
-        Ok(())
+        global
     }
 
     /// The most blocks a grid has on each axis: CUDA's limits, or

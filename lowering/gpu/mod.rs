@@ -8,6 +8,7 @@
 //! device.
 
 pub mod binary;
+pub mod blocks;
 mod buffers;
 mod check_report;
 mod copy;

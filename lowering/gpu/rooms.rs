@@ -33,6 +33,9 @@ pub const MAX_PRIVATE_ELEMENTS: i64 = 4096;
 #[derive(Default)]
 pub struct Rooms {
     by_sdfg: HashMap<usize, HashSet<String>>,
+    /// Those that were `GPU_Shared`: one slice per block, which all its
+    /// threads share.
+    shared: HashSet<(usize, String)>,
 }
 
 impl Rooms {
@@ -41,6 +44,18 @@ impl Rooms {
         let mut names: Vec<String> = self.by_sdfg.get(&sdfg_key(sdfg)).into_iter().flatten().cloned().collect();
         names.sort();
         names
+    }
+
+    /// Whether room `name` of `sdfg` is a block's shared memory.
+    pub fn is_shared(&self, sdfg: &Sdfg, name: &str) -> bool {
+        self.shared.contains(&(sdfg_key(sdfg), name.to_string()))
+    }
+
+    fn add(&mut self, sdfg: usize, name: String, shared: bool) {
+        if shared {
+            self.shared.insert((sdfg, name.clone()));
+        }
+        self.by_sdfg.entry(sdfg).or_default().insert(name);
     }
 
     pub fn contains(&self, sdfg: usize, name: &str) -> bool {
@@ -66,6 +81,8 @@ struct Room {
     /// Elements, in the symbols of the SDFG that holds it.
     size: Expr,
     loc: Loc,
+    /// A block's shared memory (`GPU_Shared`).
+    shared: bool,
 }
 
 /// A map around a node: its parameters and their ranges.
@@ -74,8 +91,11 @@ struct Around {
     dims: Vec<Dim>,
 }
 
+/// Whether a thread keeps `desc` itself. A block's shared memory lives
+/// in GPU memory too, a slice per block.
 fn fits(desc: &DataDesc) -> bool {
-    desc.kind != DataKind::Array || desc.reach().simplify().as_int().is_some_and(|n| n <= MAX_PRIVATE_ELEMENTS)
+    desc.storage != Storage::GpuShared
+        && (desc.kind != DataKind::Array || desc.reach().simplify().as_int().is_some_and(|n| n <= MAX_PRIVATE_ELEMENTS))
 }
 
 /// An SDFG that runs on the host: its kernels' private arrays.
@@ -99,15 +119,16 @@ fn host(sdfg: &mut Sdfg, rooms: &mut Rooms) -> Result<(), Failure> {
         let skey = state_key(state);
         for &entry in &kernels {
             for name in locals.by_scope.get(&(skey, entry)).into_iter().flatten() {
-                if sdfg.container(name).is_some_and(|d| !fits(d)) {
+                if let Some(desc) = sdfg.container(name).filter(|d| !fits(d)) {
+                    let shared = desc.storage == Storage::GpuShared;
                     widen(sdfg, &path, entry, name);
-                    rooms.by_sdfg.entry(key).or_default().insert(name.clone());
+                    rooms.add(key, name.clone(), shared);
                 }
             }
         }
         for (call, entry) in calls {
-            for name in pass_down(sdfg, &path, call, Some(entry))? {
-                rooms.by_sdfg.entry(key).or_default().insert(name);
+            for (name, shared) in pass_down(sdfg, &path, call, Some(entry))? {
+                rooms.add(key, name, shared);
             }
         }
         for call in host_calls {
@@ -223,7 +244,7 @@ fn widen(sdfg: &mut Sdfg, path: &[crate::model::Step], entry: usize, name: &str)
 /// own SDFG (`kernel`: the map's entry) it has a slice per iteration;
 /// further in, it is an argument the caller itself receives. Returns the
 /// caller's new arrays.
-fn pass_down(sdfg: &mut Sdfg, path: &[crate::model::Step], call: usize, kernel: Option<usize>) -> Result<Vec<String>, Failure> {
+fn pass_down(sdfg: &mut Sdfg, path: &[crate::model::Step], call: usize, kernel: Option<usize>) -> Result<Vec<(String, bool)>, Failure> {
     let state = place::state_mut(sdfg, path).expect("listed state");
     let call_loc = state.nodes[call].loc.clone();
     let NodeKind::NestedSdfg { sdfg: inner, symbol_mapping } = &mut state.nodes[call].kind else { unreachable!("a nested SDFG") };
@@ -276,7 +297,7 @@ fn pass_down(sdfg: &mut Sdfg, path: &[crate::model::Step], call: usize, kernel: 
         let memlet = Memlet { data: Some(name.clone()), subset: Some(subset), ..Memlet::default() };
         state.edges.push(DataEdge { src: access, src_conn: None, dst: call, dst_conn: Some(room.name.clone()), memlet, loc: call_loc.clone() });
         state.nodes[call].in_connectors.push((room.name.clone(), None));
-        made.push(name);
+        made.push((name, room.shared));
     }
     Ok(made)
 }
@@ -290,7 +311,8 @@ fn inside(sdfg: &mut Sdfg) -> Result<Vec<Room>, Failure> {
         if !desc.transient || fits(desc) {
             continue;
         }
-        let room = Room { name: name.clone(), dtype: desc.dtype.clone(), size: desc.reach().simplify(), loc: desc.loc.clone() };
+        let shared = desc.storage == Storage::GpuShared;
+        let room = Room { name: name.clone(), dtype: desc.dtype.clone(), size: desc.reach().simplify(), loc: desc.loc.clone(), shared };
         if let Some(s) = room.size.free_symbols().into_iter().find(|s| !free.contains(s)) {
             return Err((room.loc.clone(), changes_inside(&room, &s)));
         }
@@ -303,9 +325,9 @@ fn inside(sdfg: &mut Sdfg) -> Result<Vec<Room>, Failure> {
         let state = place::state(sdfg, &path).expect("listed state");
         let calls: Vec<usize> = (0..state.nodes.len()).filter(|&i| matches!(state.nodes[i].kind, NodeKind::NestedSdfg { .. })).collect();
         for call in calls {
-            for name in pass_down(sdfg, &path, call, None)? {
+            for (name, shared) in pass_down(sdfg, &path, call, None)? {
                 let desc = sdfg.container(&name).expect("just made");
-                rooms.push(Room { size: desc.shape[0].clone(), dtype: desc.dtype.clone(), loc: desc.loc.clone(), name });
+                rooms.push(Room { size: desc.shape[0].clone(), dtype: desc.dtype.clone(), loc: desc.loc.clone(), name, shared });
             }
         }
     }
@@ -427,7 +449,7 @@ mod tests {
 
     #[test]
     fn the_largest_size_over_the_ranges() {
-        let room = Room { name: "t".into(), dtype: DType::Scalar(crate::model::ScalarType::F64), size: parse("k + 1").unwrap(), loc: Loc::Unknown };
+        let room = Room { name: "t".into(), dtype: DType::Scalar(crate::model::ScalarType::F64), size: parse("k + 1").unwrap(), loc: Loc::Unknown, shared: false };
         let mapping = HashMap::from([("k".to_string(), parse("i").unwrap())]);
         let around = [Around { params: vec!["i".into()], dims: vec![Dim::range(Expr::int(0), parse("N - 1").unwrap())] }];
         assert_eq!(largest(&room, &mapping, &around).unwrap(), parse("N").unwrap().simplify());

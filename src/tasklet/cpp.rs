@@ -319,6 +319,20 @@ impl CppParser {
                     name = format!("{name}::{part}");
                     self.pos += 2;
                 }
+                if name.trim_start_matches("dace::") == "warpReduce" && self.is_op("<") {
+                    return self.warp_reduce(span);
+                }
+                if super::is_gpu_index(&format!("{name}.x")) && self.eat(".") {
+                    let Tok::Name(axis) = self.peek().clone() else {
+                        return Err(TaskletError::at(self.span(), format!("expected x, y or z after '{name}.'")));
+                    };
+                    self.pos += 1;
+                    let id = format!("{name}.{axis}");
+                    if !super::is_gpu_index(&id) {
+                        return Err(TaskletError::at(span, format!("'{id}' is not a GPU coordinate (x, y or z)")));
+                    }
+                    return Ok(Expr::Name { id, span });
+                }
                 if self.eat("(") {
                     let mut args = Vec::new();
                     if !self.eat(")") {
@@ -340,6 +354,43 @@ impl CppParser {
         }
     }
 }
+
+impl CppParser {
+    /// `dace::warpReduce<dace::ReductionType::KIND, T>::reduce(value)`,
+    /// DaCe's reduction over the 32 threads of a warp, after its name: the
+    /// call [`WARP_REDUCE`]`KIND` (the element type is the value's).
+    fn warp_reduce(&mut self, span: Span) -> Result<Expr, TaskletError> {
+        self.expect("<")?;
+        // The reduction is the last name before the ',' (the type follows).
+        let mut kind = None;
+        while !self.is_op(",") && !self.is_op(">") && !self.at_eof() {
+            if let Tok::Name(word) = self.peek() {
+                kind = Some(word.clone());
+            }
+            self.pos += 1;
+        }
+        while !self.eat(">") {
+            if self.at_eof() {
+                return Err(TaskletError::at(span, "'<' of warpReduce was never closed"));
+            }
+            self.pos += 1;
+        }
+        let kind = kind.ok_or_else(|| TaskletError::at(span, "warpReduce without a reduction type"))?;
+        kind.parse::<super::reduction::Reduction>().map_err(|e| TaskletError::at(span, e.to_string()))?;
+        self.expect("::")?;
+        if *self.peek() != Tok::Name("reduce".into()) {
+            return Err(TaskletError::at(self.span(), "expected 'reduce' after warpReduce<...>::"));
+        }
+        self.pos += 1;
+        self.expect("(")?;
+        let value = self.expr()?;
+        self.expect(")")?;
+        Ok(Expr::Call { func: format!("{WARP_REDUCE}{kind}"), args: vec![value], span })
+    }
+}
+
+/// The call a warp reduction becomes, before its kind (`warpReduce.Sum`).
+pub const WARP_REDUCE: &str = "warpReduce.";
 
 /// C's `/` (and `/=`).
 fn c_division(op: BinOp) -> BinOp {
@@ -384,6 +435,20 @@ mod tests {
         let stmts = parse_cpp("/* scale */ const double t = x * 2; if (t > 1 && !flag) { y = t; } else y = 0; i++;").unwrap();
         assert_eq!(stmts.len(), 3);
         assert!(matches!(&stmts[1], Stmt::If { orelse, .. } if orelse.len() == 1));
+    }
+
+    #[test]
+    fn warp_reductions_and_thread_coordinates() {
+        let s = show("__out = dace::warpReduce<dace::ReductionType::Max, float>::reduce(__a);");
+        assert!(s.contains("Call { func: \"warpReduce.Max\", args: [Name { id: \"__a\""), "{s}");
+        let s = show("if (threadIdx.x == 0) { o = blockIdx.y + blockDim.z; }");
+        for name in ["threadIdx.x", "blockIdx.y", "blockDim.z"] {
+            assert!(s.contains(&format!("id: \"{name}\"")), "{s}");
+        }
+        let e = parse_cpp("o = dace::warpReduce<dace::ReductionType::Median, float>::reduce(a);").unwrap_err();
+        assert!(e.message.contains("Median"), "{}", e.message);
+        assert!(parse_cpp("o = threadIdx.w;").is_err());
+        assert!(parse_cpp("o = dace::warpReduce<dace::ReductionType::Sum, float>::gather(a);").is_err());
     }
 
     #[test]

@@ -21,6 +21,7 @@ mod check;
 mod expr;
 mod parser;
 mod postfix;
+pub use postfix::is_gpu_index;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -30,7 +31,7 @@ mod tests_errors;
 
 pub use ast::{BinOp, BoolOp, CmpOp, Expr, Span, Stmt, Target, UnaryOp};
 use crate::syntax::{tokenize, LexError, Mode, Tok};
-pub use cpp::parse_cpp;
+pub use cpp::{parse_cpp, WARP_REDUCE};
 pub use check::{analyze, check, resolve_call, Analysis, Callee, CAST_DTYPES, FUNCTIONS};
 
 /// A parse or check error at a 1-based line and column (in characters) of the original code.

@@ -21,6 +21,14 @@ fn dotted_constant(path: &str) -> Option<f64> {
     })
 }
 
+/// CUDA's thread and block coordinates (`threadIdx.x`, `blockDim.y`, ...),
+/// which tasklets in GPU kernels read as names.
+pub fn is_gpu_index(path: &str) -> bool {
+    path.split_once('.').is_some_and(|(base, axis)| {
+        matches!(base, "threadIdx" | "blockIdx" | "blockDim" | "gridDim") && matches!(axis, "x" | "y" | "z")
+    })
+}
+
 impl<'a> Parser<'a> {
     /// A name (with dotted path and call) or another atom, then subscripts.
     pub(super) fn postfix(&mut self) -> Result<Expr, TaskletError> {
@@ -97,6 +105,9 @@ impl<'a> Parser<'a> {
     fn name_value(&self, start: Span, path: String) -> Result<Expr, TaskletError> {
         let span = start.to(self.last);
         if !path.contains('.') {
+            return Ok(Expr::Name { id: path, span });
+        }
+        if is_gpu_index(&path) {
             return Ok(Expr::Name { id: path, span });
         }
         match dotted_constant(&path) {

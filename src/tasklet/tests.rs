@@ -181,6 +181,9 @@ fn literals() {
 #[test]
 fn calls_and_subscripts() {
     assert_eq!(expr("dace.math.exp(x)"), "dace.math.exp(x)");
+    // A GPU thread's coordinates read as names; other attributes do not.
+    assert_eq!(expr("threadIdx.x + blockDim.y"), "(threadIdx.x + blockDim.y)");
+    assert!(err("x = threadIdx.w").contains("attribute access"));
     assert_eq!(expr("min(a, b, c,)"), "min(a, b, c)");
     assert_eq!(expr("f()"), "f()");
     assert_eq!(
