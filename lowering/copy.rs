@@ -149,7 +149,7 @@ impl FnGen<'_, '_> {
         self.load_element(data, idx)
     }
 
-    fn store_at(&mut self, data: &str, idx: &[Val], v: &Val, wcr: Option<&Wcr>) -> Result<(), String> {
+    pub(crate) fn store_at(&mut self, data: &str, idx: &[Val], v: &Val, wcr: Option<&Wcr>) -> Result<(), String> {
         self.store_element(data, idx, v, wcr, false)
     }
 

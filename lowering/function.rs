@@ -68,8 +68,9 @@ pub struct FnGen<'a, 'm> {
     /// The counter of each GPU stream (see `gpu::streams`).
     pub gpu_streams: HashMap<String, super::gpu::streams::GpuStream>,
     /// Arguments that are the caller's GPU streams (with the caller's
-    /// descriptor), in order: their counters follow the arguments.
-    pub gpu_stream_args: Vec<(String, DataDesc)>,
+    /// descriptor, and whether it is a thread's own), in order: their
+    /// counters follow the arguments.
+    pub gpu_stream_args: Vec<(String, DataDesc, bool)>,
     /// The label of the state being lowered, for run-time messages.
     pub state_label: String,
     /// Inside the kernel of a `GPU_Device` map: the map's label.
@@ -141,7 +142,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             }
         }
         // The counter and the capacity of each GPU stream argument.
-        for (k, (name, desc)) in std::mem::take(&mut self.gpu_stream_args).into_iter().enumerate() {
+        for (k, (name, desc, private)) in std::mem::take(&mut self.gpu_stream_args).into_iter().enumerate() {
             let mut held = Vec::new();
             for j in 0..2 {
                 let idx = self.b.i64((args.len() + 2 * k + j) as i64);
@@ -151,7 +152,7 @@ impl<'a, 'm> FnGen<'a, 'm> {
             let capacity = self.b.load(&held[1], Ty::I64);
             let c = self.containers.get_mut(&name).ok_or_else(|| format!("GPU stream argument '{name}' is not an argument"))?;
             c.desc = desc;
-            self.gpu_streams.insert(name, super::gpu::streams::GpuStream { count: held[0].clone(), capacity });
+            self.gpu_streams.insert(name, super::gpu::streams::GpuStream { count: held[0].clone(), capacity, private });
         }
         for (name, dtype) in &self.sdfg.symbols {
             if !self.symbols.contains_key(name) {

@@ -131,7 +131,7 @@ impl FnGen<'_, '_> {
         inner.kernel = self.kernel.clone();
         // The caller's values (the warpReduce buffer) are not the callee's.
         inner.block = self.block.clone().map(|b| super::gpu::blocks::BlockKernel { scratch: None, ..b });
-        inner.gpu_stream_args = gpu_streams.into_iter().map(|(conn, _, desc)| (conn, desc)).collect();
+        inner.gpu_stream_args = gpu_streams.into_iter().map(|(conn, stream, desc)| (conn, desc, stream.private)).collect();
         if self.kernel.is_some() {
             inner.on_device = args.iter().map(|a| a.name.clone()).collect();
         }

@@ -306,7 +306,13 @@ impl FnGen<'_, '_> {
             }
             let p = if c.desc.kind == crate::model::DataKind::Stream {
                 if c.desc.storage.is_gpu() {
-                    return Err(format!("GPU stream '{name}' private to a scope (a local stream of each thread): the GPU back end holds GPU streams for the whole program only"));
+                    if self.kernel.is_none() {
+                        return Err(format!("GPU stream '{name}' private to a scope of host code: the host keeps GPU streams for the whole program"));
+                    }
+                    let p = self.allocate_thread_stream(name, &c.desc, c.ty)?;
+                    shadowed.push((name.clone(), c.clone()));
+                    self.containers.insert(name.clone(), Container { base: Base::Fixed(p), ..c });
+                    continue;
                 }
                 let s = self.module.stream_here(&mut self.b, c.ty);
                 streams.push(s.clone());

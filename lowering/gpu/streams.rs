@@ -34,7 +34,27 @@ impl FnGen<'_, '_> {
         self.set_gpu_stream_count(&count, 0);
         self.gpu_frees.push(data.clone());
         self.gpu_frees.push(count.clone());
-        self.gpu_streams.insert(name.to_string(), GpuStream { count, capacity });
+        self.gpu_streams.insert(name.to_string(), GpuStream { count, capacity, private: false });
+        Ok(data)
+    }
+
+    /// Allocates in the thread's memory the GPU stream `name` private to a
+    /// scope of a kernel: its buffer (returned) and its counter, set to 0.
+    pub fn allocate_thread_stream(&mut self, name: &str, desc: &DataDesc, ty: Ty) -> Result<Val, String> {
+        let capacity = self.gpu_stream_capacity(name, desc)?;
+        let limit = super::rooms::MAX_PRIVATE_ELEMENTS;
+        if !desc.buffer_size.as_ref().and_then(|b| b.as_int()).is_some_and(|n| n <= limit) {
+            return Err(format!(
+                "GPU stream '{name}' private to a scope in a kernel has buffer_size {}: a thread holds up to {limit} elements known when compiling",
+                desc.buffer_size.clone().unwrap_or(crate::symbolic::Expr::int(0))
+            ));
+        }
+        let data = self.b.alloca(&capacity, ty);
+        let one = self.b.i64(1);
+        let count = self.b.alloca(&one, Ty::I64);
+        let zero = self.b.int(0, Ty::I64);
+        self.b.store(&zero, &count, Ty::I64);
+        self.gpu_streams.insert(name.to_string(), GpuStream { count, capacity, private: true });
         Ok(data)
     }
 
@@ -80,14 +100,24 @@ impl FnGen<'_, '_> {
 
     /// Pushes `v` to the GPU stream `name` from a kernel.
     fn gpu_stream_push(&mut self, name: &str, v: &Val) -> Result<(), String> {
-        let GpuStream { count, capacity } = self.gpu_stream(name)?;
+        let GpuStream { count, capacity, private } = self.gpu_stream(name)?;
         let c = self.container(name)?.clone();
         let data = self.base(name)?;
         let zero = self.b.i64(0);
         let one = self.b.i64(1);
-        let counter = self.flat_view(&count, Ty::I32, &one);
-        let step = self.b.int(1, Ty::I32);
-        let taken = self.b.memref_atomic_rmw(AtomicOp::Add, &counter, &[zero.clone()], &step);
+        // A thread's own counter is 64-bit: with a 32-bit one in private
+        // memory, lavapipe read values no push had written.
+        let counter_ty = if private { Ty::I64 } else { Ty::I32 };
+        let counter = self.flat_view(&count, counter_ty, &one);
+        let step = self.b.int(1, counter_ty);
+        let taken = if private {
+            let taken = self.b.memref_load(&counter, &[zero.clone()]);
+            let next = self.b.binary(crate::lowering::arith::Op::Add, &taken, &step)?;
+            self.b.memref_store(&next, &counter, &[zero.clone()]);
+            taken
+        } else {
+            self.b.memref_atomic_rmw(AtomicOp::Add, &counter, &[zero.clone()], &step)
+        };
         let k = self.b.cast(&taken, Ty::I64);
         let room = self.b.compare("lt", &k, &capacity);
         self.b.begin_if(&room, &[]);
@@ -114,9 +144,12 @@ impl FnGen<'_, '_> {
     /// Empties the GPU stream `stream` into `dst` from the subset's first
     /// element on (host code).
     pub fn gpu_stream_drain(&mut self, stream: &str, dst: &str, dst_sub: &Subset) -> Result<(), String> {
-        let GpuStream { count, capacity } = self.gpu_stream(stream)?;
+        let GpuStream { count, capacity, private } = self.gpu_stream(stream)?;
+        if private {
+            return self.thread_stream_drain(stream, dst, dst_sub);
+        }
         if self.kernel.is_some() {
-            return Err(format!("a kernel empties GPU stream '{stream}': the host empties GPU streams"));
+            return Err(format!("a kernel empties GPU stream '{stream}': the host empties GPU streams (or a thread its own)"));
         }
         let (s, d) = (self.container(stream)?.clone(), self.container(dst)?.clone());
         if s.ty != d.ty {
@@ -143,6 +176,37 @@ impl FnGen<'_, '_> {
     }
 }
 
+impl FnGen<'_, '_> {
+    /// Empties a thread's own GPU stream `stream` into `dst` from the
+    /// subset's first element on, in the order of the pushes.
+    fn thread_stream_drain(&mut self, stream: &str, dst: &str, dst_sub: &Subset) -> Result<(), String> {
+        let GpuStream { count, capacity, .. } = self.gpu_stream(stream)?;
+        let ty = self.container(stream)?.ty;
+        let zero = self.b.i64(0);
+        let one = self.b.i64(1);
+        let counter = self.flat_view(&count, Ty::I64, &one);
+        let held = self.b.memref_load(&counter, &[zero.clone()]);
+        let held = self.b.cast(&held, Ty::I64);
+        let n = self.b.binary(crate::lowering::arith::Op::Min, &held, &capacity)?;
+        let data = self.base(stream)?;
+        let slots = self.flat_view(&data, ty, &capacity);
+        let start: Vec<Val> = dst_sub.dims().iter().map(|d| self.int(&d.start)).collect::<Result<_, _>>()?;
+        let k = self.b.begin_for(&zero, &n, &one, &[]).iv;
+        let v = self.b.memref_load(&slots, &[k.clone()]);
+        let mut at = start.clone();
+        let [first] = at.as_mut_slice() else {
+            return Err(format!("GPU stream '{stream}' emptied into '{dst}' [{dst_sub}]: a thread empties its stream into one dimension"));
+        };
+        *first = self.b.binary(crate::lowering::arith::Op::Add, first, &k)?;
+        self.store_at(dst, &at, &v, None)?;
+        self.b.end();
+        let none = self.b.int(0, Ty::I64);
+        self.b.memref_store(&none, &counter, &[zero]);
+        self.fill_counts.insert(dst.to_string(), n);
+        Ok(())
+    }
+}
+
 /// Where a GPU stream's counter is and how many elements it holds
 /// (evaluated where it is allocated: a nested SDFG gets both from its
 /// caller, as its buffer size is in the caller's symbols).
@@ -150,4 +214,7 @@ impl FnGen<'_, '_> {
 pub struct GpuStream {
     pub count: Val,
     pub capacity: Val,
+    /// A stream of one GPU thread (private to a scope in a kernel): in the
+    /// thread's memory, which takes no atomics.
+    pub private: bool,
 }

@@ -35,3 +35,20 @@
 // RUN: not sdfg-run %t.unsized.mlir --gpu-runtime vulkan --inputs %corpus/filter_stream.npz -o %t.npz 2>&1 | FileCheck %s --check-prefix=UNSIZED
 // RUN: not test -e %t.npz
 // UNSIZED: unsized.mlir:[[#]]:[[#]]: error: cannot compile: GPU stream 'ostream' has no buffer size: a stream in GPU memory holds as many elements as its buffer_size says
+
+// A thread's own stream (DaCe's GPU auto-optimize buffers each tile's
+// pushes in one, then empties it into a register array and pushes that on):
+// in the thread's memory, with a plain 64-bit counter, no atomics.
+// RUN: sdfg-translate --import-sdfg %corpus/device/filter_stream.gpu_autoopt.sdfg -o %t.auto.mlir
+// RUN: sdfg-run %t.auto.mlir --gpu-runtime vulkan --inputs %corpus/filter_stream.npz --expected %corpus/filter_stream.npz --manifest %corpus/filter_stream.json 2>&1 | FileCheck %s --check-prefix=MATCH
+// RUN: sdfg-run --emit lowered --gpu-runtime vulkan %t.auto.mlir | FileCheck %s --check-prefix=OWN
+// OWN: gpu.launch
+// OWN: %[[COUNT:.*]] = llvm.alloca %{{.*}} x i64
+// OWN: %[[VIEW:.*]] = builtin.unrealized_conversion_cast %[[COUNT]] : !llvm.ptr to memref<?xi64>
+// OWN: %[[TAKEN:.*]] = memref.load %[[VIEW]]
+// OWN: memref.store %{{.*}}, %[[VIEW]]
+// OWN: memref.atomic_rmw addi %{{.*}} : (i32, memref<?xi32>) -> i32
+// A thread holds a stream of a size known when compiling.
+// RUN: sed -e 's/buffer_size = #sdfg.expr<128>/buffer_size = #sdfg.expr<N>/' %t.auto.mlir > %t.auto.n.mlir
+// RUN: not sdfg-run %t.auto.n.mlir --gpu-runtime vulkan --inputs %corpus/filter_stream.npz 2>&1 | FileCheck %s --check-prefix=OWN-SIZE
+// OWN-SIZE: auto.n.mlir:[[#]]:[[#]]: error: cannot compile: {{.*}}GPU stream 'trans_ostream' private to a scope in a kernel has buffer_size N: a thread holds up to 4096 elements known when compiling
