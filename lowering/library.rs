@@ -156,6 +156,9 @@ impl FnGen<'_, '_> {
             return Err(format!("Reduce axis {bad} out of range for a {}-dimensional input", inp.start.len()));
         }
         let kept: Vec<usize> = (0..inp.dims.len()).filter(|&i| !axes.contains(&inp.dims[i].0)).collect();
+        if self.gpu_pending.is_some() {
+            return self.gpu_reduce(inp, out, wcr, &kept, identity);
+        }
         let out_ty = self.container(&out.data)?.ty;
         if let Some(id) = identity {
             let extents = kept.iter().map(|&d| dim(inp, d)).collect::<Result<Vec<_>, _>>()?;

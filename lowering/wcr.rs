@@ -104,6 +104,11 @@ impl FnGen<'_, '_> {
         self.read_modify_write(at, &value, body(wcr)?)
     }
 
+    /// `a` and `b` combined by the lambda of `wcr`, as `ty`.
+    pub fn combine_by(&mut self, wcr: &Wcr, a: &Val, b: &Val, ty: Ty) -> Result<Val, String> {
+        self.combine(body(wcr)?, a, b, ty)
+    }
+
     /// `body[old := old, new := new]`.
     fn combine(&mut self, l: &Lambda, old: &Val, new: &Val, ty: Ty) -> Result<Val, String> {
         let mut vars = HashMap::new();

@@ -278,14 +278,20 @@ impl FnGen<'_, '_> {
     }
 
     /// The scratch buffer of the `warpReduce` calls of a kernel launched
-    /// with `blocks` blocks of `threads`: allocated on the host before the
-    /// launch, freed after it.
+    /// with `blocks` blocks of `threads`.
     pub fn warp_scratch(&mut self, blocks: &[Val; 3], threads: [i64; 3]) -> Result<Val, String> {
         let xy = self.b.binary(Op::Mul, &blocks[0], &blocks[1])?;
         let all = self.b.binary(Op::Mul, &xy, &blocks[2])?;
-        let per_block = self.b.i64(threads.iter().product());
-        let slots = self.b.binary(Op::Mul, &all, &per_block)?;
-        let label = self.module.string_constant("warpReduce scratch");
+        self.gpu_scratch("warpReduce scratch", &all, threads.iter().product())
+    }
+
+    /// A buffer of GPU memory with an 8-byte slot per thread of a launch
+    /// of `blocks` blocks of `threads`: allocated on the host before the
+    /// launch, freed by the caller after it.
+    pub fn gpu_scratch(&mut self, label: &str, blocks: &Val, threads: i64) -> Result<Val, String> {
+        let per_block = self.b.i64(threads);
+        let slots = self.b.binary(Op::Mul, blocks, &per_block)?;
+        let label = self.module.string_constant(label);
         let text = self.b.address_of(&label);
         let eight = self.b.i64(8);
         Ok(self.b.call_external_value("__sdfg_gpu_alloc", &[text, slots, eight], Ty::Ptr))

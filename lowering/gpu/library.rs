@@ -1,8 +1,8 @@
 //! Library nodes that work on GPU memory, as kernels. Matrix products
 //! (not dot products) run one thread per output element: the generic
-//! product's output loops become the grid. Other classes run their loop
-//! nests in one GPU thread, with a warning, until they have parallel GPU
-//! expansions.
+//! product's output loops become the grid. Reductions run in blocks of
+//! threads (`reduce.rs`). Other classes run their loop nests in one GPU
+//! thread, with a warning, until they have parallel GPU expansions.
 //!
 //! ```text
 //! MatMul C[M, N] = A @ B (GPU memory)   =>   gpu.launch blocks(ceil(M*N/256)) threads(256)
@@ -33,12 +33,13 @@ impl FnGen<'_, '_> {
         let preloaded = self.preload_host_scalars(cx, n)?;
         let slots = self.read_slots();
         let name = self.module.kernel_name(&node.label);
-        let per_output = matches!(lib.class(), LibraryClass::Product(p) if matches!(p.kind, ProductKind::MatMul | ProductKind::Gemm | ProductKind::Gemv));
+        let per_output = matches!(lib.class(), LibraryClass::Product(p) if matches!(p.kind, ProductKind::MatMul | ProductKind::Gemm | ProductKind::Gemv))
+            || matches!(lib.class(), LibraryClass::Reduce { .. });
         let result = if per_output {
             self.gpu_pending = Some(name);
             let r = self.library(cx, n);
             let unused = self.gpu_pending.take().is_some();
-            r.and_then(|_| if unused { Err("internal error: the matrix product made no output loops".into()) } else { Ok(()) })
+            r.and_then(|_| if unused { Err("internal error: the library kernel made no launch".into()) } else { Ok(()) })
         } else {
             let one = self.b.i64(1);
             self.b.begin_gpu_launch(&name, &[one.clone(), one.clone(), one.clone()], &[one.clone(), one.clone(), one]);

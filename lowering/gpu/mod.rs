@@ -17,6 +17,8 @@ pub mod cuda;
 mod device_math;
 mod float_atomics;
 pub mod kernel;
+mod loop_results;
+mod reduce;
 mod library;
 mod pointers;
 mod raw_ir;

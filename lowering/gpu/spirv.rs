@@ -95,6 +95,7 @@ fn kernels_to_spirv(context: &Context, module: &mut Module) -> Result<(), String
         unsafe { mlir_sys::mlirOperationSetAttributeByName(gpu.to_raw(), super::raw_ir::text("spirv.target_env"), env.to_raw()) };
     }
     run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
+    super::loop_results::set_before_loops(module);
     super::float_atomics::to_cas_loops(module)?;
     nest_spirv_modules(context, module)
 }
