@@ -14,7 +14,10 @@ use sdfg_mlir::{
     json,
     lowering::{gpu, EngineKind, LowerOptions},
     model::Sdfg,
-    transforms::{auto_optimize::AutoOptimize, gpu_transform::GpuTransform, Options, Transformation},
+    transforms::{
+        auto_optimize::AutoOptimize, gpu_block_tiling::GpuBlockTiling, gpu_transform::GpuTransform, in_local_storage::IN_LOCAL_STORAGE,
+        Options, Transformation,
+    },
 };
 use std::path::{Path, PathBuf};
 
@@ -26,6 +29,23 @@ fn every_gpu_variant_runs_on_vulkan() {
         .collect();
     assert!(files.len() >= 50, "corpus GPU variants missing");
     run_on_vulkan(&files, "vulkan-unsupported.txt", "gpu-vulkan", |_| Ok(()));
+}
+
+/// `--sdfg-gpu-block-tiling` then `--sdfg-in-local-storage` (a block's
+/// data in GPU_Shared memory) on every GPU variant of the corpus.
+#[test]
+fn every_gpu_variant_runs_on_vulkan_after_block_tiling_and_shared_storage() {
+    let files: Vec<_> = corpus::files_in(&corpus::corpus().join("device"))
+        .into_iter()
+        .filter(|f| f.file_name().is_some_and(|n| n.to_string_lossy().ends_with(".gpu.sdfg")))
+        .collect();
+    let prepare = |s: &mut Sdfg| {
+        let none = Options::default();
+        GpuBlockTiling.apply_everywhere(s, &none, usize::MAX)?;
+        IN_LOCAL_STORAGE.apply_everywhere(s, &none, usize::MAX)?;
+        Ok(())
+    };
+    run_on_vulkan(&files, "block-tiling-unsupported.txt", "gpu-block-tiling-vulkan", prepare);
 }
 
 /// `--sdfg-gpu-transform` on every CPU variant of the corpus.

@@ -40,7 +40,7 @@ impl Transformation for GpuTransform {
     }
 
     fn option_names(&self) -> &'static [&'static str] {
-        &["sequential-innermaps", "toplevel-trans"]
+        &["sequential-innermaps", "toplevel-trans", "register-transients"]
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
@@ -70,6 +70,7 @@ impl Transformation for GpuTransform {
             }
         };
         let (sequential, toplevel_trans) = (flag("sequential-innermaps")?, flag("toplevel-trans")?);
+        let registers = flag("register-transients")?;
         let consume = |s: &State| s.nodes.iter().find(|n| matches!(n.kind, NodeKind::ConsumeEntry { .. })).map(|n| n.label.clone());
         if let Some(label) = place::states(sdfg).iter().find_map(|(_, s)| consume(s)) {
             return Err(format!("sdfg-gpu-transform: consume scope '{label}' has no GPU form (DaCe refuses it too)"));
@@ -105,6 +106,11 @@ impl Transformation for GpuTransform {
         let device = Device { renamed: &renamed, on_gpu: &on_gpu, sequential, toplevel_trans };
         device.cfg(&mut sdfg.cfg)?;
         copy_back_after_writes(&mut sdfg.cfg, &copied_back);
+        if registers {
+            for name in super::gpu_registers::kernel_locals(sdfg) {
+                sdfg.containers.get_mut(&name).expect("a transient").storage = Storage::Register;
+            }
+        }
         // Transients start and end inside the program: no copies there.
         renamed.retain(|name, _| sdfg.container(name).is_some_and(|d| !d.transient));
         add_copy_states(sdfg, &renamed);

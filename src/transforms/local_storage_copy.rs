@@ -4,7 +4,7 @@
 
 use super::local_storage::{add_transient, apply_where_offered, chosen, Plan};
 use super::{Match, Options, Transformation};
-use crate::model::{Sdfg, State};
+use crate::model::{NodeKind, Schedule, Sdfg, State, Storage};
 use crate::symbolic::Expr;
 
 impl Transformation for LocalStorage {
@@ -73,6 +73,30 @@ fn direction_offered(sdfg: &Sdfg, m: &Match, d: &LocalStorage) -> Vec<String> {
     state.map(|s| (d.plans)(sdfg, s, m.place.node).into_iter().map(|p| p.data).collect()).unwrap_or_default()
 }
 
+/// Where a copy between the maps at the ends of `edge` lives on a GPU:
+/// shared memory between a kernel's map and a thread-block map (the
+/// block's threads share it), a thread's registers inside a thread's own
+/// loop in a kernel. Elsewhere the default.
+fn gpu_storage(state: &State, edge: usize) -> Option<Storage> {
+    let schedule = |n: usize| match &state.nodes[n].kind {
+        NodeKind::MapEntry { map, .. } => Some(map.schedule),
+        NodeKind::MapExit { entry } => match &state.nodes[*entry].kind {
+            NodeKind::MapEntry { map, .. } => Some(map.schedule),
+            _ => None,
+        },
+        _ => None,
+    };
+    let e = &state.edges[edge];
+    let (a, b) = (schedule(e.src)?, schedule(e.dst)?);
+    // The outer map is the entry's source or the exit's destination.
+    let (outer, inner) = if matches!(state.nodes[e.src].kind, NodeKind::MapEntry { .. }) { (a, b) } else { (b, a) };
+    match (outer, inner) {
+        (Schedule::GpuDevice, Schedule::GpuThreadBlock) => Some(Storage::GpuShared),
+        (Schedule::GpuDevice | Schedule::GpuThreadBlock, Schedule::Sequential | Schedule::Default) => Some(Storage::Register),
+        _ => None,
+    }
+}
+
 /// Makes the copies of one match (only `array=NAME` when given).
 fn direction_apply(sdfg: &mut Sdfg, m: &Match, options: &Options, d: &LocalStorage) -> Result<(), String> {
     let state = super::place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
@@ -84,10 +108,15 @@ fn direction_apply(sdfg: &mut Sdfg, m: &Match, options: &Options, d: &LocalStora
     if let Some(a) = chosen(options, &names, d.what)? {
         found.retain(|p| p.data == a);
     }
+    let storages: Vec<Option<Storage>> = found.iter().map(|p| gpu_storage(state, p.edge)).collect();
     let mut locals = Vec::new();
-    for p in &found {
+    for (p, storage) in found.iter().zip(storages) {
         let like = sdfg.container(&p.data).ok_or("data is not a container")?.clone();
-        locals.push((add_transient(sdfg, &p.data, &like, p.shape.clone()), like.shape));
+        let local = add_transient(sdfg, &p.data, &like, p.shape.clone());
+        if let Some(storage) = storage {
+            sdfg.containers.get_mut(&local).expect("just added").storage = storage;
+        }
+        locals.push((local, like.shape));
     }
     let state = super::place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
     for (p, (local, shape)) in found.iter().zip(&locals) {

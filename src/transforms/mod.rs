@@ -6,6 +6,8 @@
 //! `sdfg-opt --sdfg-list-matches=<flag>` prints the matches.
 
 pub mod constant_propagation;
+pub mod gpu_block_tiling;
+mod gpu_registers;
 mod array_copy;
 pub mod auto_optimize;
 pub mod accumulate_transient;
@@ -182,6 +184,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_to_for_loop::MapToForLoop,
         &map_unroll::MapUnroll,
         &gpu_transform::GpuTransform,
+        &gpu_block_tiling::GpuBlockTiling,
         &state_fusion::StateFusion,
         &strip_mining::StripMining,
         &dead_state_elimination::DeadStateElimination,

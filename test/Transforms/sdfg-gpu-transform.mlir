@@ -16,6 +16,17 @@
 // BACK: sdfg.memlet %_Mod__gpu_map_exit["OUT___out"] -> %gpu___tmp2 {data = "gpu___tmp2", subset = #sdfg.range<0>}
 // BACK-NEXT: sdfg.memlet %gpu___tmp2 -> %__tmp2 {data = "gpu___tmp2", is_data_src = true, other_subset = #sdfg.range<0>, subset = #sdfg.range<0>}
 
+// Transients that live in one kernel become its threads' registers
+// (DaCe's register_trans); register-transients=0 leaves them in GPU memory.
+// RUN: sdfg-translate --import-sdfg %corpus/strided_map.simplified.sdfg -o %t.strided.mlir
+// RUN: sdfg-opt %t.strided.mlir --sdfg-gpu-transform | FileCheck %s --check-prefix=REGISTER
+// RUN: sdfg-opt %t.strided.mlir --sdfg-gpu-transform='register-transients=0' | FileCheck %s --check-prefix=NOREGISTER
+// REGISTER: sdfg.scalar "__tmp1" {{.*}}storage = #sdfg.storage<Register>, transient}
+// NOREGISTER: sdfg.scalar "__tmp1" {{.*}}storage = #sdfg.storage<GPU_Global>, transient}
+// RUN: sdfg-opt %t.strided.mlir --sdfg-gpu-transform -o %t.strided.gpu.mlir
+// RUN: sdfg-run %t.strided.gpu.mlir --gpu-runtime vulkan --inputs %corpus/strided_map.npz --expected %corpus/strided_map.npz --manifest %corpus/strided_map.json 2>&1 | FileCheck %s --check-prefix=RUNS
+// RUNS: outputs match
+
 // A reference set to arrays that move is in GPU memory too.
 // RUN: sdfg-translate --import-sdfg %corpus/reference_api.api.sdfg -o %t.ref.mlir
 // RUN: sdfg-opt %t.ref.mlir --sdfg-gpu-transform | FileCheck %s --check-prefix=REF
