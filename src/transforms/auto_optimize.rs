@@ -15,7 +15,11 @@
 //!
 //! With `device=gpu` (DaCe's GPU recipe) step 7 is the GPU transform
 //! instead (`sdfg-gpu-transform`: GPU copies of the arrays, top-level maps
-//! as kernels), which applies even where nothing else does.
+//! as kernels, transients of one kernel in registers), which applies even
+//! where nothing else does, then transients outside maps sized by the
+//! SDFG's arguments become `Persistent` (allocated once, as DaCe's GPU
+//! recipe does). Reductions on the GPU need no expansion step: the GPU
+//! lowering runs `Reduce` in blocks of threads.
 //!
 //! Steps 2–4 run until a whole round changes nothing. DaCe collapses maps
 //! again after step 6; here step 3 already did, and collapsing again would
@@ -107,6 +111,7 @@ impl Transformation for AutoOptimize {
             }
             Device::Gpu => {
                 super::gpu_transform::GpuTransform.apply_everywhere(sdfg, &none, 1)?;
+                super::placement::persistent_transients(sdfg);
             }
         }
         Ok(())

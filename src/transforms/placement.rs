@@ -57,7 +57,10 @@ fn small_arrays_to_registers(sdfg: &mut Sdfg) -> usize {
     changed
 }
 
-fn persistent_transients(sdfg: &mut Sdfg) -> usize {
+/// DaCe's `make_transients_persistent`: transients whose access nodes are
+/// all outside maps and whose size only the SDFG's arguments set become
+/// `Persistent`. Returns how many changed.
+pub fn persistent_transients(sdfg: &mut Sdfg) -> usize {
     let mut defined = BTreeSet::new();
     crate::analysis::symbols::assigned(&sdfg.cfg, &mut defined);
     let given: BTreeSet<String> = sdfg.symbols.iter().map(|(n, _)| n.clone()).filter(|n| !defined.contains(n)).collect();

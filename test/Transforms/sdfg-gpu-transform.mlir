@@ -110,10 +110,13 @@ sdfg.sdfg "done" ["A", "B"] {
 
 // -----
 
-// DaCe's GPU recipe: the CPU recipe's steps, then the GPU transform.
+// DaCe's GPU recipe: the CPU recipe's steps, then the GPU transform (the
+// fused maps' intermediate in the thread's registers), GPU arrays
+// allocated once (Persistent).
 // RUN: sdfg-opt %s --split-input-file --sdfg-auto-optimize='device=gpu' | FileCheck %s --check-prefix=AUTO
 // AUTO-LABEL: sdfg.sdfg "chain"
-// AUTO: sdfg.array "gpu_A" {{.*}}storage = #sdfg.storage<GPU_Global>, transient}
+// AUTO: sdfg.scalar "B" {{.*}}storage = #sdfg.storage<Register>, {{.*}}transient}
+// AUTO: sdfg.array "gpu_A" {{.*}}lifetime = #sdfg.lifetime<Persistent>, {{.*}}storage = #sdfg.storage<GPU_Global>, transient}
 // AUTO: sdfg.map {{.*}}schedule = #sdfg.schedule<GPU_Device>
 // AUTO-NOT: sdfg.map
 // AUTO: sdfg.state "chain_copyin"
