@@ -71,7 +71,11 @@ fn collect(state: &State, within: &dyn Fn(usize) -> bool, found: &mut BlockUse) 
             NodeKind::MapEntry { map, .. } if map.schedule.is_gpu() || map.schedule == Schedule::GpuDefault => {
                 found.maps.push(map.clone())
             }
-            NodeKind::Tasklet { code } if code.language != "Python" && code.code.contains("warpReduce") => found.warp_reduce = true,
+            NodeKind::Tasklet { code } if code.language == "CPP" => {
+                // Code that does not parse is refused where it is lowered.
+                let calls = crate::tasklet::parse_cpp(&code.code).map(|stmts| crate::tasklet::analyze(&stmts).calls).unwrap_or_default();
+                found.warp_reduce |= calls.iter().any(|c| c.starts_with(crate::tasklet::WARP_REDUCE));
+            }
             NodeKind::NestedSdfg { sdfg, .. } => {
                 for (_, inner) in place::states(sdfg) {
                     collect(inner, &|_| true, found);

@@ -23,7 +23,7 @@ use crate::lowering::types::Ty;
 use crate::model::Wcr;
 
 /// Threads per block.
-const THREADS: i64 = 32;
+const THREADS: i64 = 256;
 /// Blocks launched at most (more iterations loop): the scratch buffer
 /// holds a slot per thread of the grid.
 const MAX_BLOCKS: i64 = 4096;

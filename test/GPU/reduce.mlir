@@ -12,7 +12,9 @@
 // LOWERED-NOT: warning
 // LOWERED: gpu.launch {{.*}} module(@kernel_kernel_Reduce_init)
 // LOWERED: llvm.call @__sdfg_gpu_alloc
-// LOWERED: gpu.launch {{.*}} threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[T:.*]], {{.*}} module(@kernel_Reduce)
+// LOWERED: %[[C256:.*]] = arith.constant 256 : i64
+// LOWERED: %[[T:.*]] = arith.index_cast %[[C256]] : i64 to index
+// LOWERED: gpu.launch {{.*}} threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[T]], {{.*}} module(@kernel_Reduce)
 // The thread's partial result: its first value, then every 256th.
 // LOWERED: scf.for {{.*}} iter_args({{.*}}) -> (f64)
 // LOWERED: arith.addf
