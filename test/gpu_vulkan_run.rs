@@ -23,10 +23,7 @@ use std::path::{Path, PathBuf};
 
 #[test]
 fn every_gpu_variant_runs_on_vulkan() {
-    let files: Vec<_> = corpus::files_in(&corpus::corpus().join("device"))
-        .into_iter()
-        .filter(|f| f.file_name().is_some_and(|n| n.to_string_lossy().contains(".gpu")))
-        .collect();
+    let files = device_variants(".gpu");
     assert!(files.len() >= 50, "corpus GPU variants missing");
     run_on_vulkan(&files, "vulkan-unsupported.txt", "gpu-vulkan", |_| Ok(()));
 }
@@ -35,10 +32,7 @@ fn every_gpu_variant_runs_on_vulkan() {
 /// data in GPU_Shared memory) on every GPU variant of the corpus.
 #[test]
 fn every_gpu_variant_runs_on_vulkan_after_block_tiling_and_shared_storage() {
-    let files: Vec<_> = corpus::files_in(&corpus::corpus().join("device"))
-        .into_iter()
-        .filter(|f| f.file_name().is_some_and(|n| n.to_string_lossy().ends_with(".gpu.sdfg")))
-        .collect();
+    let files = device_variants(".gpu.sdfg");
     let prepare = |s: &mut Sdfg| {
         let none = Options::default();
         GpuBlockTiling.apply_everywhere(s, &none, usize::MAX)?;
@@ -61,6 +55,14 @@ fn every_cpu_variant_runs_on_vulkan_after_the_gpu_transform() {
 fn every_cpu_variant_runs_on_vulkan_after_gpu_auto_optimize() {
     let prepare = |s: &mut Sdfg| transformed(&AutoOptimize, "device=gpu", s);
     run_on_vulkan(&corpus::files(), "gpu-auto-optimize-unsupported.txt", "gpu-auto-optimize-vulkan", prepare);
+}
+
+/// The corpus's device variants whose file name contains `part`.
+fn device_variants(part: &str) -> Vec<PathBuf> {
+    corpus::files_in(&corpus::corpus().join("device"))
+        .into_iter()
+        .filter(|f| f.file_name().is_some_and(|n| n.to_string_lossy().contains(part)))
+        .collect()
 }
 
 /// Applies `t` with `options` at its first match; an error if none.

@@ -54,9 +54,7 @@ impl FnGen<'_, '_> {
             ));
             r
         };
-        if self.kernel.take().is_some() {
-            self.parallel -= 1;
-        }
+        self.leave_kernel();
         for name in preloaded {
             self.registers.remove(&name);
         }
@@ -70,10 +68,7 @@ impl FnGen<'_, '_> {
     /// regions to close and the indices.
     pub fn output_loops(&mut self, extents: &[Val]) -> Result<(usize, Vec<Val>), String> {
         let Some(name) = self.gpu_pending.take() else { return self.loops(extents) };
-        let mut total = self.b.i64(1);
-        for e in extents {
-            total = self.b.binary(Op::Mul, &total, e)?;
-        }
+        let total = self.product(extents)?;
         let zero = self.b.i64(0);
         let any = self.b.compare("gt", &total, &zero);
         self.b.begin_if(&any, &[]);

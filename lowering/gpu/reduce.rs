@@ -147,7 +147,8 @@ impl FnGen<'_, '_> {
         Ok(self.b.cast(&v, ty))
     }
 
-    fn product(&mut self, extents: &[Val]) -> Result<Val, String> {
+    /// The product of `extents` (1 for none).
+    pub(super) fn product(&mut self, extents: &[Val]) -> Result<Val, String> {
         let mut total = self.b.i64(1);
         for e in extents {
             total = self.b.binary(Op::Mul, &total, e)?;
@@ -163,7 +164,7 @@ impl FnGen<'_, '_> {
     }
 
     /// Back on the host after a library kernel's body.
-    fn leave_kernel(&mut self) {
+    pub(super) fn leave_kernel(&mut self) {
         if self.kernel.take().is_some() {
             self.parallel -= 1;
         }

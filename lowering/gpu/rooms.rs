@@ -108,7 +108,7 @@ fn host(sdfg: &mut Sdfg, rooms: &mut Rooms) -> Result<(), Failure> {
         let Ok(parents) = scope::scope_parents(state) else { continue };
         let (mut kernels, mut calls, mut host_calls) = (Vec::new(), Vec::new(), Vec::new());
         for (i, node) in state.nodes.iter().enumerate() {
-            let kernel = outermost_kernel(state, &parents, i);
+            let kernel = scope::outermost_map(state, &parents, i, |m| launches_kernel(m.schedule));
             match (&node.kind, kernel) {
                 (NodeKind::MapEntry { map, .. }, None) if launches_kernel(map.schedule) => kernels.push(i),
                 (NodeKind::NestedSdfg { .. }, Some(k)) => calls.push((i, k)),
@@ -139,19 +139,6 @@ fn host(sdfg: &mut Sdfg, rooms: &mut Rooms) -> Result<(), Failure> {
         }
     }
     Ok(())
-}
-
-/// The outermost kernel map around node `n`, if any.
-fn outermost_kernel(state: &crate::model::State, parents: &[Option<usize>], n: usize) -> Option<usize> {
-    let mut found = None;
-    let mut at = parents[n];
-    while let Some(p) = at {
-        if matches!(&state.nodes[p].kind, NodeKind::MapEntry { map, .. } if launches_kernel(map.schedule)) {
-            found = Some(p);
-        }
-        at = parents[p];
-    }
-    found
 }
 
 /// The maps around node `n`, innermost first, up to `last` (included).

@@ -19,6 +19,7 @@ mod dace_enums;
 mod data;
 pub mod dataflow;
 mod graph;
+pub mod gpu_block;
 mod library;
 #[cfg(test)]
 mod library_tests;

@@ -62,6 +62,20 @@ fn inner_scope_of_source(state: &State, parent: &[Option<usize>], src: usize) ->
 }
 
 /// Kahn's algorithm; `None` on a cycle. Ties keep node order.
+/// The outermost map around node `n` (by the scope `parents`) that `is`
+/// picks, e.g. the `GPU_Device` map whose kernel runs `n`.
+pub fn outermost_map(state: &State, parents: &[Option<usize>], n: usize, is: impl Fn(&super::MapScope) -> bool) -> Option<usize> {
+    let mut found = None;
+    let mut at = parents[n];
+    while let Some(p) = at {
+        if matches!(&state.nodes[p].kind, NodeKind::MapEntry { map, .. } if is(map)) {
+            found = Some(p);
+        }
+        at = parents[p];
+    }
+    found
+}
+
 pub fn topological_order(state: &State) -> Option<Vec<usize>> {
     order_in(&Dataflow::new(state))
 }

@@ -23,14 +23,10 @@
 use super::map_expansion::has_dynamic_inputs;
 use super::place::{self, Step, Within};
 use super::{Match, Options, Transformation};
-use crate::model::{NodeKind, Schedule, Sdfg, State};
+use crate::model::gpu_block::{block_size, DEFAULT_BLOCK, MAX_THREADS_PER_BLOCK};
+use crate::model::{NodeKind, Schedule, Sdfg};
 
 pub struct GpuBlockTiling;
-
-/// DaCe's block when a map gives none.
-const DEFAULT_BLOCK: [i64; 3] = [32, 1, 1];
-/// CUDA's (and most Vulkan devices') limit on threads per block.
-const MAX_THREADS: i64 = 1024;
 
 impl Transformation for GpuBlockTiling {
     fn local_edits(&self) -> bool {
@@ -70,10 +66,10 @@ impl Transformation for GpuBlockTiling {
                 block[..sizes.len()].copy_from_slice(&sizes);
                 block
             }
-            None => given_block(state, m.place.node).unwrap_or(DEFAULT_BLOCK),
+            None => block_size(&state.nodes[m.place.node], DEFAULT_BLOCK)?,
         };
-        if block.iter().product::<i64>() > MAX_THREADS {
-            return Err(format!("block-size {}x{}x{} has more than {MAX_THREADS} threads", block[0], block[1], block[2]));
+        if block.iter().product::<i64>() > MAX_THREADS_PER_BLOCK {
+            return Err(format!("block-size {}x{}x{} has more than {MAX_THREADS_PER_BLOCK} threads", block[0], block[1], block[2]));
         }
         let names = super::map_tiling::tile_names(sdfg, state, m.place.node);
         let dims = names.len();
@@ -89,16 +85,6 @@ impl Transformation for GpuBlockTiling {
         entry.extra.insert("gpu_block_size".into(), serde_json::json!(block));
         Ok(())
     }
-}
-
-/// The map's own `gpu_block_size`, where it gives one.
-fn given_block(state: &State, e: usize) -> Option<[i64; 3]> {
-    let items = state.nodes[e].extra.get("gpu_block_size")?.as_array()?;
-    let mut block = [1i64; 3];
-    for (k, item) in items.iter().enumerate().take(3) {
-        block[k] = item.as_i64().or_else(|| item.as_str().and_then(|s| s.trim().parse().ok())).filter(|n| *n > 0)?;
-    }
-    Some(block)
 }
 
 /// The GPU_Device maps in the states `within` covers that have no

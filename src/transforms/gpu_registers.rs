@@ -2,7 +2,7 @@
 //! its threads' registers (DaCe's `register_trans`).
 
 use super::place;
-use crate::model::{scope, DataKind, NodeKind, Schedule, Sdfg, State};
+use crate::model::{scope, DataKind, NodeKind, Schedule, Sdfg};
 use std::collections::BTreeMap;
 
 /// Transients that live in one kernel: every access node of theirs is in
@@ -14,7 +14,7 @@ pub fn kernel_locals(sdfg: &Sdfg) -> Vec<String> {
         let Ok(parents) = scope::scope_parents(state) else { return Vec::new() };
         for (i, node) in state.nodes.iter().enumerate() {
             let NodeKind::Access { data, .. } = &node.kind else { continue };
-            let kernel = outermost_kernel(state, &parents, i).map(|k| (path.clone(), k));
+            let kernel = scope::outermost_map(state, &parents, i, |m| m.schedule == Schedule::GpuDevice).map(|k| (path.clone(), k));
             let entry = home.entry(data.as_str()).or_insert_with(|| kernel.clone());
             if *entry != kernel {
                 *entry = None;
@@ -31,17 +31,4 @@ pub fn kernel_locals(sdfg: &Sdfg) -> Vec<String> {
         })
         .map(|(name, _)| name.to_string())
         .collect()
-}
-
-/// The outermost `GPU_Device` map around node `n`.
-fn outermost_kernel(state: &State, parents: &[Option<usize>], n: usize) -> Option<usize> {
-    let mut found = None;
-    let mut at = parents[n];
-    while let Some(p) = at {
-        if matches!(&state.nodes[p].kind, NodeKind::MapEntry { map, .. } if map.schedule == Schedule::GpuDevice) {
-            found = Some(p);
-        }
-        at = parents[p];
-    }
-    found
 }
