@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Create $REPO/.venv with dace 1.0.2 (used by test/interop/dace_check.py)
-# and SciPy (../shared/npbench/make_data.py needs it for spmv's inputs).
+# Create $REPO/.venv with dace 1.0.2 (used by test/interop/dace_check.py),
+# SciPy (../shared/npbench/make_data.py needs it for spmv's inputs) and
+# NVIDIA's nvidia-cuda-nvcc-cu12 (ptxas and libdevice: test/gpu_ptx.rs
+# assembles our PTX with them; no GPU needed).
 # Idempotent: exits quickly when the venv already has dace 1.0.2.
 # All progress goes to stderr; nothing is printed on stdout.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$REPO/.venv"
-STAMP="$VENV/.dace-1.0.2-scipy.stamp"
+STAMP="$VENV/.dace-1.0.2-scipy-nvcc.stamp"
 DACE_VERSION="1.0.2"
 # networkx >= 3.5 breaks dace 1.0.2 (immediate_dominators change).
 # SciPy 1.13.1 is the version the NPBench reference data was checked with.
-PKGS=("dace==$DACE_VERSION" "networkx<3.5" "scipy==1.13.1")
+PKGS=("dace==$DACE_VERSION" "networkx<3.5" "scipy==1.13.1" "nvidia-cuda-nvcc-cu12==12.9.86")
 
 log() { echo "setup-venv: $*" >&2; }
 

@@ -9,6 +9,8 @@
 
 #[path = "common/corpus.rs"]
 mod corpus;
+#[path = "common/gpu.rs"]
+mod gpu_variants;
 
 use sdfg_mlir::{
     json,
@@ -19,6 +21,7 @@ use sdfg_mlir::{
         Options, Transformation,
     },
 };
+use gpu_variants::{check_each, device_variants, transformed};
 use std::path::{Path, PathBuf};
 
 #[test]
@@ -57,47 +60,18 @@ fn every_cpu_variant_runs_on_vulkan_after_gpu_auto_optimize() {
     run_on_vulkan(&corpus::files(), "gpu-auto-optimize-unsupported.txt", "gpu-auto-optimize-vulkan", prepare);
 }
 
-/// The corpus's device variants whose file name contains `part`.
-fn device_variants(part: &str) -> Vec<PathBuf> {
-    corpus::files_in(&corpus::corpus().join("device"))
-        .into_iter()
-        .filter(|f| f.file_name().is_some_and(|n| n.to_string_lossy().contains(part)))
-        .collect()
-}
-
-/// Applies `t` with `options` at its first match; an error if none.
-fn transformed(t: &dyn Transformation, options: &str, sdfg: &mut Sdfg) -> Result<(), String> {
-    let options = Options::parse(options)?;
-    let Some(m) = t.matches_with(sdfg, &options)?.into_iter().next() else { return Err(format!("{} does not apply", t.name())) };
-    t.apply(sdfg, &m, &options)
-}
-
 /// Runs each file, after `prepare`, on Vulkan and checks it against the
 /// stored outputs and the list `unsupported` of refused variants.
 fn run_on_vulkan(files: &[PathBuf], unsupported: &str, work: &str, prepare: impl Fn(&mut Sdfg) -> Result<(), String>) {
     if let Err(e) = gpu::vulkan::probe() {
         panic!("no Vulkan device ({e}): install Mesa's lavapipe (mesa-vulkan-drivers)");
     }
-    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("test/GPU").join(unsupported);
-    let listed = std::fs::read_to_string(&list).expect("the list of refused variants");
-    let refused: Vec<(&str, &str)> =
-        listed.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(|l| l.split_once(": ")).collect();
     let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join(work);
-    let mut failures = Vec::new();
-    for f in files {
+    check_each(files, unsupported, |f| {
         let variant = f.file_stem().unwrap().to_string_lossy().into_owned();
         let lower = LowerOptions { gpu: Some(gpu::Target::Vulkan), ..Default::default() };
-        let result = json::import_file(f).map_err(|e| e.to_string()).and_then(|mut s| {
-            prepare(&mut s)?;
-            corpus::check_with(f, &s, EngineKind::Jit, &work.join(&variant), lower)
-        });
-        match (refused.iter().find(|(v, _)| *v == variant), result) {
-            (None, Ok(())) => {}
-            (None, Err(e)) => failures.push(format!("{variant}: {e}")),
-            (Some((_, want)), Err(e)) if e.contains(want) => {}
-            (Some((_, want)), Err(e)) => failures.push(format!("{variant}: expected '{want}', got: {e}")),
-            (Some(_), Ok(())) => failures.push(format!("{variant}: runs now; take it out of {unsupported}")),
-        }
-    }
-    assert!(failures.is_empty(), "{} of {} files failed on Vulkan:\n{}", failures.len(), files.len(), failures.join("\n"));
+        let mut s = json::import_file(f).map_err(|e| e.to_string())?;
+        prepare(&mut s)?;
+        corpus::check_with(f, &s, EngineKind::Jit, &work.join(&variant), lower)
+    });
 }

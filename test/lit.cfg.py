@@ -19,3 +19,6 @@ repo = os.path.dirname(config.test_source_root)
 corpus = os.environ.get("SDFG_CORPUS", os.path.join(os.path.dirname(repo), "shared", "sdfg-corpus"))
 config.substitutions.append(("%corpus", corpus))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# The repository's Python environment (scripts/setup-venv.sh): NVIDIA's
+# nvidia-cuda-nvcc-cu12 package there provides libdevice.
+config.substitutions.append(("%venv", os.path.join(repo, ".venv")))

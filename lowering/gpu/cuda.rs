@@ -85,7 +85,7 @@ pub fn to_llvm(context: &Context, module: &mut Module, chip: &str) -> Result<(),
     run_pipeline(context, module, "builtin.module(gpu-kernel-outlining)").map_err(failed)?;
     super::device_math::use_native_math(module);
     // The lowering refused kernels that need libdevice where there is none.
-    let libdevice = if super::device_math::libdevice_uses(module).is_empty() { None } else { libdevice() };
+    let libdevice = if super::device_math::libdevice_uses(module).is_empty() { None } else { libdevice().ok() };
     run_pipeline(context, module, &to_llvm_pipeline(chip, libdevice.as_deref())).map_err(failed)?;
     unresolved_calls(module)
 }
@@ -115,26 +115,20 @@ fn unresolved_calls(module: &Module) -> Result<(), String> {
 pub fn check_libdevice(module: &Module) -> Result<(), (String, crate::model::Loc)> {
     let uses = super::device_math::libdevice_uses(module);
     let Some((op, raw)) = uses.first() else { return Ok(()) };
-    if libdevice().is_some() {
-        return Ok(());
-    }
+    let Err(missing) = libdevice() else { return Ok(()) };
     // SAFETY: a location of the live module.
     let location = unsafe { melior::ir::Location::from_raw(*raw) };
     let loc = crate::ir::context::location_loc(&location, "");
-    Err((
-        format!(
-            "`{op}` in a GPU kernel needs CUDA's libdevice (libdevice.10.bc), which is not installed: \
-             install the CUDA toolkit or set SDFG_CUDA_LIBDEVICE to the file"
-        ),
-        loc,
-    ))
+    Err((format!("`{op}` in a GPU kernel needs CUDA's libdevice (libdevice.10.bc): {missing}"), loc))
 }
 
 /// libdevice: the file `SDFG_CUDA_LIBDEVICE` names (when set, the only
-/// place looked at), else where the CUDA toolkit keeps it.
-fn libdevice() -> Option<PathBuf> {
+/// place looked at), else where the CUDA toolkit keeps it, else in the
+/// active Python environment's `nvidia-cuda-nvcc` package.
+fn libdevice() -> Result<PathBuf, String> {
     if let Some(path) = std::env::var_os("SDFG_CUDA_LIBDEVICE") {
-        return Some(PathBuf::from(path)).filter(|p| p.is_file());
+        let path = PathBuf::from(path);
+        return if path.is_file() { Ok(path) } else { Err(format!("SDFG_CUDA_LIBDEVICE names {}, which is not a file", path.display())) };
     }
     let mut candidates: Vec<PathBuf> = Vec::new();
     for var in ["CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"] {
@@ -142,9 +136,26 @@ fn libdevice() -> Option<PathBuf> {
             candidates.push(Path::new(&root).join("nvvm/libdevice/libdevice.10.bc"));
         }
     }
+    if let Some(venv) = std::env::var_os("VIRTUAL_ENV") {
+        candidates.extend(python_package_file(Path::new(&venv), "nvidia/cuda_nvcc/nvvm/libdevice/libdevice.10.bc"));
+    }
     candidates.push("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc".into());
     candidates.push("/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc".into());
-    candidates.into_iter().find(|p| p.is_file())
+    candidates.into_iter().find(|p| p.is_file()).ok_or_else(|| {
+        "it is not installed: install the CUDA toolkit (or the Python package nvidia-cuda-nvcc-cu12 in the active \
+         environment), or set SDFG_CUDA_LIBDEVICE to the file"
+            .to_string()
+    })
+}
+
+/// `file` inside the packages of the Python environment at `venv`
+/// (`lib/pythonX.Y/site-packages/`).
+fn python_package_file(venv: &Path, file: &str) -> Option<PathBuf> {
+    let lib = std::fs::read_dir(venv.join("lib")).ok()?;
+    lib.flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("python"))
+        .map(|e| e.path().join("site-packages").join(file))
+        .find(|p| p.is_file())
 }
 
 /// After outlining: kernels to PTX for `chip` (linked with `libdevice`

@@ -7,7 +7,9 @@
 // HOST: host-reads-device.mlir:[[#]]:[[#]]: error: in block 't': node 'host': host code accesses 'gA', which is in GPU memory (GPU_Global); only copies and GPU maps may use it
 // Transcendental functions need CUDA's libdevice; without it they are refused:
 // RUN: env SDFG_CUDA_LIBDEVICE=/nonexistent.bc not sdfg-run --emit ptx %S/Inputs/exp.mlir 2>&1 | FileCheck %s --check-prefix=EXP
-// EXP: exp.mlir:[[#]]:[[#]]: error: `math.exp` in a GPU kernel needs CUDA's libdevice (libdevice.10.bc), which is not installed: install the CUDA toolkit or set SDFG_CUDA_LIBDEVICE to the file
+// EXP: exp.mlir:[[#]]:[[#]]: error: `math.exp` in a GPU kernel needs CUDA's libdevice (libdevice.10.bc): SDFG_CUDA_LIBDEVICE names /nonexistent.bc, which is not a file
+// RUN: env -u SDFG_CUDA_LIBDEVICE -u CUDA_HOME -u CUDA_PATH -u CUDA_ROOT VIRTUAL_ENV=/nonexistent not sdfg-run --emit ptx %S/Inputs/exp.mlir 2>&1 | FileCheck %s --check-prefix=NOCUDA
+// NOCUDA: exp.mlir:[[#]]:[[#]]: error: `math.exp` in a GPU kernel needs CUDA's libdevice (libdevice.10.bc): it is not installed: install the CUDA toolkit (or the Python package nvidia-cuda-nvcc-cu12 in the active environment), or set SDFG_CUDA_LIBDEVICE to the file
 // A block size over the limit is refused at the map:
 // RUN: not sdfg-run --emit ptx %S/Inputs/big-block.mlir 2>&1 | FileCheck %s --check-prefix=BLOCK
 // BLOCK: big-block.mlir:[[#]]:[[#]]: error: in block 's': node 'wide': gpu_block_size [64,32,1] of map 'wide' has more than 1024 threads per block

@@ -2,6 +2,14 @@
 // toolkit): one thread per iteration, guarded by the range; a sum into one
 // element is an atomic add; sqrt and abs are PTX instructions (no libdevice).
 // RUN: sdfg-run --emit ptx %s | FileCheck %s
+// Other math functions link libdevice, found in the active Python
+// environment's nvidia-cuda-nvcc-cu12 package: exp is inlined (its
+// reduction by log2(e) and its polynomial), nothing is left to link.
+// RUN: env -u SDFG_CUDA_LIBDEVICE -u CUDA_HOME -u CUDA_PATH -u CUDA_ROOT VIRTUAL_ENV=%venv sdfg-run --emit ptx %S/Inputs/exp.mlir | FileCheck %s --check-prefix=EXP
+// EXP: .visible .entry kernel_exp(
+// EXP-NOT: .extern
+// EXP: fma.rn.f64 {{.*}}0d3FF71547652B82FE
+// EXP-NOT: .extern
 // CHECK: // gpu.module @kernel_scale
 // CHECK: .target sm_90
 // CHECK: .visible .entry kernel_scale(
