@@ -3,7 +3,9 @@
 //! API archives are merged into the `libMLIR-C.a` that mlir-sys links against
 //! (Debian ships `libMLIR.so` but no `libMLIR-C.so`). `lowering/object_file.cpp`
 //! (ahead-of-time code generation) and `lowering/toolchain.cpp` are compiled
-//! with them; the former calls libLLVM.
+//! with them; the former calls libLLVM. The Vulkan runtime
+//! (`lowering/gpu/vulkan_runtime.c`) needs Vulkan's headers (Debian's
+//! `libvulkan-dev`).
 //!
 //! The LLVM install is the one build setting: `MLIR_SYS_220_PREFIX`, or
 //! Debian's `llvm-22` prefix. The programs look up their run-time toolchain
@@ -65,6 +67,18 @@ fn main() {
         .flag("-Wno-unused-parameter")
         .warnings(false)
         .compile("sdfg_dialect");
+
+    // The Vulkan runtime: linked into the tools, and its archive embedded
+    // for the libraries they build (`lowering/gpu/vulkan_runtime.rs`).
+    println!("cargo:rerun-if-changed=lowering/gpu/vulkan_runtime.c");
+    cc::Build::new()
+        .compiler(format!("{prefix}/bin/clang"))
+        .file("lowering/gpu/vulkan_runtime.c")
+        .pic(true)
+        .opt_level(2)
+        .flag("-std=gnu11")
+        .flag("-Wall")
+        .compile("sdfg_vulkan_runtime");
 
     merge_capi_archives(Path::new(&lib), &out);
     println!("cargo:rustc-link-search=native={}", out.display());

@@ -64,9 +64,8 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
     let helpers = compile_cpp_helpers(lowered, work, kind == EngineKind::Jit)?;
     let gpu_runtime = match &lowered.gpu {
         Some(super::gpu::Target::Cuda { .. }) => Some(super::gpu::cuda::runtime_library(work, kind == EngineKind::Jit)?),
-        Some(super::gpu::Target::Vulkan) if kind == EngineKind::Aot => {
-            return Err("Vulkan programs run with the JIT engine only (its runtime is part of sdfg-run)".into())
-        }
+        // The JIT finds the Vulkan runtime in this process.
+        Some(super::gpu::Target::Vulkan) if kind == EngineKind::Aot => Some(super::gpu::vulkan::runtime_archive(work)?),
         Some(super::gpu::Target::Vulkan) | None => None,
     };
     match kind {
@@ -76,7 +75,7 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
             paths.extend(helpers);
             paths.extend(gpu_runtime);
             let libs: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-            let symbols = if lowered.gpu == Some(super::gpu::Target::Vulkan) { super::gpu::vulkan_runtime::symbols() } else { Vec::new() };
+            let symbols = if lowered.gpu == Some(super::gpu::Target::Vulkan) { super::gpu::vulkan::symbols() } else { Vec::new() };
             let engine = Jit::new(llvm, 3, &libs, &symbols)?;
             let ptr = engine.lookup(&lowered.entry);
             if ptr.is_null() {
@@ -151,6 +150,9 @@ pub fn build_shared_library(
     let mut link = Command::new(clang);
     link.args(["-shared", "-fPIC"]).arg(&object);
     link.args(objects);
+    // What archives bring (the Vulkan runtime) stays inside the library, so
+    // libraries built for different runtimes can share a process.
+    link.arg("-Wl,--exclude-libs,ALL");
     let mut dirs: Vec<&Path> = Vec::new();
     for lib in std::iter::once(&libomp).chain(libraries) {
         link.arg(lib);

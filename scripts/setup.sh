@@ -6,7 +6,7 @@ set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 libclang1-22 libopenblas-dev liblapacke-dev
-          libomp-22-dev libpolly-22-dev libzstd-dev python3-venv mesa-vulkan-drivers libvulkan1
+          libomp-22-dev libpolly-22-dev libzstd-dev python3-venv mesa-vulkan-drivers libvulkan1 libvulkan-dev
           spirv-tools)
 
 missing=()

@@ -25,7 +25,7 @@ struct Cli {
     /// `gpu_block_size` (default: DaCe's 32,1,1).
     #[arg(long, value_name = "X[,Y[,Z]]")]
     gpu_block_size: Option<String>,
-    /// The GPU architecture to build for (CUDA: `sm_90`).
+    /// The GPU architecture to build CUDA kernels for (`sm_90`).
     #[arg(long, default_value = "sm_90")]
     gpu_chip: String,
 }
@@ -33,6 +33,7 @@ struct Cli {
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum GpuRuntime {
     Cuda,
+    Vulkan,
 }
 
 fn main() {
@@ -43,7 +44,10 @@ fn main() {
     lowering::callback_plan::check_program(&sdfg).unwrap_or_else(|d| common::fail(&d));
     let context = sdfg_mlir::ir::new_context();
     let options = lowering::LowerOptions {
-        gpu: cli.gpu_runtime.map(|GpuRuntime::Cuda| lowering::gpu::Target::Cuda { chip: cli.gpu_chip.clone() }),
+        gpu: cli.gpu_runtime.map(|runtime| match runtime {
+            GpuRuntime::Cuda => lowering::gpu::Target::Cuda { chip: cli.gpu_chip.clone() },
+            GpuRuntime::Vulkan => lowering::gpu::Target::Vulkan,
+        }),
         gpu_block_size: cli.gpu_block_size.as_deref().map(|t| {
             lowering::gpu::kernel::parse_block_size(t).unwrap_or_else(|e| common::fail_with(&file, &e))
         }),
@@ -62,7 +66,9 @@ fn main() {
         Some(lowering::gpu::Target::Cuda { .. }) => {
             Some(lowering::gpu::cuda::runtime_library(&work, false).unwrap_or_else(|e| common::fail_with(&file, &e)))
         }
-        Some(lowering::gpu::Target::Vulkan) => common::fail_with(&file, "libraries for Vulkan are not built yet: use --gpu-runtime cuda"),
+        Some(lowering::gpu::Target::Vulkan) => {
+            Some(lowering::gpu::vulkan::runtime_archive(&work).unwrap_or_else(|e| common::fail_with(&file, &e)))
+        }
         None => None,
     };
     let objects: Vec<PathBuf> = helpers.into_iter().chain(gpu_runtime).collect();

@@ -26,7 +26,6 @@ pub mod rooms;
 pub mod streams;
 pub mod spirv;
 pub mod vulkan;
-pub mod vulkan_runtime;
 
 use super::types::Ty;
 use super::ModuleGen;
@@ -45,7 +44,7 @@ pub enum Choice {
 pub enum Target {
     /// NVIDIA GPUs through the CUDA driver: PTX for this chip (`sm_90`).
     Cuda { chip: String },
-    /// Any Vulkan 1.3 device: SPIR-V kernels run by [`vulkan_runtime`].
+    /// Any Vulkan 1.3 device: SPIR-V kernels run by the runtime in [`vulkan`].
     Vulkan,
 }
 

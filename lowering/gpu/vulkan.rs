@@ -1,10 +1,33 @@
-//! Finding a Vulkan device (through the loader, `libvulkan.so.1`, opened
-//! at run time): an instance of Vulkan 1.3 and the first physical device
-//! with a compute queue. Where there is none, the error says why, from the
-//! loader missing to an instance the driver refuses (pointing
-//! `VK_ICD_FILENAMES` at no driver fails already at `vkCreateInstance`).
+//! The Vulkan runtime (`vulkan_runtime.c`, compiled with the crate): the
+//! `mgpu*` functions that MLIR's launch lowering calls and our
+//! `__sdfg_gpu_*` helpers, over the Vulkan loader (`libvulkan.so.1`)
+//! opened at run time. The JIT finds them in this process ([`symbols`]);
+//! libraries link their archive ([`runtime_archive`]). [`probe`] finds a
+//! device the same way the runtime does: where there is none, the error
+//! says why, from the loader missing to an instance the driver refuses
+//! (pointing `VK_ICD_FILENAMES` at no driver fails at `vkCreateInstance`).
 
-use ash::vk;
+use std::ffi::{c_char, c_void, CStr};
+use std::path::{Path, PathBuf};
+
+/// The runtime's archive, as built with the crate.
+const RUNTIME_ARCHIVE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/libsdfg_vulkan_runtime.a"));
+
+extern "C" {
+    fn sdfg_vulkan_probe(out: *mut c_char, n: usize) -> i32;
+    fn mgpuModuleLoad(data: *mut c_void, size: usize) -> *mut c_void;
+    fn mgpuModuleUnload(module: *mut c_void);
+    fn mgpuModuleGetFunction(module: *mut c_void, name: *const c_char) -> *mut c_void;
+    fn mgpuLaunchKernel();
+    fn mgpuStreamCreate() -> *mut c_void;
+    fn mgpuStreamSynchronize(stream: *mut c_void);
+    fn mgpuStreamDestroy(stream: *mut c_void);
+    fn __sdfg_gpu_alloc(name: *const c_char, count: i64, size: i64) -> *mut c_void;
+    fn __sdfg_gpu_free(p: *mut c_void);
+    fn __sdfg_gpu_realloc(name: *const c_char, count: i64, size: i64, old: *mut c_void) -> *mut c_void;
+    fn __sdfg_gpu_copy(dst: *mut c_void, src: *const c_void, bytes: i64);
+    fn __sdfg_gpu_check(status: i64, message: *const c_char);
+}
 
 /// A Vulkan device found by [`probe`].
 pub struct Device {
@@ -12,58 +35,43 @@ pub struct Device {
     pub name: String,
 }
 
-/// An instance and the device [`open`] chose.
-pub(super) struct Opened {
-    pub entry: ash::Entry,
-    pub instance: ash::Instance,
-    pub physical: vk::PhysicalDevice,
-    /// A queue family with compute queues.
-    pub family: u32,
-    pub name: String,
-}
-
 /// The first Vulkan device that can run compute work.
 pub fn probe() -> Result<Device, String> {
-    let opened = open()?;
-    // SAFETY: nothing created from the instance outlives it.
-    unsafe { opened.instance.destroy_instance(None) };
-    Ok(Device { name: opened.name })
-}
-
-/// A Vulkan 1.3 instance and its first device with a compute queue.
-pub(super) fn open() -> Result<Opened, String> {
-    // SAFETY: loading the Vulkan loader runs its initialisation only.
-    let entry = unsafe { ash::Entry::load() }.map_err(|e| format!("cannot load the Vulkan loader (libvulkan.so.1): {e}"))?;
-    let app = vk::ApplicationInfo::default().application_name(c"sdfg-mlir").api_version(vk::make_api_version(0, 1, 3, 0));
-    let info = vk::InstanceCreateInfo::default().application_info(&app);
-    // SAFETY: `info` and what it points to live across the call.
-    let instance = unsafe { entry.create_instance(&info, None) }.map_err(|r| format!("vkCreateInstance failed: {}", name(r)))?;
-    // SAFETY: the instance is live; on failure it is destroyed here.
-    match unsafe { first_compute_device(&instance) } {
-        Ok((physical, family, name)) => Ok(Opened { entry, instance, physical, family, name }),
-        Err(e) => {
-            unsafe { instance.destroy_instance(None) };
-            Err(e)
-        }
+    let mut text = [0 as c_char; 512];
+    // SAFETY: the runtime writes a NUL-terminated text of at most `n` bytes.
+    let status = unsafe { sdfg_vulkan_probe(text.as_mut_ptr(), text.len()) };
+    // SAFETY: as above.
+    let text = unsafe { CStr::from_ptr(text.as_ptr()) }.to_string_lossy().into_owned();
+    if status == 0 {
+        Ok(Device { name: text })
+    } else {
+        Err(text)
     }
 }
 
-/// `VK_ERROR_INCOMPATIBLE_DRIVER (-9)`.
-pub(super) fn name(r: vk::Result) -> String {
-    format!("VK_{r:?} ({})", r.as_raw())
+/// The runtime's functions by the C names the compiled program calls.
+pub fn symbols() -> Vec<(&'static str, *mut ())> {
+    vec![
+        ("mgpuModuleLoad", mgpuModuleLoad as *mut ()),
+        ("mgpuModuleUnload", mgpuModuleUnload as *mut ()),
+        ("mgpuModuleGetFunction", mgpuModuleGetFunction as *mut ()),
+        ("mgpuLaunchKernel", mgpuLaunchKernel as *mut ()),
+        ("mgpuStreamCreate", mgpuStreamCreate as *mut ()),
+        ("mgpuStreamSynchronize", mgpuStreamSynchronize as *mut ()),
+        ("mgpuStreamDestroy", mgpuStreamDestroy as *mut ()),
+        ("__sdfg_gpu_alloc", __sdfg_gpu_alloc as *mut ()),
+        ("__sdfg_gpu_free", __sdfg_gpu_free as *mut ()),
+        ("__sdfg_gpu_realloc", __sdfg_gpu_realloc as *mut ()),
+        ("__sdfg_gpu_copy", __sdfg_gpu_copy as *mut ()),
+        ("__sdfg_gpu_check", __sdfg_gpu_check as *mut ()),
+    ]
 }
 
-unsafe fn first_compute_device(instance: &ash::Instance) -> Result<(vk::PhysicalDevice, u32, String), String> {
-    let devices = instance.enumerate_physical_devices().map_err(|r| format!("vkEnumeratePhysicalDevices failed: {}", name(r)))?;
-    if devices.is_empty() {
-        return Err("the Vulkan loader finds no device".into());
-    }
-    for device in devices {
-        let queues = instance.get_physical_device_queue_family_properties(device);
-        let Some(family) = queues.iter().position(|q| q.queue_flags.contains(vk::QueueFlags::COMPUTE)) else { continue };
-        let properties = instance.get_physical_device_properties(device);
-        let name = properties.device_name_as_c_str().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|_| "Vulkan device".into());
-        return Ok((device, family as u32, name));
-    }
-    Err("no Vulkan device has a compute queue".into())
+/// Writes the runtime's archive into `work`, for linking into a library
+/// (which then needs only `libvulkan.so.1` where it runs).
+pub fn runtime_archive(work: &Path) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    let path = work.join("libsdfg_vulkan_runtime.a");
+    std::fs::write(&path, RUNTIME_ARCHIVE).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
 }

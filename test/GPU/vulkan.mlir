@@ -30,9 +30,23 @@
 // RUN: not test -e %t.npz
 // EXP: exp.mlir:[[#]]:[[#]]: error: cannot compile: `math.exp` on float64 in a GPU kernel: Vulkan (GLSL) has it for 16- and 32-bit floats only
 
-// No Vulkan ahead of time yet: said, not done on the CPU.
-// RUN: not sdfg-run %corpus/device/vec_add.gpu.sdfg --gpu-runtime vulkan --engine aot --inputs %corpus/vec_add.npz 2>&1 | FileCheck %s --check-prefix=AOT
-// AOT: error: {{.*}}Vulkan programs run with the JIT engine only
+// Ahead of time too: the library links the Vulkan runtime's archive.
+// RUN: sdfg-run %corpus/device/vec_add.gpu.sdfg --gpu-runtime vulkan --engine aot --inputs %corpus/vec_add.npz --expected %corpus/vec_add.npz --manifest %corpus/vec_add.json 2>&1 | FileCheck %s --check-prefix=MATCH
+// sdfg-compile builds a library that holds the SPIR-V and the runtime,
+// which keeps its symbols to itself; a C program calls it and it runs on
+// the Vulkan device it finds when first called (none: an error, exit 1).
+// RUN: rm -rf %t.lib && mkdir %t.lib
+// RUN: sdfg-compile %corpus/device/vec_add.gpu.sdfg --gpu-runtime vulkan -o %t.lib
+// RUN: llvm-nm -D --defined-only %t.lib/libprogs_basic_vec_add.so | FileCheck %s --check-prefix=LIB
+// LIB-NOT: mgpu
+// LIB: T progs_basic_vec_add
+// LIB-NOT: mgpu
+// RUN: clang -I%t.lib %S/../Run/Inputs/vec_add_main.c -L%t.lib -lprogs_basic_vec_add -Wl,-rpath,%t.lib -o %t.lib/main
+// RUN: %t.lib/main | FileCheck %s --check-prefix=CALL
+// CALL: c[0] = 3
+// CALL: c[7] = 24
+// RUN: env VK_ICD_FILENAMES=/nonexistent.json not %t.lib/main 2>&1 | FileCheck %s --check-prefix=NODEVICE
+// NODEVICE: error: Vulkan: vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER (-9)
 
 // A CPU program through our own GPU transform: it runs on Vulkan and
 // matches; its kernels also compile to PTX.
