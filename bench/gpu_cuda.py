@@ -43,6 +43,11 @@ CASES = [
     ("vec_add.gpu", {"N": 1 << 26}, "bytes", lambda s: 3 * 8 * s["N"]),
     ("jacobi_2d.gpu_autoopt", {"N": 8192, "T": 10}, "bytes", lambda s: s["T"] * 2 * 2 * 8 * (s["N"] - 2) ** 2),
     ("jacobi_2d.gpu", {"N": 8192, "T": 10}, "bytes", lambda s: s["T"] * 2 * 2 * 8 * (s["N"] - 2) ** 2),
+    # softmax over rows of float32: x read, result written (the minimum).
+    ("softmax.gpu_autoopt", {"N": 16384, "M": 4096}, "bytes", lambda s: 2 * 4 * s["N"] * s["M"]),
+    ("softmax.gpu", {"N": 16384, "M": 4096}, "bytes", lambda s: 2 * 4 * s["N"] * s["M"]),
+    # Three Reduce nodes (sum of all, of rows, max of columns), A read by each.
+    ("reduce_sum.gpu", {"N": 8192, "M": 8192}, "bytes", lambda s: 3 * 8 * s["N"] * s["M"]),
     ("gemm.gpu", {"NI": 2048, "NJ": 2048, "NK": 2048}, "flop", lambda s: 2 * s["NI"] * s["NJ"] * s["NK"]),
     ("matmul_explicit.gpu_autoopt", {"M": 512, "N": 512, "K": 512}, "flop", lambda s: 2 * s["M"] * s["N"] * s["K"]),
 ]
@@ -96,6 +101,15 @@ def cupy_time(variant, s, repeat):
             for _ in range(s["T"]):
                 B[1:-1, 1:-1] = 0.2 * (A[1:-1, 1:-1] + A[1:-1, :-2] + A[1:-1, 2:] + A[2:, 1:-1] + A[:-2, 1:-1])
                 A[1:-1, 1:-1] = 0.2 * (B[1:-1, 1:-1] + B[1:-1, :-2] + B[1:-1, 2:] + B[2:, 1:-1] + B[:-2, 1:-1])
+    elif prog == "softmax":
+        x = cp.random.random((s["N"], s["M"]), dtype=cp.float32)
+
+        def work():
+            e = cp.exp(x - x.max(axis=-1, keepdims=True))
+            return e / e.sum(axis=-1, keepdims=True)
+    elif prog == "reduce_sum":
+        A = cp.random.random((s["N"], s["M"]))
+        work = lambda: (A.sum(), A.sum(axis=1), A.max(axis=0))
     else:
         m, n, k = (s["NI"], s["NJ"], s["NK"]) if "NI" in s else (s["M"], s["N"], s["K"])
         A, B = cp.random.random((m, k)), cp.random.random((k, n))

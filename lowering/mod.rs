@@ -41,7 +41,7 @@ mod locals;
 mod matmul;
 mod mlir_tasklet;
 mod nested;
-mod object_file;
+pub mod object_file;
 pub mod pipeline;
 mod runtime;
 mod state;

@@ -1,6 +1,6 @@
-//! Compiles corpus programs for CUDA and assembles every kernel's PTX with
-//! NVIDIA's `ptxas`, so PTX that NVIDIA's toolchain rejects fails here and
-//! not first on a GPU: DaCe's own GPU variants (`gpu`, `gpu_autoopt`), and
+//! Compiles corpus programs for CUDA (host code to an object file, kernels
+//! to PTX) and assembles every kernel's PTX with NVIDIA's `ptxas`, so PTX
+//! that NVIDIA's toolchain rejects fails here and not first on a GPU: DaCe's own GPU variants (`gpu`, `gpu_autoopt`), and
 //! every CPU variant after our GPU transformations. `ptxas` and libdevice
 //! come from the Python package `nvidia-cuda-nvcc-cu12` in the repository's
 //! venv (`scripts/setup-venv.sh` installs it), or from `SDFG_PTXAS` and
@@ -99,6 +99,8 @@ fn assemble(sdfg: &Sdfg, ptxas: &Path, work: &Path) -> Result<usize, String> {
     lowering::pipeline::lowered_to_llvm(&mut lowered)?;
     let binaries = gpu::binary::binaries(&lowered.module)?;
     std::fs::create_dir_all(work).map_err(|e| e.to_string())?;
+    // The host code (with the kernels embedded) becomes an object file.
+    lowering::object_file::emit(&lowered.module, &work.join("program.o"))?;
     for b in &binaries {
         let source = work.join(format!("{}.ptx", b.module));
         std::fs::write(&source, String::from_utf8_lossy(&b.bytes).trim_end_matches('\0').as_bytes()).map_err(|e| e.to_string())?;

@@ -82,7 +82,9 @@ fn ptx_features(chip: &str) -> &'static str {
 /// `pipeline::TO_LLVM`) and its launches lowered to runtime calls.
 pub fn to_llvm(context: &Context, module: &mut Module, chip: &str) -> Result<(), String> {
     let failed = |e: String| format!("internal error: compiling for CUDA ({chip}) failed: {e}");
-    run_pipeline(context, module, "builtin.module(gpu-kernel-outlining)").map_err(failed)?;
+    // Outlining copies the functions kernels call (nested SDFGs) into their
+    // modules; the host's copies, uncalled there, go (they hold GPU ops).
+    run_pipeline(context, module, "builtin.module(gpu-kernel-outlining,symbol-dce)").map_err(failed)?;
     super::device_math::use_native_math(module);
     // The lowering refused kernels that need libdevice where there is none.
     let libdevice = if super::device_math::libdevice_uses(module).is_empty() { None } else { libdevice().ok() };

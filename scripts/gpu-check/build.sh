@@ -13,6 +13,13 @@ CORPUS="${SDFG_CORPUS:-$ROOT/../shared/sdfg-corpus}"
 OUT="${1:-$ROOT/target/gpu-check}"
 CHIP="${SDFG_GPU_CHIP:-sm_90}"
 BIN="${SDFG_BIN_DIR:-$ROOT/target/release}"
+# libdevice (exp, log, ... in kernels): the repository venv's
+# nvidia-cuda-nvcc-cu12 package (scripts/setup-venv.sh) unless given.
+if [ -z "${SDFG_CUDA_LIBDEVICE:-}" ]; then
+    for f in "$ROOT"/.venv/lib/python*/site-packages/nvidia/cuda_nvcc/nvvm/libdevice/libdevice.10.bc; do
+        [ -f "$f" ] && export SDFG_CUDA_LIBDEVICE="$f"
+    done
+fi
 BLOCK=()
 [ -n "${SDFG_GPU_BLOCK_SIZE:-}" ] && BLOCK=(--gpu-block-size "$SDFG_GPU_BLOCK_SIZE")
 rm -rf "$OUT"
