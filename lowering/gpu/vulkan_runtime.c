@@ -154,8 +154,10 @@ static void fail(const char *format, ...) {
   } while (0)
 
 typedef struct { uintptr_t base; size_t bytes; VkBuffer buffer; VkDeviceMemory memory; } Buffer;
-typedef struct { VkShaderModule shader; } Module;
 typedef struct { VkShaderModule shader; char name[128]; } Function;
+// A loaded module and its kernels as looked up so far: each launch looks
+// its kernel up again, and the same handle keeps its pipeline.
+typedef struct { VkShaderModule shader; Function **functions; size_t nfunctions, function_room; } Module;
 typedef struct { const Function *f; size_t bindings; VkDescriptorSetLayout set; VkPipelineLayout layout; VkPipeline pipeline; } Pipeline;
 
 static struct {
@@ -334,7 +336,7 @@ static void dispatch(const Function *f, const uint32_t grid[3], const VkBuffer *
 void *mgpuModuleLoad(void *data, size_t size) {
   if (size % 4) fail("a kernel module is not SPIR-V (its size is not a multiple of 4)");
   // The words aligned as Vulkan needs them (the binary is a byte array).
-  Module *m = malloc(sizeof *m);
+  Module *m = calloc(1, sizeof *m);
   uint32_t *words = malloc(size ? size : 4);
   if (!m || !words) fail("out of host memory");
   memcpy(words, data, size);
@@ -347,14 +349,25 @@ void *mgpuModuleLoad(void *data, size_t size) {
   return m;
 }
 
-// Runs at exit, possibly after the device is gone: the process ends anyway.
-void mgpuModuleUnload(void *module) { free(module); }
+// Runs at exit, possibly after the device is gone: the process ends
+// anyway, so the kernels' pipelines stay.
+void mgpuModuleUnload(void *module) { (void)module; }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
+  Module *m = module;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < m->nfunctions; i++)
+    if (!strcmp(m->functions[i]->name, name)) {
+      pthread_mutex_unlock(&lock);
+      return m->functions[i];
+    }
   Function *f = malloc(sizeof *f);
   if (!f) fail("out of host memory");
-  f->shader = ((Module *)module)->shader;
+  f->shader = m->shader;
   snprintf(f->name, sizeof f->name, "%s", name);
+  m->functions = grow(m->functions, &m->function_room, m->nfunctions, sizeof(Function *));
+  m->functions[m->nfunctions++] = f;
+  pthread_mutex_unlock(&lock);
   return f;
 }
 
