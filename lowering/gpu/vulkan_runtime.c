@@ -43,7 +43,8 @@
   X(CreateDescriptorPool) X(AllocateDescriptorSets) X(UpdateDescriptorSets)                        \
   X(AllocateCommandBuffers) X(BeginCommandBuffer) X(CmdBindPipeline) X(CmdBindDescriptorSets)      \
   X(CmdDispatch) X(CmdPipelineBarrier) X(EndCommandBuffer) X(CreateFence) X(QueueSubmit)           \
-  X(WaitForFences) X(DestroyFence) X(FreeCommandBuffers) X(DestroyDescriptorPool)
+  X(WaitForFences) X(DestroyFence) X(FreeCommandBuffers) X(DestroyDescriptorPool)                 \
+  X(CreateQueryPool) X(CmdResetQueryPool) X(CmdWriteTimestamp) X(GetQueryPoolResults)
 #define DECLARE(name) PFN_vk##name name;
 static struct {
   PFN_vkGetInstanceProcAddr GetInstanceProcAddr;
@@ -70,6 +71,7 @@ typedef struct {
   VkInstance instance;
   VkPhysicalDevice physical;
   uint32_t family;
+  uint32_t timestamp_bits;  // of the family's timestamps (0: none)
   char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
 } Opened;
 
@@ -118,6 +120,7 @@ static int open_device(Opened *o, char *error, size_t n) {
       vk.GetPhysicalDeviceProperties(devices[d], &p);
       o->physical = devices[d];
       o->family = f;
+      o->timestamp_bits = families[f].timestampValidBits;
       snprintf(o->name, sizeof o->name, "%s", p.deviceName);
       return 0;
     }
@@ -154,7 +157,7 @@ static void fail(const char *format, ...) {
   } while (0)
 
 typedef struct { uintptr_t base; size_t bytes; VkBuffer buffer; VkDeviceMemory memory; } Buffer;
-typedef struct { VkShaderModule shader; char name[128]; } Function;
+typedef struct { VkShaderModule shader; char name[128]; long launches; double ms; } Function;
 // A loaded module and its kernels as looked up so far: each launch looks
 // its kernel up again, and the same handle keeps its pipeline.
 typedef struct { VkShaderModule shader; Function **functions; size_t nfunctions, function_room; } Module;
@@ -172,8 +175,21 @@ static struct {
   Pipeline *pipelines;
   size_t npipelines, pipeline_room;
   char last_kernel[128];
+  // SDFG_GPU_TIMING: two timestamps around each dispatch; every kernel
+  // handed out, for the report at exit.
+  VkQueryPool timestamps;
+  double tick_ns;
+  uint64_t tick_mask;
+  Function **kernels;
+  size_t nkernels, kernel_room;
 } rt;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void print_timing(void) {
+  for (size_t i = 0; i < rt.nkernels; i++)
+    if (rt.kernels[i]->launches)
+      dprintf(2, "gpu-timing: %s: %ld launches, %.6f ms\n", rt.kernels[i]->name, rt.kernels[i]->launches, rt.kernels[i]->ms);
+}
 
 static void start(void) {
   if (rt.started) return;
@@ -208,6 +224,19 @@ static void start(void) {
   VkPhysicalDeviceProperties properties;
   vk.GetPhysicalDeviceProperties(o.physical, &properties);
   rt.limits = properties.limits;
+  const char *timing = getenv("SDFG_GPU_TIMING");
+  if (timing && *timing && *timing != '0') {
+    if (!o.timestamp_bits) {
+      dprintf(2, "gpu-timing: device '%s' has no timestamps on its compute queue: no kernel times\n", o.name);
+    } else {
+      VkQueryPoolCreateInfo q = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                 .queryCount = 2};
+      CHECK(vk.CreateQueryPool(rt.device, &q, NULL, &rt.timestamps), "vkCreateQueryPool");
+      rt.tick_ns = properties.limits.timestampPeriod;
+      rt.tick_mask = o.timestamp_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << o.timestamp_bits) - 1;
+      atexit(print_timing);
+    }
+  }
   rt.started = 1;
 }
 
@@ -313,6 +342,10 @@ static void dispatch(const Function *f, const uint32_t grid[3], const VkBuffer *
   VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
   CHECK(vk.BeginCommandBuffer(cb, &begin), "running kernel '%s'", k);
+  if (rt.timestamps) {
+    vk.CmdResetQueryPool(cb, rt.timestamps, 0, 2);
+    vk.CmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, rt.timestamps, 0);
+  }
   vk.CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
   vk.CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &set, 0, NULL);
   vk.CmdDispatch(cb, grid[0], grid[1], grid[2]);
@@ -321,6 +354,7 @@ static void dispatch(const Function *f, const uint32_t grid[3], const VkBuffer *
                              .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
   vk.CmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0,
                         NULL);
+  if (rt.timestamps) vk.CmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, rt.timestamps, 1);
   CHECK(vk.EndCommandBuffer(cb), "running kernel '%s'", k);
   VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
   VkFence fence;
@@ -328,6 +362,15 @@ static void dispatch(const Function *f, const uint32_t grid[3], const VkBuffer *
   VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cb};
   CHECK(vk.QueueSubmit(rt.queue, 1, &submit, fence), "running kernel '%s'", k);
   CHECK(vk.WaitForFences(d, 1, &fence, VK_TRUE, UINT64_MAX), "running kernel '%s'", k);
+  if (rt.timestamps) {
+    uint64_t ticks[2];
+    CHECK(vk.GetQueryPoolResults(d, rt.timestamps, 0, 2, sizeof ticks, ticks, sizeof ticks[0],
+                                 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+          "timing kernel '%s'", k);
+    Function *timed = (Function *)f;
+    timed->launches++;
+    timed->ms += (double)((ticks[1] - ticks[0]) & rt.tick_mask) * rt.tick_ns / 1e6;
+  }
   vk.DestroyFence(d, fence, NULL);
   vk.FreeCommandBuffers(d, rt.pool, 1, &cb);
   vk.DestroyDescriptorPool(d, pool, NULL);
@@ -361,12 +404,14 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
       pthread_mutex_unlock(&lock);
       return m->functions[i];
     }
-  Function *f = malloc(sizeof *f);
+  Function *f = calloc(1, sizeof *f);
   if (!f) fail("out of host memory");
   f->shader = m->shader;
   snprintf(f->name, sizeof f->name, "%s", name);
   m->functions = grow(m->functions, &m->function_room, m->nfunctions, sizeof(Function *));
   m->functions[m->nfunctions++] = f;
+  rt.kernels = grow(rt.kernels, &rt.kernel_room, rt.nkernels, sizeof(Function *));
+  rt.kernels[rt.nkernels++] = f;
   pthread_mutex_unlock(&lock);
   return f;
 }

@@ -30,6 +30,11 @@
 // RUN: not test -e %t.npz
 // EXP: exp.mlir:[[#]]:[[#]]: error: cannot compile: `math.exp` on float64 in a GPU kernel: Vulkan (GLSL) has it for 16- and 32-bit floats only
 
+// SDFG_GPU_TIMING=1: each kernel's launches and device time (timestamps
+// around each dispatch), at exit, as with CUDA.
+// RUN: env SDFG_GPU_TIMING=1 sdfg-run %corpus/device/jacobi_2d.gpu_autoopt.sdfg --gpu-runtime vulkan --inputs %corpus/jacobi_2d.npz --symbol T=4 -o %t.npz 2>&1 | FileCheck %s --check-prefix=TIMING
+// TIMING-DAG: gpu-timing: kernel__Add__map: 4 launches, {{[0-9]+\.[0-9]+}} ms
+// TIMING-DAG: gpu-timing: kernel__Add__map_1: 4 launches, {{[0-9]+\.[0-9]+}} ms
 // Ahead of time too: the library links the Vulkan runtime's archive.
 // RUN: sdfg-run %corpus/device/vec_add.gpu.sdfg --gpu-runtime vulkan --engine aot --inputs %corpus/vec_add.npz --expected %corpus/vec_add.npz --manifest %corpus/vec_add.json 2>&1 | FileCheck %s --check-prefix=MATCH
 // sdfg-compile builds a library that holds the SPIR-V and the runtime,
