@@ -50,9 +50,11 @@ pub fn libdevice_uses(module: &melior::ir::Module) -> Vec<(String, MlirLocation)
 }
 
 /// `math` ops GLSL has on `f64` (its transcendental instructions take
-/// 16- and 32-bit floats only).
-const GLSL_F64: &[&str] =
-    &["math.fma", "math.sqrt", "math.rsqrt", "math.absf", "math.floor", "math.ceil", "math.trunc", "math.roundeven", "math.round"];
+/// 16- and 32-bit floats only; `copysign` becomes bit operations).
+const GLSL_F64: &[&str] = &[
+    "math.fma", "math.sqrt", "math.rsqrt", "math.absf", "math.floor", "math.ceil", "math.trunc", "math.roundeven", "math.round",
+    "math.copysign",
+];
 
 /// The `math` ops on `f64` of device code that Vulkan (GLSL) lacks: their
 /// names and locations.
@@ -85,7 +87,7 @@ pub fn use_native_math(module: &melior::ir::Module) {
 }
 
 /// Every op nested in a `gpu.launch` or `gpu.module` under `top`.
-unsafe fn device_ops(top: MlirOperation) -> Vec<MlirOperation> {
+pub(super) unsafe fn device_ops(top: MlirOperation) -> Vec<MlirOperation> {
     let mut out = Vec::new();
     let mut stack = vec![top];
     while let Some(op) = stack.pop() {

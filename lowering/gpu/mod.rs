@@ -25,6 +25,7 @@ mod raw_ir;
 pub mod rooms;
 pub mod streams;
 pub mod spirv;
+pub mod f64_math;
 pub mod vulkan;
 
 use super::types::Ty;

@@ -97,7 +97,30 @@ fn kernels_to_spirv(context: &Context, module: &mut Module) -> Result<(), String
     run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
     super::loop_results::set_before_loops(module);
     super::float_atomics::to_cas_loops(module)?;
+    exact_float_arithmetic(module);
     nest_spirv_modules(context, module)
+}
+
+/// SPIR-V's float arithmetic, unless decorated `NoContraction`, may be
+/// reassociated and contracted by the driver (Mesa folds `(1 + x) - 1` to
+/// `x`, which breaks `f64_math`'s corrections, and its `fma` of `f64`
+/// rounds the product), so every float `+ - * /`, negation, remainder and
+/// `fma` of the kernels gets that decoration: the kernels compute what
+/// they say, as on the CPU.
+fn exact_float_arithmetic(module: &Module) {
+    const ARITHMETIC: &[&str] =
+        &["spirv.FAdd", "spirv.FSub", "spirv.FMul", "spirv.FDiv", "spirv.FRem", "spirv.FMod", "spirv.FNegate", "spirv.GL.Fma"];
+    for spirv in ops_of(module.body().first_operation()).into_iter().filter(|op| op_name(op) == "spirv.module") {
+        let mut ops = Vec::new();
+        // SAFETY: the walk reads a live op; the attribute is set on its ops.
+        unsafe {
+            super::raw_ir::collect(spirv.to_raw(), &mut ops);
+            let unit = mlir_sys::mlirUnitAttrGet(mlir_sys::mlirOperationGetContext(spirv.to_raw()));
+            for op in ops.into_iter().filter(|op| ARITHMETIC.contains(&super::raw_ir::name(*op).as_str())) {
+                mlir_sys::mlirOperationSetAttributeByName(op, super::raw_ir::text("no_contraction"), unit);
+            }
+        }
+    }
 }
 
 /// Replaces every `gpu.module` of `module` by its SPIR-V binary and returns

@@ -18,10 +18,11 @@ def write(path, arrays):
             z.writestr(name + ".npy", npy(values))
 
 
-n = int(sys.argv[1])
-a = array.array("d", range(n))
-b = array.array("d", (2.0 * x for x in range(n)))
-c = array.array("d", (3.0 * x for x in range(n)))
-zero = array.array("d", bytes(8 * n))
-write(sys.argv[2], {"a": a, "b": b, "c": zero})
-write(sys.argv[3], {"out.a": a, "out.b": b, "out.c": c})
+if __name__ == "__main__":
+    n = int(sys.argv[1])
+    a = array.array("d", range(n))
+    b = array.array("d", (2.0 * x for x in range(n)))
+    c = array.array("d", (3.0 * x for x in range(n)))
+    zero = array.array("d", bytes(8 * n))
+    write(sys.argv[2], {"a": a, "b": b, "c": zero})
+    write(sys.argv[3], {"out.a": a, "out.b": b, "out.c": c})
