@@ -341,6 +341,30 @@ impl FnGen<'_, '_> {
     }
 }
 
+impl FnGen<'_, '_> {
+    /// Stops a Vulkan kernel whose float64 `sin`, `cos` or `tan` gets an
+    /// argument beyond what their reduction handles exactly
+    /// ([`super::gpu::f64_trig::TRIG_LIMIT`]; infinities give NaN).
+    pub(super) fn check_trig_argument(&mut self, name: &str, x: &Val) {
+        let vulkan = matches!(self.module.gpu, Some(super::gpu::Target::Vulkan));
+        if !(vulkan && self.kernel.is_some() && x.ty == Ty::F64 && matches!(name, "sin" | "cos" | "tan")) {
+            return;
+        }
+        let limit = super::gpu::f64_trig::TRIG_LIMIT;
+        let text = format!("error: {name} of a float64 beyond +-{limit:.0} in a Vulkan kernel: its argument reduction is exact only up to there");
+        let label = self.module.string_constant(&text);
+        let ax = self.b.abs(x);
+        let over = self.b.float(limit, Ty::F64);
+        let inf = self.b.float(f64::INFINITY, Ty::F64);
+        let beyond = self.b.compare("gt", &ax, &over);
+        let finite = self.b.compare("lt", &ax, &inf);
+        let stop = self.b.logic(true, &beyond, &finite);
+        self.b.begin_if(&stop, &[]);
+        self.report_failure("", &label, &[]);
+        self.b.end();
+    }
+}
+
 impl Names for FnGen<'_, '_> {
     fn check_divisor(&mut self, b: &mut Body, divisor: &Val, e: &Expr) {
         std::mem::swap(b, &mut self.b);

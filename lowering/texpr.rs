@@ -207,7 +207,9 @@ impl FnGen<'_, '_> {
                     "log1p" => "log1p",
                     other => other,
                 };
-                self.b.math(name, &[arg(0)?])?
+                let x = arg(0)?;
+                self.check_trig_argument(name, &x);
+                self.b.math(name, &[x])?
             }
             "atan2" => self.b.math("atan2", &[arg(0)?, arg(1)?])?,
             "isnan" | "isinf" | "isfinite" => {

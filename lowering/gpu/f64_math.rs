@@ -14,10 +14,12 @@
 //!   for integer `y` only, signed by `y`'s parity; else NaN), `expm1` and
 //!   `log1p` (Kahan's corrections of `exp(x) - 1` and `log(1 + x)`),
 //!   `tanh`, `sinh`, `cosh` (from `expm1` and `exp`).
+//! - the trigonometric functions, their inverses and the inverse
+//!   hyperbolic ones: `f64_trig`.
 //!
 //! Errors are a few units in the last place (`pow`: about `|y log x|`
 //! units, as `y log x` is rounded before the exponential).
-//! The trigonometric functions stay refused on `f64` (`spirv::check_f64_math`).
+//! `erf` and `cbrt` stay refused on `f64` (`spirv::check_f64_math`).
 //!
 //! ```text
 //! %y = math.exp %x : f64   =>   %k = math.floor(%x * log2(e) + 0.5) ... %y = arith.select ...
@@ -39,7 +41,8 @@ use melior::{
 /// The ops expanded here (on `f64` results).
 pub const EXPANDED: &[&str] = &[
     "math.exp", "math.expm1", "math.log", "math.log2", "math.log10", "math.log1p", "math.powf", "math.tanh", "math.sinh",
-    "math.cosh",
+    "math.cosh", "math.sin", "math.cos", "math.tan", "math.atan", "math.atan2", "math.asin", "math.acos", "math.atanh",
+    "math.asinh", "math.acosh",
 ];
 
 const LN2_HI: f64 = 6.931_471_803_691_238_164_9e-1;
@@ -81,7 +84,17 @@ pub fn expand(context: &Context, module: &Module) {
             "math.powf" => e.pow(x, args[1]),
             "math.tanh" => e.tanh(x),
             "math.sinh" => e.sinh(x),
-            _ => e.cosh(x),
+            "math.cosh" => e.cosh(x),
+            "math.sin" => e.sin(x),
+            "math.cos" => e.cos(x),
+            "math.tan" => e.tan(x),
+            "math.atan" => e.atan(x),
+            "math.atan2" => e.atan2(x, args[1]),
+            "math.asin" => e.asin(x),
+            "math.acos" => e.acos(x),
+            "math.atanh" => e.atanh(x),
+            "math.asinh" => e.asinh(x),
+            _ => e.acosh(x),
         };
         let result = op.result(0).expect("one result");
         // SAFETY: both values are live; the op is then removed, unused.
@@ -94,7 +107,7 @@ pub fn expand(context: &Context, module: &Module) {
 }
 
 /// Builds ops before `anchor`.
-struct Emit<'c, 'a> {
+pub(super) struct Emit<'c, 'a> {
     context: &'c Context,
     block: BlockRef<'c, 'a>,
     anchor: OperationRef<'c, 'a>,
@@ -104,57 +117,65 @@ struct Emit<'c, 'a> {
 }
 
 impl<'c, 'a> Emit<'c, 'a> {
-    fn put(&self, op: Operation<'c>) -> Value<'c, 'a> {
+    pub(super) fn put(&self, op: Operation<'c>) -> Value<'c, 'a> {
         self.block.insert_operation_before(self.anchor, op).result(0).expect("a result").into()
     }
 
-    fn f(&self, v: f64) -> Value<'c, 'a> {
+    pub(super) fn f(&self, v: f64) -> Value<'c, 'a> {
         self.put(arith::constant(self.context, FloatAttribute::new(self.context, self.f64, v).into(), self.loc))
     }
 
-    fn i(&self, v: i64) -> Value<'c, 'a> {
+    pub(super) fn i(&self, v: i64) -> Value<'c, 'a> {
         self.put(arith::constant(self.context, IntegerAttribute::new(self.i64, v).into(), self.loc))
     }
 
-    fn add(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn add(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
         self.put(arith::addf(a, b, self.loc))
     }
 
-    fn sub(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn sub(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
         self.put(arith::subf(a, b, self.loc))
     }
 
-    fn mul(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn mul(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
         self.put(arith::mulf(a, b, self.loc))
     }
 
-    fn div(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn div(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
         self.put(arith::divf(a, b, self.loc))
     }
 
-    fn math(&self, op: &str, args: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+    pub(super) fn math(&self, op: &str, args: &[Value<'c, 'a>]) -> Value<'c, 'a> {
         self.put(OperationBuilder::new(op, self.loc).add_operands(args).add_results(&[self.f64]).build().expect("a math op"))
     }
 
     /// `a * b + c`, rounded once.
-    fn fma(&self, a: Value<'c, 'a>, b: Value<'c, 'a>, c: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn fma(&self, a: Value<'c, 'a>, b: Value<'c, 'a>, c: Value<'c, 'a>) -> Value<'c, 'a> {
         self.math("math.fma", &[a, b, c])
     }
 
-    fn cmp(&self, p: CmpfPredicate, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn cmp(&self, p: CmpfPredicate, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
         self.put(arith::cmpf(self.context, p, a, b, self.loc))
     }
 
-    fn select(&self, c: Value<'c, 'a>, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn select(&self, c: Value<'c, 'a>, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
         self.put(arith::select(c, a, b, self.loc))
     }
 
-    fn or(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn or(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
         self.put(arith::ori(a, b, self.loc))
     }
 
+    pub(super) fn and(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.put(arith::andi(a, b, self.loc))
+    }
+
+    pub(super) fn neg(&self, a: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.put(arith::negf(a, self.loc))
+    }
+
     /// `sum c[i] x^i` by Horner's rule (`c` from the constant term up).
-    fn poly(&self, x: Value<'c, 'a>, c: &[f64]) -> Value<'c, 'a> {
+    pub(super) fn poly(&self, x: Value<'c, 'a>, c: &[f64]) -> Value<'c, 'a> {
         let mut acc = self.f(c[c.len() - 1]);
         for &k in c[..c.len() - 1].iter().rev() {
             acc = self.fma(acc, x, self.f(k));
@@ -163,7 +184,7 @@ impl<'c, 'a> Emit<'c, 'a> {
     }
 
     /// `2^k` for an integer `k` in `[-1022, 1023]`, as exponent bits.
-    fn two_to(&self, k: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn two_to(&self, k: Value<'c, 'a>) -> Value<'c, 'a> {
         let biased = self.put(arith::addi(k, self.i(1023), self.loc));
         let bits = self.put(arith::shli(biased, self.i(52), self.loc));
         self.put(arith::bitcast(bits, self.f64, self.loc))
@@ -171,7 +192,7 @@ impl<'c, 'a> Emit<'c, 'a> {
 
     /// `e^r * 2^k` for `|r| <= ln2/2` and integer-valued `k` in
     /// `[-1076, 1024]`.
-    fn scaled_exp(&self, k: Value<'c, 'a>, r: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn scaled_exp(&self, k: Value<'c, 'a>, r: Value<'c, 'a>) -> Value<'c, 'a> {
         let taylor: Vec<f64> = (0..=13).scan(1.0, |f, n| {
             if n > 0 {
                 *f *= n as f64;
@@ -186,7 +207,7 @@ impl<'c, 'a> Emit<'c, 'a> {
         self.mul(once, self.two_to(rest))
     }
 
-    fn exp(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn exp(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
         let hi = self.f(EXP_OVERFLOW + 1.0);
         let lo = self.f(EXP_UNDERFLOW - 1.0);
         let big = self.cmp(CmpfPredicate::Ogt, x, hi);
@@ -204,7 +225,7 @@ impl<'c, 'a> Emit<'c, 'a> {
     }
 
     /// `y` where `x` is in `exp`'s range; infinity, zero or NaN elsewhere.
-    fn exp_edges(&self, x: Value<'c, 'a>, y: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn exp_edges(&self, x: Value<'c, 'a>, y: Value<'c, 'a>) -> Value<'c, 'a> {
         let over = self.cmp(CmpfPredicate::Ogt, x, self.f(EXP_OVERFLOW));
         let under = self.cmp(CmpfPredicate::Olt, x, self.f(EXP_UNDERFLOW));
         let nan = self.cmp(CmpfPredicate::Uno, x, x);
@@ -215,7 +236,7 @@ impl<'c, 'a> Emit<'c, 'a> {
 
     /// `(e, log m)` with `x = m 2^e`, `m` in `[sqrt(1/2), sqrt(2))`, for
     /// finite positive `x`.
-    fn log_parts(&self, x: Value<'c, 'a>) -> (Value<'c, 'a>, Value<'c, 'a>) {
+    pub(super) fn log_parts(&self, x: Value<'c, 'a>) -> (Value<'c, 'a>, Value<'c, 'a>) {
         let sub = self.cmp(CmpfPredicate::Olt, x, self.f(f64::MIN_POSITIVE));
         let xs = self.select(sub, self.mul(x, self.f(2f64.powi(54))), x);
         let shift = self.select(sub, self.i(-54), self.i(0));
@@ -240,7 +261,7 @@ impl<'c, 'a> Emit<'c, 'a> {
 
     /// `y` where `x` is finite and positive; `log`'s values elsewhere
     /// (-inf at zero, NaN below it or at NaN, inf at inf).
-    fn log_edges(&self, x: Value<'c, 'a>, y: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn log_edges(&self, x: Value<'c, 'a>, y: Value<'c, 'a>) -> Value<'c, 'a> {
         let zero = self.cmp(CmpfPredicate::Oeq, x, self.f(0.0));
         let negative = self.cmp(CmpfPredicate::Ult, x, self.f(0.0));
         let inf = self.cmp(CmpfPredicate::Oeq, x, self.f(f64::INFINITY));
@@ -249,20 +270,20 @@ impl<'c, 'a> Emit<'c, 'a> {
         self.select(negative, self.f(f64::NAN), y)
     }
 
-    fn log(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn log(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
         let (e, lm) = self.log_parts(x);
         let y = self.fma(e, self.f(LN2_HI), self.fma(e, self.f(LN2_LO), lm));
         self.log_edges(x, y)
     }
 
-    fn log2(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn log2(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
         let (e, lm) = self.log_parts(x);
         let y = self.fma(lm, self.f(LOG2_E), e);
         self.log_edges(x, y)
     }
 
     /// `log(1 + x)`, corrected for the rounding of `1 + x`.
-    fn log1p(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn log1p(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
         let u = self.add(self.f(1.0), x);
         let l = self.log(u);
         let d = self.sub(u, self.f(1.0));
@@ -276,7 +297,7 @@ impl<'c, 'a> Emit<'c, 'a> {
 
     /// `e^x - 1`, corrected for the rounding of `e^x` near `x = 0` (where
     /// the subtraction cancels).
-    fn expm1(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn expm1(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
         let u = self.exp(x);
         let d = self.sub(u, self.f(1.0));
         let corrected = self.div(self.mul(d, x), self.log(u));
@@ -288,19 +309,19 @@ impl<'c, 'a> Emit<'c, 'a> {
 
     /// `e^|x| / 2` for `|x| > 22` (`sinh`, `cosh`), finite up to `cosh`'s
     /// overflow: `(w/2) w` with `w = e^(|x|/2)`.
-    fn half_exp(&self, ax: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn half_exp(&self, ax: Value<'c, 'a>) -> Value<'c, 'a> {
         let w = self.exp(self.mul(ax, self.f(0.5)));
         self.mul(self.mul(w, self.f(0.5)), w)
     }
 
-    fn pow(&self, x: Value<'c, 'a>, p: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn pow(&self, x: Value<'c, 'a>, p: Value<'c, 'a>) -> Value<'c, 'a> {
         let ax = self.math("math.absf", &[x]);
         let y = self.exp(self.mul(p, self.log(ax)));
         // A negative base: real for integer exponents, negative for odd ones.
         let integer = self.cmp(CmpfPredicate::Oeq, self.math("math.floor", &[p]), p);
         let half = self.mul(p, self.f(0.5));
         let odd = self.cmp(CmpfPredicate::One, self.math("math.floor", &[half]), half);
-        let signed = self.select(odd, self.put(arith::negf(y, self.loc)), y);
+        let signed = self.select(odd, self.neg(y), y);
         let negative = self.select(integer, signed, self.f(f64::NAN));
         let below = self.cmp(CmpfPredicate::Olt, x, self.f(0.0));
         let y = self.select(below, negative, y);
@@ -308,15 +329,15 @@ impl<'c, 'a> Emit<'c, 'a> {
         self.select(one, self.f(1.0), y)
     }
 
-    fn tanh(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn tanh(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
         let ax = self.math("math.absf", &[x]);
         let m = self.expm1(self.mul(ax, self.f(-2.0)));
-        let t = self.div(self.put(arith::negf(m, self.loc)), self.add(m, self.f(2.0)));
+        let t = self.div(self.neg(m), self.add(m, self.f(2.0)));
         let t = self.select(self.cmp(CmpfPredicate::Ogt, ax, self.f(22.0)), self.f(1.0), t);
         self.math("math.copysign", &[t, x])
     }
 
-    fn sinh(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn sinh(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
         let ax = self.math("math.absf", &[x]);
         let m = self.expm1(ax);
         let near = self.mul(self.add(m, self.div(m, self.add(m, self.f(1.0)))), self.f(0.5));
@@ -325,7 +346,7 @@ impl<'c, 'a> Emit<'c, 'a> {
         self.math("math.copysign", &[s, x])
     }
 
-    fn cosh(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
+    pub(super) fn cosh(&self, x: Value<'c, 'a>) -> Value<'c, 'a> {
         let ax = self.math("math.absf", &[x]);
         let u = self.exp(ax);
         let near = self.mul(self.add(u, self.div(self.f(1.0), u)), self.f(0.5));

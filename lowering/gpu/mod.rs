@@ -26,6 +26,7 @@ pub mod rooms;
 pub mod streams;
 pub mod spirv;
 pub mod f64_math;
+pub mod f64_trig;
 pub mod vulkan;
 
 use super::types::Ty;

@@ -24,13 +24,13 @@
 // MATCH: note: running on
 // MATCH: outputs match
 
-// GLSL has no float64 sin (float64 exp and log are built: f64-math.mlir):
-// refused at the tasklet, before anything runs.
+// GLSL has no float64 erf (float64 exp, log, sin, ... are built:
+// f64-math.mlir): refused at the tasklet, before anything runs.
 // RUN: rm -f %t.npz
-// RUN: sed 's/math.exp(a)/math.sin(a)/' %S/Inputs/exp.mlir > %t-sin.mlir
-// RUN: not sdfg-run --gpu-runtime vulkan %t-sin.mlir -o %t.npz 2>&1 | FileCheck %s --check-prefix=SIN
+// RUN: sed 's/math.exp(a)/math.erf(a)/' %S/Inputs/exp.mlir > %t-erf.mlir
+// RUN: not sdfg-run --gpu-runtime vulkan %t-erf.mlir -o %t.npz 2>&1 | FileCheck %s --check-prefix=ERF
 // RUN: not test -e %t.npz
-// SIN: sin.mlir:[[#]]:[[#]]: error: cannot compile: `math.sin` on float64 in a GPU kernel: Vulkan (GLSL) has it for 16- and 32-bit floats only
+// ERF: erf.mlir:[[#]]:[[#]]: error: cannot compile: `math.erf` on float64 in a GPU kernel: Vulkan (GLSL) has it for 16- and 32-bit floats only
 
 // SDFG_GPU_TIMING=1: each kernel's launches and device time (timestamps
 // around each dispatch), at exit, as with CUDA.
