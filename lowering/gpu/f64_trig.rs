@@ -7,7 +7,8 @@
 //!   `|k| <= 2^20`), `sin r` and `cos r` by their Taylor polynomials to
 //!   degrees 17 and 18 (`|r| <= pi/4`), chosen and signed by `k mod 4`.
 //!   Exact reduction ends at `|x| = 2^20 pi/2` ([`TRIG_LIMIT`]); the
-//!   lowering stops a kernel beyond it with a message.
+//!   lowering stops a kernel beyond it with a message, and the functions
+//!   give NaN there (infinities too).
 //! - `atan(x)`: `1/|x|` above 1 (then `pi/2 - atan`), `(t - 1)/(t + 1)`
 //!   above `tan(pi/8)` (then `pi/4 + atan`), then the odd series to the
 //!   47th power (`|u| <= 0.4143`); `atan2`, `asin`, `acos` from it with
@@ -42,6 +43,10 @@ impl<'c, 'a> Emit<'c, 'a> {
         for part in [PIO2_2, PIO2_3, PIO2_3T] {
             r = self.sub(r, self.mul(k, self.f(part)));
         }
+        // Beyond the limit (a complex exponential's phase, which no check
+        // precedes): NaN rather than an inexact value.
+        let beyond = self.cmp(CmpfPredicate::Ogt, self.math("math.absf", &[x]), self.f(TRIG_LIMIT));
+        let r = self.select(beyond, self.f(f64::NAN), r);
         let z = self.mul(r, r);
         let sines: Vec<f64> = (0..9).map(|n| sign(n) / factorial(2 * n + 1)).collect();
         let cosines: Vec<f64> = (0..10).map(|n| sign(n) / factorial(2 * n)).collect();

@@ -1,7 +1,9 @@
 """Writes inputs for test/GPU/f64-math.mlir, without NumPy: A spans
 float64's range (small, moderate, near exp's over- and underflow, huge
 and tiny magnitudes, both signs, zeros, subnormals, infinities, NaN), B
-exponents in [-4, 4], every 7th an integer; E, L, P, H, T, Q zeros.
+exponents in [-4, 4], every 7th an integer; E, L, P, H, T, Q zeros; Z
+complex numbers (real parts in [-5, 5], imaginary ones in [-50, 50]) and
+W complex zeros.
 python3 f64-math-npz.py out.npz"""
 import array
 import importlib
@@ -22,5 +24,6 @@ a += [0.0, -0.0, 1.0, -1.0, 2.0, 0.5, 1e-310, 5e-324, 709.78, 709.79, -745.1, -7
 b = [rng.uniform(-4, 4) for _ in a]
 b[::7] = [float(round(v)) for v in b[::7]]
 zeros = [0.0] * len(a)
-arrays = {k: array.array("d", v) for k, v in {"A": a, "B": b, "E": zeros, "L": zeros, "P": zeros, "H": zeros, "T": zeros, "Q": zeros}.items()}
-write(sys.argv[1], arrays)
+z = [v for _ in a for v in (rng.uniform(-5, 5), rng.uniform(-50, 50))]
+columns = {"A": a, "B": b, "E": zeros, "L": zeros, "P": zeros, "H": zeros, "T": zeros, "Q": zeros, "Z": z, "W": zeros + zeros}
+write(sys.argv[1], {k: array.array("d", v) for k, v in columns.items()}, complex_names=("Z", "W"))

@@ -6,16 +6,18 @@ import sys
 import zipfile
 
 
-def npy(values):
-    header = "{'descr': '<f8', 'fortran_order': False, 'shape': (%d,), }" % len(values)
+def npy(values, descr="<f8"):
+    """A 1-D array of doubles; with descr '<c16', complex numbers as pairs."""
+    count = len(values) // (2 if descr == "<c16" else 1)
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (descr, count)
     header += " " * (63 - (10 + len(header)) % 64) + "\n"
     return b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode() + values.tobytes()
 
 
-def write(path, arrays):
+def write(path, arrays, complex_names=()):
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
         for name, values in arrays.items():
-            z.writestr(name + ".npy", npy(values))
+            z.writestr(name + ".npy", npy(values, "<c16" if name in complex_names else "<f8"))
 
 
 if __name__ == "__main__":
