@@ -264,10 +264,7 @@ fn lower_missing<'c>(
     verify(context, &built)?;
     let checked = match &module.gpu {
         Some(gpu::Target::Cuda { .. }) => gpu::cuda::check_libdevice(&built),
-        Some(gpu::Target::Vulkan) => {
-            gpu::f64_math::expand(context, &built);
-            gpu::spirv::check_f64_math(&built)
-        }
+        Some(gpu::Target::Vulkan) => gpu::spirv::check_f64_math(&built),
         None => Ok(()),
     };
     if let Err((message, loc)) = checked {

@@ -56,8 +56,8 @@ const GLSL_F64: &[&str] = &[
     "math.copysign",
 ];
 
-/// The `math` ops on `f64` of device code that Vulkan (GLSL) lacks: their
-/// names and locations.
+/// The `math` ops on `f64` of device code that Vulkan (GLSL) lacks and
+/// `f64_math` does not build: their names and locations.
 pub fn glsl_f64_gaps(module: &melior::ir::Module) -> Vec<(String, MlirLocation)> {
     // SAFETY: the walk reads a live module.
     unsafe {
@@ -66,7 +66,8 @@ pub fn glsl_f64_gaps(module: &melior::ir::Module) -> Vec<(String, MlirLocation)>
             .filter_map(|op| {
                 let n = name(op);
                 let f64_result = mlirOperationGetNumResults(op) == 1 && mlirTypeIsAF64(mlirValueGetType(mlirOperationGetResult(op, 0)));
-                (n.starts_with("math.") && f64_result && !GLSL_F64.contains(&n.as_str())).then(|| (n, mlirOperationGetLocation(op)))
+                let built = GLSL_F64.contains(&n.as_str()) || super::f64_math::EXPANDED.contains(&n.as_str());
+                (n.starts_with("math.") && f64_result && !built).then(|| (n, mlirOperationGetLocation(op)))
             })
             .collect()
     }

@@ -53,8 +53,8 @@ const LOG10_E: f64 = std::f64::consts::LOG10_E;
 const EXP_OVERFLOW: f64 = 709.782_712_893_384;
 const EXP_UNDERFLOW: f64 = -745.133_219_101_941_2;
 
-/// Replaces every expanded op on `f64` in the kernels of `module` (inside
-/// `gpu.launch` regions) by its expansion.
+/// Replaces every expanded op on `f64` in the kernels of `module` (its
+/// `gpu.module`s, after outlining) by its expansion.
 pub fn expand(context: &Context, module: &Module) {
     // SAFETY: the walk reads a live module; each op is replaced after it.
     let ops = unsafe { super::device_math::device_ops(module.as_operation().to_raw()) };

@@ -94,7 +94,8 @@ fn kernels_to_spirv(context: &Context, module: &mut Module) -> Result<(), String
         // SAFETY: a live op of the module and an attribute of its context.
         unsafe { mlir_sys::mlirOperationSetAttributeByName(gpu.to_raw(), super::raw_ir::text("spirv.target_env"), env.to_raw()) };
     }
-    // Complex arithmetic becomes float64 math that GLSL lacks, built here.
+    // The float64 math GLSL lacks is built here, also where complex
+    // arithmetic becomes it.
     run_pipeline(context, module, "builtin.module(gpu.module(convert-complex-to-standard))").map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
     super::f64_math::expand(context, module);
     run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;

@@ -157,10 +157,10 @@ static void fail(const char *format, ...) {
   } while (0)
 
 typedef struct { uintptr_t base; size_t bytes; VkBuffer buffer; VkDeviceMemory memory; } Buffer;
-typedef struct { VkShaderModule shader; char name[128]; long launches; double ms; } Function;
-// A loaded module and its kernels as looked up so far: each launch looks
-// its kernel up again, and the same handle keeps its pipeline.
-typedef struct { VkShaderModule shader; Function **functions; size_t nfunctions, function_room; } Module;
+typedef struct { VkShaderModule shader; } Module;
+// A kernel of a module. Each launch looks its kernel up again; the same
+// handle comes back, and keeps its pipeline.
+typedef struct { const Module *module; VkShaderModule shader; char name[128]; long launches; double ms; } Function;
 typedef struct { const Function *f; size_t bindings; VkDescriptorSetLayout set; VkPipelineLayout layout; VkPipeline pipeline; } Pipeline;
 
 static struct {
@@ -397,19 +397,18 @@ void *mgpuModuleLoad(void *data, size_t size) {
 void mgpuModuleUnload(void *module) { (void)module; }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
-  Module *m = module;
+  const Module *m = module;
   pthread_mutex_lock(&lock);
-  for (size_t i = 0; i < m->nfunctions; i++)
-    if (!strcmp(m->functions[i]->name, name)) {
+  for (size_t i = 0; i < rt.nkernels; i++)
+    if (rt.kernels[i]->module == m && !strcmp(rt.kernels[i]->name, name)) {
       pthread_mutex_unlock(&lock);
-      return m->functions[i];
+      return rt.kernels[i];
     }
   Function *f = calloc(1, sizeof *f);
   if (!f) fail("out of host memory");
+  f->module = m;
   f->shader = m->shader;
   snprintf(f->name, sizeof f->name, "%s", name);
-  m->functions = grow(m->functions, &m->function_room, m->nfunctions, sizeof(Function *));
-  m->functions[m->nfunctions++] = f;
   rt.kernels = grow(rt.kernels, &rt.kernel_room, rt.nkernels, sizeof(Function *));
   rt.kernels[rt.nkernels++] = f;
   pthread_mutex_unlock(&lock);
