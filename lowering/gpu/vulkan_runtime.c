@@ -170,6 +170,7 @@ static struct {
   VkCommandPool pool;
   uint32_t memory_type;
   VkPhysicalDeviceLimits limits;
+  char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
   Buffer *arrays;  // GPU arrays
   size_t narrays, array_room;
   Pipeline *pipelines;
@@ -186,6 +187,7 @@ static struct {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void print_timing(void) {
+  dprintf(2, "gpu-timing: device '%s'\n", rt.device_name);
   for (size_t i = 0; i < rt.nkernels; i++)
     if (rt.kernels[i]->launches)
       dprintf(2, "gpu-timing: %s: %ld launches, %.6f ms\n", rt.kernels[i]->name, rt.kernels[i]->launches, rt.kernels[i]->ms);
@@ -224,6 +226,7 @@ static void start(void) {
   VkPhysicalDeviceProperties properties;
   vk.GetPhysicalDeviceProperties(o.physical, &properties);
   rt.limits = properties.limits;
+  snprintf(rt.device_name, sizeof rt.device_name, "%s", o.name);
   const char *timing = getenv("SDFG_GPU_TIMING");
   if (timing && *timing && *timing != '0') {
     if (!o.timestamp_bits) {

@@ -35,6 +35,7 @@
 // SDFG_GPU_TIMING=1: each kernel's launches and device time (timestamps
 // around each dispatch), at exit, as with CUDA.
 // RUN: env SDFG_GPU_TIMING=1 sdfg-run %corpus/device/jacobi_2d.gpu_autoopt.sdfg --gpu-runtime vulkan --inputs %corpus/jacobi_2d.npz --symbol T=4 -o %t.npz 2>&1 | FileCheck %s --check-prefix=TIMING
+// TIMING: gpu-timing: device '{{.+}}'
 // TIMING-DAG: gpu-timing: kernel__Add__map: 4 launches, {{[0-9]+\.[0-9]+}} ms
 // TIMING-DAG: gpu-timing: kernel__Add__map_1: 4 launches, {{[0-9]+\.[0-9]+}} ms
 // Ahead of time too: the library links the Vulkan runtime's archive.
