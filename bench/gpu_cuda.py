@@ -129,6 +129,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("root")
     p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--kernels", action="store_true", help="list each kernel's time after the table")
     p.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.one:
@@ -140,6 +141,7 @@ def main():
     print(f"{name}: peaks {hbm / 1e12:.2f} TB/s, {FP64_FLOPS / 1e12:.0f} TFLOP/s FP64")
     print("| program | sizes | kernels | kernel ms/call | call ms | rate | of peak | CuPy ms | ours / CuPy |")
     print("|---|---|---|---|---|---|---|---|---|")
+    per_kernel = []
     for variant, symbols, unit, measure in CASES:
         if not os.path.isdir(os.path.join(args.root, "programs", variant)):
             print(f"| {variant} | not built | | | | | | | |")
@@ -153,6 +155,7 @@ def main():
         timed = re.findall(r"gpu-timing: (\S+): (\d+) launches, ([\d.]+) ms", p.stderr)
         calls = args.repeat + 1
         kernel_ms = sum(float(ms) for _, _, ms in timed) / calls
+        per_kernel += [f"{variant}: {k}: {int(n) // calls} launches per call, {float(ms) / calls:.3f} ms per call" for k, n, ms in timed]
         work = measure(symbols)
         rate = work / (kernel_ms / 1e3)
         peak = hbm if unit == "bytes" else FP64_FLOPS
@@ -165,6 +168,8 @@ def main():
             theirs, ratio = f"n/a ({type(e).__name__})", ""
         sizes = " ".join(f"{k}={v}" for k, v in symbols.items())
         print(f"| {variant} | {sizes} | {len(timed)} | {kernel_ms:.3f} | {call * 1e3:.1f} | {shown} | {rate / peak:.1%} | {theirs} | {ratio} |", flush=True)
+    if args.kernels:
+        print("\n".join([""] + per_kernel))
 
 
 if __name__ == "__main__":

@@ -56,7 +56,8 @@ impl FnGen<'_, '_> {
         let all_matrices = a.dims.len() == 2 && b.dims.len() == 2 && c.dims.len() == 2;
         // Inside a parallel map an accumulating output may be shared.
         let shared_accumulation = c.wcr.is_some() && self.parallel > 0;
-        // On the GPU every output element is a thread (the general path).
+        // On the GPU a thread computes a few rows of a column of C
+        // (`gpu::matmul`), or one element of a vector.
         let gpu = self.gpu_pending.is_some();
         if all_matrices && !ta && !tb && !shared_accumulation && !gpu && cin.is_none_or(|x| x.data == c.data) {
             return self.matmul_rows(a, b, c, alpha, beta);
@@ -70,6 +71,10 @@ impl FnGen<'_, '_> {
             _ => (None, dim(a, 0)?),
         };
         let nn = if one_dim(b) { None } else if tb { Some(dim(b, 0)?) } else { Some(dim(b, 1)?) };
+        if let (true, Some(m), Some(n)) = (gpu, &m, &nn) {
+            let product = super::gpu::matmul::Product { a, b, c, cin, alpha, beta, ta, tb };
+            return self.gpu_matmul(&product, m, n, &k_a);
+        }
         let mut extents = Vec::new();
         extents.extend(m.clone());
         extents.extend(nn.clone());

@@ -18,6 +18,7 @@ mod device_math;
 mod float_atomics;
 pub mod kernel;
 mod loop_results;
+pub(super) mod matmul;
 mod reduce;
 mod library;
 mod pointers;

@@ -38,5 +38,5 @@ fi
 shift
 for build in "$ROOT/target/gpu-check" "$@"; do
     echo "## $build"
-    timeout 300 python3 "$ROOT/bench/gpu_cuda.py" "$build" --repeat 5 2>&1
+    timeout 300 python3 "$ROOT/bench/gpu_cuda.py" "$build" --repeat 5 --kernels 2>&1
 done | tee "$LOGS/bench.txt"

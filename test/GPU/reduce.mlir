@@ -1,8 +1,10 @@
 // Reduce on GPU memory: a block of 256 threads per output (per part of
 // one where outputs are few and values many); each thread combines every
-// 256th value, the partial results meet in a scratch buffer, the block's
-// first thread combines them into the output with the Reduce's
+// 256th value, the partial results meet in a scratch buffer (16 threads
+// combine 16 each, then the first thread those), and the block's first
+// thread writes the result into the output with the Reduce's
 // write-conflict resolution. An identity is set by a kernel before.
+// Reductions that keep the last dimension: reduce-shapes.mlir.
 
 // RUN: sdfg-run %corpus/device/reduce_sum.gpu.sdfg --gpu-runtime vulkan --inputs %corpus/reduce_sum.npz --expected %corpus/reduce_sum.npz --manifest %corpus/reduce_sum.json 2>&1 | FileCheck %s --check-prefix=MATCH
 // RUN: sdfg-run %corpus/device/softmax.gpu.sdfg --gpu-runtime vulkan --inputs %corpus/softmax.npz --expected %corpus/softmax.npz --manifest %corpus/softmax.json 2>&1 | FileCheck %s --check-prefix=MATCH
@@ -19,7 +21,10 @@
 // LOWERED: scf.for {{.*}} iter_args({{.*}}) -> (f64)
 // LOWERED: arith.addf
 // LOWERED: gpu.barrier
-// The first thread combines the block's partial results into the output.
+// Sixteen threads combine sixteen partial results each, then the first
+// thread combines theirs into the output.
+// LOWERED: scf.for {{.*}} iter_args({{.*}}) -> (f64)
+// LOWERED: gpu.barrier
 // LOWERED: scf.for {{.*}} iter_args({{.*}}) -> (f64)
 // LOWERED: memref.atomic_rmw addf
 // LOWERED: gpu.barrier
