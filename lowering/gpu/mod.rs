@@ -11,6 +11,7 @@ pub mod binary;
 pub mod blocks;
 mod buffers;
 mod check_report;
+mod complex_selects;
 mod copy;
 pub mod cublas;
 pub mod cuda;

@@ -97,6 +97,7 @@ fn kernels_to_spirv(context: &Context, module: &mut Module) -> Result<(), String
     // The float64 math GLSL lacks is built here, also where complex
     // arithmetic becomes it.
     run_pipeline(context, module, "builtin.module(gpu.module(convert-complex-to-standard))").map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
+    super::complex_selects::split(module);
     super::f64_math::expand(context, module);
     run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
     super::loop_results::set_before_loops(module);
