@@ -4,7 +4,9 @@
 # inputs, the tall-map check, then the CUDA benchmark on the build and on
 # each further CUDA build named after the logs' folder. Logs go to $1.
 #   SDFG_GPU_RUNTIME=vulkan scripts/gpu-check/build.sh target/gpu-check-vk
-#   scripts/gpu-check/build.sh   # here; then, there:
+#   scripts/gpu-check/build.sh   # here (and, for the comparison with
+#   DaCe's CUDA code, .venv/bin/python bench/dace_cuda.py prepare
+#   target/dace-cuda); then, there:
 #   scripts/gpu-check/on-device.sh "$OUT"
 # A Vulkan loader the machine lacks travels as .deb files in .gl/.
 set -uo pipefail
@@ -40,3 +42,10 @@ for build in "$ROOT/target/gpu-check" "$@"; do
     echo "## $build"
     timeout 300 python3 "$ROOT/bench/gpu_cuda.py" "$build" --repeat 5 --kernels 2>&1
 done | tee "$LOGS/bench.txt"
+# DaCe's own CUDA code for the benchmark's SDFGs (bench/dace_cuda.py
+# prepare target/dace-cuda, here with DaCe), built with nvcc there.
+if [ -d "$ROOT/target/dace-cuda" ]; then
+    command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
+    python3 "$ROOT/bench/dace_cuda.py" build "$ROOT/target/dace-cuda" 2>&1 | tee "$LOGS/dace-build.txt" | grep -v warning | head -40
+    timeout 300 python3 "$ROOT/bench/dace_cuda.py" run "$ROOT/target/dace-cuda" "$ROOT/target/gpu-check" --repeat 5 2>&1 | tee "$LOGS/dace.txt"
+fi
