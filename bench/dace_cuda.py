@@ -75,6 +75,8 @@ def build_one(out, variant):
 
 
 def build(out):
+    if not shutil.which("nvcc"):
+        sys.exit("dace_cuda.py build: nvcc is not on PATH (the CUDA toolkit builds DaCe's code)")
     timer = ["nvcc", "-shared", "-Xcompiler", "-fPIC", "-cudart", "shared", "-o", os.path.join(out, "liblaunchtimer.so"),
              os.path.join(HERE, "cuda_launch_timer.c"), "-ldl", "-Xlinker", "-rpath," + cuda_libs()]
     subprocess.run(timer, check=True)
