@@ -24,6 +24,7 @@ mod syntax;
 pub mod transforms;
 pub mod translate;
 pub mod verify;
+pub mod view;
 pub mod json;
 #[path = "../lowering/mod.rs"]
 pub mod lowering;

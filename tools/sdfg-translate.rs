@@ -10,7 +10,7 @@ use sdfg_mlir::{
     translate,
 };
 
-/// Converts between DaCe `.sdfg` files and the `sdfg` MLIR dialect.
+/// Converts between DaCe `.sdfg` files and the `sdfg` MLIR dialect, and draws SDFGs.
 #[derive(Parser, Debug)]
 #[command(name = "sdfg-translate", version, group(ArgGroup::new("direction").required(true)))]
 struct Cli {
@@ -20,6 +20,14 @@ struct Cli {
     /// Read dialect text, write `.sdfg` JSON in DaCe 1.0.2's format.
     #[arg(long, group = "direction")]
     export_sdfg: bool,
+    /// Read an SDFG (`.sdfg`, `.sdfgz` or dialect text), write a Graphviz
+    /// DOT picture of it (states, regions, nodes and memlets as DaCe draws them).
+    #[arg(long, group = "direction")]
+    export_dot: bool,
+    /// Like --export-dot, laid out by Graphviz into SVG; every element's
+    /// group carries `data-sdfg-kind` and `data-sdfg-id`.
+    #[arg(long, group = "direction")]
+    export_svg: bool,
     /// Print each op's location in the `.sdfg` file (`loc("f.sdfg":12:7)`).
     #[arg(long = "mlir-print-debuginfo")]
     debug_info: bool,
@@ -34,6 +42,16 @@ struct Cli {
 fn main() -> Result<()> {
     let cli = Cli::parse();
     let (bytes, file) = common::read_input(&cli.input);
+    if cli.export_dot || cli.export_svg {
+        let sdfg = input::load_model(&bytes, &file).unwrap_or_else(|diags| common::fail(&diags));
+        let text = if cli.export_svg {
+            sdfg_mlir::view::svg::to_svg(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e.to_string()))
+        } else {
+            sdfg_mlir::view::dot::to_dot(&sdfg)
+        };
+        common::write_output(&cli.output, &text);
+        return Ok(());
+    }
     // Reading the other direction's format would fail with a confusing
     // parse error; say what the input is instead.
     match (cli.import_sdfg, input::format_of(&bytes, &file)) {
