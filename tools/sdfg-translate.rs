@@ -28,6 +28,10 @@ struct Cli {
     /// group carries `data-sdfg-kind` and `data-sdfg-id`.
     #[arg(long, group = "direction")]
     export_svg: bool,
+    /// Like --export-svg, in one self-contained HTML page: pan, zoom, search,
+    /// and each element's properties on click.
+    #[arg(long, group = "direction")]
+    export_html: bool,
     /// Print each op's location in the `.sdfg` file (`loc("f.sdfg":12:7)`).
     #[arg(long = "mlir-print-debuginfo")]
     debug_info: bool,
@@ -42,13 +46,16 @@ struct Cli {
 fn main() -> Result<()> {
     let cli = Cli::parse();
     let (bytes, file) = common::read_input(&cli.input);
-    if cli.export_dot || cli.export_svg {
+    if cli.export_dot || cli.export_svg || cli.export_html {
         let sdfg = input::load_model(&bytes, &file).unwrap_or_else(|diags| common::fail(&diags));
-        let text = if cli.export_svg {
-            sdfg_mlir::view::svg::to_svg(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e.to_string()))
+        let drawn = if cli.export_svg {
+            sdfg_mlir::view::svg::to_svg(&sdfg)
+        } else if cli.export_html {
+            sdfg_mlir::view::html::to_html(&sdfg)
         } else {
-            sdfg_mlir::view::dot::to_dot(&sdfg)
+            Ok(sdfg_mlir::view::dot::to_dot(&sdfg))
         };
+        let text = drawn.unwrap_or_else(|e| common::fail_with(&file, &e.to_string()));
         common::write_output(&cli.output, &text);
         return Ok(());
     }

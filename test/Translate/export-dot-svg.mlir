@@ -57,3 +57,23 @@
 // RUN: not sdfg-translate --export-dot %t-bad.sdfg -o %t-bad.dot 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not test -e %t-bad.dot
 // BAD: {{.*}}bad.sdfg:{{.*}}error:
+
+// --export-html: one self-contained page with the SVG inline, the
+// properties of every element as JSON (for the side panel), and a script
+// for pan, zoom, search and selection.
+// RUN: sdfg-translate --export-html %corpus/atax.autoopt.sdfg -o %t.html
+// RUN: python3 %inputs/check-html.py %t.html | FileCheck %s --check-prefix=HTML
+// HTML: 12 access
+// HTML-NEXT: 2 interstate-edge
+// HTML-NEXT: 4 map-entry
+// HTML-NEXT: 4 map-exit
+// HTML-NEXT: 24 memlet
+// HTML-NEXT: 2 nested-sdfg
+// HTML-NEXT: 5 state
+// HTML-NEXT: 4 tasklet
+// RUN: FileCheck %s --check-prefix=PAGE < %t.html
+// PAGE: <title>progs_polybench_atax</title>
+// PAGE: <svg
+// PAGE: <script id="sdfg-properties" type="application/json">
+// PAGE-SAME: "b0/n4":{"label":"_MatMult_gemv"
+// PAGE-SAME: "kind":"nested-sdfg"

@@ -1,0 +1,93 @@
+//! The viewer page in a real browser: for every corpus program (the CPU
+//! variants and DaCe's GPU ones), `--export-html`'s page is opened by
+//! headless Chromium, which dumps the DOM after the page's scripts ran;
+//! the DOM must hold as many elements of each kind (`data-sdfg-kind`, with
+//! a non-empty `data-sdfg-id`) as the SDFG has states, regions, interstate
+//! edges, nodes and memlets, and the browser must report no script error.
+//! One page is also saved as a screenshot under `target/view-browser/`.
+//! Without Chromium (Debian's `chromium`; `$SDFG_CHROMIUM` names another)
+//! the test fails: CI installs it.
+
+#[path = "common/corpus.rs"]
+mod corpus;
+
+use sdfg_mlir::{json, view};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const KINDS: &[&str] = &[
+    "state", "region", "interstate-edge", "access", "tasklet", "map-entry", "map-exit", "consume-entry", "consume-exit", "library",
+    "nested-sdfg", "memlet",
+];
+
+fn chromium() -> PathBuf {
+    if let Some(p) = std::env::var_os("SDFG_CHROMIUM") {
+        return PathBuf::from(p);
+    }
+    let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].iter().map(PathBuf::from).find(|p| p.is_file());
+    found.expect("headless Chromium is needed (Debian: apt install chromium; or set SDFG_CHROMIUM)")
+}
+
+fn out_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/view-browser");
+    std::fs::create_dir_all(&dir).expect("target/view-browser");
+    dir
+}
+
+/// Runs headless Chromium on `page` with `args`; returns stdout and stderr.
+fn browse(page: &Path, args: &[&str]) -> (String, String) {
+    let url = format!("file://{}", page.display());
+    let out = Command::new(chromium())
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000"])
+        .args(args)
+        .arg(&url)
+        .output()
+        .expect("chromium runs");
+    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Elements of each kind that `text` marks with `pattern(kind)`.
+fn counts(text: &str, pattern: impl Fn(&str) -> String) -> BTreeMap<&'static str, usize> {
+    KINDS.iter().map(|k| (*k, text.matches(&pattern(k)).count())).filter(|(_, n)| *n > 0).collect()
+}
+
+#[test]
+fn every_corpus_page_draws_every_element_without_script_errors() {
+    let mut files = corpus::files();
+    files.extend(corpus::files_in(&corpus::corpus().join("device")).into_iter().filter(|f| f.to_string_lossy().contains(".gpu")));
+    let dir = out_dir();
+    let mut failures = Vec::new();
+    for file in &files {
+        let sdfg = json::import_file(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let want = counts(&view::dot::to_dot(&sdfg), |k| format!("class=\"{k}\""));
+        let page = dir.join(format!("{}.html", file.file_stem().unwrap().to_string_lossy()));
+        std::fs::write(&page, view::html::to_html(&sdfg).unwrap_or_else(|e| panic!("{}: {e}", file.display()))).unwrap();
+        let (dom, log) = browse(&page, &["--dump-dom"]);
+        let drawn = counts(&dom, |k| format!("data-sdfg-kind=\"{k}\" data-sdfg-id=\""));
+        if drawn != want {
+            failures.push(format!("{}: drawn {drawn:?}, the SDFG has {want:?}", file.display()));
+        }
+        if dom.contains("data-sdfg-id=\"\"") {
+            failures.push(format!("{}: an element without its id", file.display()));
+        }
+        if let Some(error) = log.lines().find(|l| l.contains("Uncaught")) {
+            failures.push(format!("{}: script error: {error}", file.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} pages:\n{}", failures.len(), files.len(), failures.join("\n"));
+}
+
+#[test]
+fn a_page_is_saved_as_a_screenshot() {
+    let file = corpus::corpus().join("atax.autoopt.sdfg");
+    let sdfg = json::import_file(&file).expect("corpus file");
+    let dir = out_dir();
+    let page = dir.join("screenshot.html");
+    std::fs::write(&page, view::html::to_html(&sdfg).expect("page")).unwrap();
+    let png = dir.join("atax.autoopt.png");
+    let _ = std::fs::remove_file(&png);
+    browse(&page, &[&format!("--screenshot={}", png.display()), "--window-size=1400,900"]);
+    let bytes = std::fs::read(&png).expect("the screenshot was written");
+    assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000, "not a picture: {} bytes", bytes.len());
+}
