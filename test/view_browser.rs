@@ -39,7 +39,7 @@ fn out_dir() -> PathBuf {
 fn browse(page: &Path, args: &[&str]) -> (String, String) {
     let url = format!("file://{}", page.display());
     let out = Command::new(chromium())
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000"])
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000"])
         .args(args)
         .arg(&url)
         .output()
