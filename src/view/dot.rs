@@ -120,21 +120,21 @@ impl Dot {
             let attrs = match &node.kind {
                 NodeKind::Access { data, .. } => {
                     let transient = sdfg.container(data).is_some_and(|d| d.transient);
-                    format!("class=\"access\", shape=ellipse, label={}{}", quote(data), if transient { ", style=dashed" } else { "" })
+                    format!("shape=ellipse, label={}{}", quote(data), if transient { ", style=dashed" } else { "" })
                 }
-                NodeKind::Tasklet { code } => format!("class=\"tasklet\", shape=octagon, label={}, tooltip={}", quote(&node.label), quote(&code.code)),
+                NodeKind::Tasklet { code } => format!("shape=octagon, label={}, tooltip={}", quote(&node.label), quote(&code.code)),
                 NodeKind::MapEntry { map, .. } => {
                     let label = format!("{}[{}={}]\n{}", node.label, map.params.join(", "), map.range, map.schedule.as_str());
-                    format!("class=\"map-entry\", shape=trapezium, label={}", quote(&label))
+                    format!("shape=trapezium, label={}", quote(&label))
                 }
-                NodeKind::MapExit { .. } => format!("class=\"map-exit\", shape=invtrapezium, label={}", quote(&node.label)),
+                NodeKind::MapExit { .. } => format!("shape=invtrapezium, label={}", quote(&node.label)),
                 NodeKind::ConsumeEntry { consume, .. } => {
                     let label = format!("{}[{}=0:{}]\n{}", node.label, consume.pe_index, consume.num_pes, consume.schedule.as_str());
-                    format!("class=\"consume-entry\", shape=trapezium, style=dashed, label={}", quote(&label))
+                    format!("shape=trapezium, style=dashed, label={}", quote(&label))
                 }
-                NodeKind::ConsumeExit { .. } => format!("class=\"consume-exit\", shape=invtrapezium, style=dashed, label={}", quote(&node.label)),
+                NodeKind::ConsumeExit { .. } => format!("shape=invtrapezium, style=dashed, label={}", quote(&node.label)),
                 NodeKind::Library(lib) => {
-                    format!("class=\"library\", shape=folder, label={}", quote(&format!("{}\n({})", node.label, short_class(lib.class_name()))))
+                    format!("shape=folder, label={}", quote(&format!("{}\n({})", node.label, short_class(lib.class_name()))))
                 }
                 NodeKind::NestedSdfg { sdfg: inner, .. } => {
                     self.open_cluster(&id, "nested-sdfg", &node.label, "style=bold");
@@ -143,7 +143,7 @@ impl Dot {
                     continue;
                 }
             };
-            let _ = writeln!(self.out, "{} [id={}, {attrs}];", quote(&id), quote(&id));
+            let _ = writeln!(self.out, "{} [id={}, class=\"{}\", {attrs}];", quote(&id), quote(&id), super::node_kind(&node.kind));
         }
         for (k, e) in state.edges.iter().enumerate() {
             let (src, dst) = (format!("{prefix}n{}", e.src), format!("{prefix}n{}", e.dst));
@@ -238,19 +238,10 @@ mod tests {
                     *n.entry("state").or_default() += 1;
                     *n.entry("memlet").or_default() += state.edges.len();
                     for node in &state.nodes {
-                        let kind = match &node.kind {
-                            NodeKind::Access { .. } => "access",
-                            NodeKind::Tasklet { .. } => "tasklet",
-                            NodeKind::MapEntry { .. } => "map-entry",
-                            NodeKind::MapExit { .. } => "map-exit",
-                            NodeKind::ConsumeEntry { .. } => "consume-entry",
-                            NodeKind::ConsumeExit { .. } => "consume-exit",
-                            NodeKind::Library(_) => "library",
-                            NodeKind::NestedSdfg { sdfg: inner, .. } => {
-                                count(inner, &inner.cfg, n);
-                                "nested-sdfg"
-                            }
-                        };
+                        if let NodeKind::NestedSdfg { sdfg: inner, .. } = &node.kind {
+                            count(inner, &inner.cfg, n);
+                        }
+                        let kind = crate::view::node_kind(&node.kind);
                         *n.entry(kind).or_default() += 1;
                     }
                 }

@@ -7,3 +7,19 @@ pub mod dot;
 pub mod html;
 pub mod properties;
 pub mod svg;
+
+use crate::model::NodeKind;
+
+/// The viewer's name for a node's kind (its DOT `class`, `data-sdfg-kind`).
+pub fn node_kind(kind: &NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Access { .. } => "access",
+        NodeKind::Tasklet { .. } => "tasklet",
+        NodeKind::MapEntry { .. } => "map-entry",
+        NodeKind::MapExit { .. } => "map-exit",
+        NodeKind::ConsumeEntry { .. } => "consume-entry",
+        NodeKind::ConsumeExit { .. } => "consume-exit",
+        NodeKind::Library(_) => "library",
+        NodeKind::NestedSdfg { .. } => "nested-sdfg",
+    }
+}

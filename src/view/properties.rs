@@ -59,10 +59,9 @@ fn block(sdfg: &Sdfg, b: &Block, id: &str, all: &mut Map<String, Value>) {
 fn state(sdfg: &Sdfg, s: &State, prefix: &str, all: &mut Map<String, Value>) {
     for (n, node) in s.nodes.iter().enumerate() {
         let id = format!("{prefix}n{n}");
-        let mut p = json!({"label": node.label, "location": node.loc.to_string()});
+        let mut p = json!({"label": node.label, "kind": super::node_kind(&node.kind), "location": node.loc.to_string()});
         match &node.kind {
             NodeKind::Access { data, .. } => {
-                p["kind"] = "access".into();
                 p["data"] = data.clone().into();
                 if let Some(d) = sdfg.container(data) {
                     let shape: Vec<String> = d.shape.iter().map(|e| e.to_string()).collect();
@@ -71,30 +70,24 @@ fn state(sdfg: &Sdfg, s: &State, prefix: &str, all: &mut Map<String, Value>) {
                 }
             }
             NodeKind::Tasklet { code } => {
-                p["kind"] = "tasklet".into();
                 p["code"] = code.code.clone().into();
                 p["language"] = code.language.clone().into();
             }
             NodeKind::MapEntry { map, .. } => {
-                p["kind"] = "map-entry".into();
                 p["params"] = map.params.clone().into();
                 p["range"] = map.range.to_string().into();
                 p["schedule"] = map.schedule.as_str().into();
             }
-            NodeKind::MapExit { .. } => p["kind"] = "map-exit".into(),
+            NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => {}
             NodeKind::ConsumeEntry { consume, .. } => {
-                p["kind"] = "consume-entry".into();
                 p["pe_index"] = consume.pe_index.clone().into();
                 p["num_pes"] = consume.num_pes.to_string().into();
                 p["schedule"] = consume.schedule.as_str().into();
             }
-            NodeKind::ConsumeExit { .. } => p["kind"] = "consume-exit".into(),
             NodeKind::Library(lib) => {
-                p["kind"] = "library".into();
                 p["class"] = lib.class_name().into();
             }
             NodeKind::NestedSdfg { sdfg: inner, symbol_mapping } => {
-                p["kind"] = "nested-sdfg".into();
                 p["sdfg"] = inner.name.clone().into();
                 let mapping: Map<String, Value> = symbol_mapping.iter().map(|(k, v)| (k.clone(), v.to_string().into())).collect();
                 p["symbol_mapping"] = Value::Object(mapping);
