@@ -91,3 +91,66 @@ fn a_page_is_saved_as_a_screenshot() {
     let bytes = std::fs::read(&png).expect("the screenshot was written");
     assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000, "not a picture: {} bytes", bytes.len());
 }
+
+/// The page of `file` as drawn with every control flow of more than
+/// `limit` elements in parts, written under target/view-browser.
+fn page_of(file: &Path, limit: usize, name: &str) -> PathBuf {
+    let sdfg = json::import_file(file).expect("corpus file");
+    let pane = view::html::Pane { sdfg: &sdfg, heading: sdfg.name.clone(), marks: Default::default() };
+    let page = out_dir().join(name);
+    std::fs::write(&page, view::html::page(&[pane], limit).expect("page")).unwrap();
+    page
+}
+
+fn dump(page: &Path, hash: &str) -> String {
+    let (dom, log) = browse(Path::new(&format!("{}#{hash}", page.display())), &["--dump-dom"]);
+    assert!(!log.contains("Uncaught"), "{}: script error: {log}", page.display());
+    dom
+}
+
+#[test]
+fn large_control_flows_open_as_boxes_and_a_link_opens_a_block() {
+    for name in ["jacobi_2d.frontend.sdfg", "break_continue.frontend.sdfg", "while_collatz.frontend.sdfg"] {
+        let file = corpus::corpus().join(name);
+        let page = page_of(&file, 10, &format!("parts-{name}.html"));
+        let sdfg = json::import_file(&file).unwrap();
+        let views = view::dot::views(&sdfg, 10);
+        assert!(views.len() > 2, "{name}: drawn in {} parts", views.len());
+        let want = counts(&view::dot::to_dot(&sdfg), |k| format!("class=\"{k}\""));
+        let dom = dump(&page, "");
+        assert_eq!(counts(&dom, |k| format!("data-sdfg-kind=\"{k}\" data-sdfg-id=\"")), want, "{name}");
+        // Each block with a picture of its own is a folded box; what its
+        // picture holds is in the DOM, marked collapsed.
+        let folded = dom.matches("data-collapsed=\"folded\"").count();
+        assert_eq!(folded, views.len() - 1, "{name}");
+        assert!(dom.matches("data-collapsed=\"true\"").count() > 10, "{name}");
+        assert!(dom.contains("<div class=\"picture\" data-view=\"\">"), "{name}: the overview shows");
+        // A link to a node inside a block opens that block's picture.
+        let inner = views.iter().find(|v| v.dot.contains("/n0\" [id=")).expect("a state's picture");
+        let node = format!("{}/n0", inner.id);
+        let dom = dump(&page, &node);
+        assert!(dom.contains(&format!("<div class=\"picture\" data-view=\"{}\">", inner.id)), "{name}: {node} opened");
+        assert!(dom.contains(&format!("class=\"ptitle\">map-entry {node}")) || dom.contains(&format!(" {node}</h3>")), "{name}: {node}'s properties shown");
+        let tag = dom.split(&format!("data-sdfg-id=\"{node}\"")).next().unwrap().rsplit("<g ").next().unwrap().to_string();
+        assert!(tag.contains("selected"), "{name}: {node} is selected: {tag}");
+    }
+}
+
+#[test]
+fn folding_a_scope_hides_its_inside() {
+    // vec_add's map: its tasklet and the three memlets at it are inside.
+    let page = page_of(&corpus::corpus().join("vec_add.simplified.sdfg"), view::html::FOLD_LIMIT, "fold-vec_add.html");
+    let dom = dump(&page, "fold=b0/n0");
+    assert_eq!(dom.matches("data-collapsed=\"folded\"").count(), 1);
+    assert_eq!(dom.matches("data-collapsed=\"true\"").count(), 4);
+    // atax's nested SDFG: everything under its id.
+    let file = corpus::corpus().join("atax.autoopt.sdfg");
+    let page = page_of(&file, view::html::FOLD_LIMIT, "fold-atax.html");
+    let dom = dump(&page, "fold=b0/n4");
+    let inside = view::dot::to_dot(&json::import_file(&file).unwrap()).matches("id=\"b0/n4/").count();
+    assert!(inside > 5);
+    assert_eq!(dom.matches("data-collapsed=\"true\"").count(), inside);
+    assert_eq!(dom.matches("data-collapsed=\"").count(), inside + 1);
+    // Unfolded, nothing is marked.
+    assert_eq!(dump(&page, "").matches("data-collapsed=\"").count(), 0);
+}

@@ -29,9 +29,13 @@ struct Cli {
     #[arg(long, group = "direction")]
     export_svg: bool,
     /// Like --export-svg, in one self-contained HTML page: pan, zoom, search,
-    /// and each element's properties on click.
+    /// each element's properties on click, scopes folded on double click.
     #[arg(long, group = "direction")]
     export_html: bool,
+    /// With --export-html: a control flow with more elements than this is
+    /// drawn as boxes, each block's inside opening as a picture of its own.
+    #[arg(long, value_name = "N", default_value_t = sdfg_mlir::view::html::FOLD_LIMIT)]
+    fold_limit: usize,
     /// Print each op's location in the `.sdfg` file (`loc("f.sdfg":12:7)`).
     #[arg(long = "mlir-print-debuginfo")]
     debug_info: bool,
@@ -51,7 +55,8 @@ fn main() -> Result<()> {
         let drawn = if cli.export_svg {
             sdfg_mlir::view::svg::to_svg(&sdfg)
         } else if cli.export_html {
-            sdfg_mlir::view::html::to_html(&sdfg)
+            let pane = sdfg_mlir::view::html::Pane { sdfg: &sdfg, heading: sdfg.name.clone(), marks: Default::default() };
+            sdfg_mlir::view::html::page(&[pane], cli.fold_limit)
         } else {
             Ok(sdfg_mlir::view::dot::to_dot(&sdfg))
         };

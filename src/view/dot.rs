@@ -24,12 +24,84 @@ use std::fmt::Write;
 
 /// The DOT text of `sdfg`.
 pub fn to_dot(sdfg: &Sdfg) -> String {
-    let mut d = Dot { out: String::new() };
-    let _ = writeln!(d.out, "digraph {} {{", quote(&sdfg.name));
-    d.line("compound=true; newrank=true; fontname=\"sans-serif\"; node [fontname=\"sans-serif\", fontsize=10]; edge [fontname=\"sans-serif\", fontsize=9];");
+    let mut d = Dot::new(&sdfg.name);
     d.cfg(sdfg, &sdfg.cfg, "");
-    d.out.push_str("}\n");
-    d.out
+    d.finish()
+}
+
+/// One picture of a large SDFG drawn in parts: `id` is the block it shows
+/// the inside of (`""` for the SDFG's own control flow).
+pub struct View {
+    pub id: String,
+    pub title: String,
+    pub dot: String,
+}
+
+/// `sdfg` as pictures that each stay small enough for Graphviz: a control
+/// flow with more than `limit` elements shows its blocks as boxes (an
+/// overview), and each block's inside is a picture of its own (drawn the
+/// same way, recursively). Every element is drawn in exactly one picture.
+/// Below `limit`, one picture, the same as [`to_dot`].
+pub fn views(sdfg: &Sdfg, limit: usize) -> Vec<View> {
+    let mut out = Vec::new();
+    level(sdfg, &sdfg.cfg, "", &sdfg.name, limit, &mut out);
+    out
+}
+
+fn level(sdfg: &Sdfg, cfg: &Cfg, id: &str, title: &str, limit: usize, out: &mut Vec<View>) {
+    let prefix = if id.is_empty() { String::new() } else { format!("{id}/") };
+    let mut d = Dot::new(title);
+    if cfg.blocks.len() <= 1 || cfg_size(cfg) <= limit {
+        d.cfg(sdfg, cfg, &prefix);
+        out.push(View { id: id.to_string(), title: title.to_string(), dot: d.finish() });
+        return;
+    }
+    d.overview(cfg, &prefix);
+    out.push(View { id: id.to_string(), title: title.to_string(), dot: d.finish() });
+    for (i, block) in cfg.blocks.iter().enumerate() {
+        let bid = format!("{prefix}b{i}");
+        match &block.kind {
+            BlockKind::State(state) => {
+                let mut d = Dot::new(&block.label);
+                d.state(sdfg, state, &format!("{bid}/"));
+                out.push(View { id: bid, title: block.label.clone(), dot: d.finish() });
+            }
+            BlockKind::Region { cfg, .. } => level(sdfg, cfg, &bid, &block.label, limit, out),
+            BlockKind::Loop(l) => level(sdfg, &l.cfg, &bid, &block.label, limit, out),
+            BlockKind::Conditional(branches) => {
+                let mut d = Dot::new(&block.label);
+                d.branches(sdfg, branches, &bid);
+                out.push(View { id: bid, title: block.label.clone(), dot: d.finish() });
+            }
+            BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
+        }
+    }
+}
+
+/// Drawn elements of a control flow (blocks, edges, nodes, memlets), nested
+/// SDFGs included.
+fn cfg_size(cfg: &Cfg) -> usize {
+    cfg.edges.len()
+        + cfg
+            .blocks
+            .iter()
+            .map(|b| {
+                1 + match &b.kind {
+                    BlockKind::State(s) => s.edges.len() + s.nodes.iter().map(node_size).sum::<usize>(),
+                    BlockKind::Region { cfg, .. } => cfg_size(cfg),
+                    BlockKind::Loop(l) => cfg_size(&l.cfg),
+                    BlockKind::Conditional(brs) => brs.iter().map(|b| 1 + cfg_size(&b.cfg)).sum(),
+                    BlockKind::Break | BlockKind::Continue | BlockKind::Return => 0,
+                }
+            })
+            .sum::<usize>()
+}
+
+fn node_size(node: &crate::model::Node) -> usize {
+    match &node.kind {
+        NodeKind::NestedSdfg { sdfg, .. } => 1 + cfg_size(&sdfg.cfg),
+        _ => 1,
+    }
 }
 
 struct Dot {
@@ -37,6 +109,63 @@ struct Dot {
 }
 
 impl Dot {
+    fn new(name: &str) -> Self {
+        let mut d = Dot { out: String::new() };
+        let _ = writeln!(d.out, "digraph {} {{", quote(name));
+        d.line("compound=true; newrank=true; fontname=\"sans-serif\"; node [fontname=\"sans-serif\", fontsize=10]; edge [fontname=\"sans-serif\", fontsize=9];");
+        d
+    }
+
+    fn finish(mut self) -> String {
+        self.out.push_str("}\n");
+        self.out
+    }
+
+    /// The blocks of `cfg` as boxes (their insides drawn elsewhere) and its
+    /// interstate edges between them.
+    fn overview(&mut self, cfg: &Cfg, prefix: &str) {
+        for (i, block) in cfg.blocks.iter().enumerate() {
+            let id = format!("{prefix}b{i}");
+            let (class, style) = match block.kind {
+                BlockKind::State(_) => ("state", "filled"),
+                _ => ("region", "rounded,filled"),
+            };
+            let label = match block.kind {
+                BlockKind::Break => "break",
+                BlockKind::Continue => "continue",
+                BlockKind::Return => "return",
+                _ => &block.label,
+            };
+            let _ = writeln!(
+                self.out,
+                "{} [id={}, class=\"{class}\", shape=box, style=\"{style}\", fillcolor=\"#eeeeee\", label={}];",
+                quote(&id),
+                quote(&id),
+                quote(label)
+            );
+        }
+        for (k, e) in cfg.edges.iter().enumerate() {
+            let _ = writeln!(
+                self.out,
+                "{} -> {} [id={}, class=\"interstate-edge\", label={}];",
+                quote(&format!("{prefix}b{}", e.src)),
+                quote(&format!("{prefix}b{}", e.dst)),
+                quote(&format!("{prefix}i{k}")),
+                quote(&edge_label(e))
+            );
+        }
+    }
+
+    /// The branches of a conditional block `id`, each a cluster.
+    fn branches(&mut self, sdfg: &Sdfg, branches: &[crate::model::Branch], id: &str) {
+        for (b, branch) in branches.iter().enumerate() {
+            let bid = format!("{id}/c{b}");
+            let label = branch.condition.as_ref().map(|c| format!("if {}", c.code().code)).unwrap_or_else(|| "else".into());
+            self.open_cluster(&bid, "region", &label, "style=dashed");
+            self.cfg(sdfg, &branch.cfg, &format!("{bid}/"));
+            self.line("}");
+        }
+    }
     fn line(&mut self, s: &str) {
         self.out.push_str(s);
         self.out.push('\n');
@@ -49,8 +178,6 @@ impl Dot {
         }
         for (k, e) in cfg.edges.iter().enumerate() {
             let (src, dst) = (format!("{prefix}b{}", e.src), format!("{prefix}b{}", e.dst));
-            let mut label: Vec<String> = e.condition.iter().map(|c| c.code().code.clone()).collect();
-            label.extend(e.assignments.iter().map(|a| format!("{} = {}", a.symbol, a.value())));
             let ends = format!("{}{}", ends("ltail", &cfg.blocks[e.src], &src), ends("lhead", &cfg.blocks[e.dst], &dst));
             let _ = writeln!(
                 self.out,
@@ -58,7 +185,7 @@ impl Dot {
                 quote(&anchor(&cfg.blocks[e.src], &src)),
                 quote(&anchor(&cfg.blocks[e.dst], &dst)),
                 quote(&format!("{prefix}i{k}")),
-                quote(&label.join("\n"))
+                quote(&edge_label(e))
             );
         }
     }
@@ -87,13 +214,7 @@ impl Dot {
             }
             BlockKind::Conditional(branches) => {
                 self.open_cluster(id, "region", &block.label, "style=rounded");
-                for (b, branch) in branches.iter().enumerate() {
-                    let bid = format!("{id}/c{b}");
-                    let label = branch.condition.as_ref().map(|c| format!("if {}", c.code().code)).unwrap_or_else(|| "else".into());
-                    self.open_cluster(&bid, "region", &label, "style=dashed");
-                    self.cfg(sdfg, &branch.cfg, &format!("{bid}/"));
-                    self.line("}");
-                }
+                self.branches(sdfg, branches, id);
                 self.line("}");
             }
             BlockKind::Break | BlockKind::Continue | BlockKind::Return => {
@@ -183,6 +304,13 @@ impl Dot {
             );
         }
     }
+}
+
+/// An interstate edge's condition and assignments, a line each.
+fn edge_label(e: &crate::model::InterstateEdge) -> String {
+    let mut label: Vec<String> = e.condition.iter().map(|c| c.code().code.clone()).collect();
+    label.extend(e.assignments.iter().map(|a| format!("{} = {}", a.symbol, a.value())));
+    label.join("\n")
 }
 
 /// The node an interstate edge attaches to: a cluster's anchor, or the

@@ -57,9 +57,22 @@ fn block(sdfg: &Sdfg, b: &Block, id: &str, all: &mut Map<String, Value>) {
 }
 
 fn state(sdfg: &Sdfg, s: &State, prefix: &str, all: &mut Map<String, Value>) {
+    // The viewer folds a map or consume scope by these: a node's innermost
+    // enclosing entry (`scope`), an exit's own entry (`entry`).
+    let parents = crate::model::scope::scope_parents(s).unwrap_or_else(|_| vec![None; s.nodes.len()]);
     for (n, node) in s.nodes.iter().enumerate() {
         let id = format!("{prefix}n{n}");
         let mut p = json!({"label": node.label, "kind": super::node_kind(&node.kind), "location": node.loc.to_string()});
+        let scope = match &node.kind {
+            NodeKind::MapExit { entry } | NodeKind::ConsumeExit { entry } => {
+                p["entry"] = format!("{prefix}n{entry}").into();
+                parents.get(*entry).copied().flatten()
+            }
+            _ => parents[n],
+        };
+        if let Some(scope) = scope {
+            p["scope"] = format!("{prefix}n{scope}").into();
+        }
         match &node.kind {
             NodeKind::Access { data, .. } => {
                 p["data"] = data.clone().into();
@@ -110,6 +123,8 @@ fn state(sdfg: &Sdfg, s: &State, prefix: &str, all: &mut Map<String, Value>) {
             "volume": m.volume.as_ref().map(|v| v.to_string()),
             "dynamic": m.dynamic,
             "wcr": m.wcr.as_ref().map(|w| w.text().to_string()),
+            "src": format!("{prefix}n{}", e.src),
+            "dst": format!("{prefix}n{}", e.dst),
             "src_connector": e.src_conn,
             "dst_connector": e.dst_conn,
         });

@@ -27,22 +27,35 @@ pub enum SvgError {
 
 /// The SVG picture of `sdfg`.
 pub fn to_svg(sdfg: &Sdfg) -> Result<String, SvgError> {
-    let dot = graphviz()?;
-    let mut child = Command::new(&dot)
+    let mut pictures = layout(&super::dot::to_dot(sdfg))?;
+    pictures.pop().ok_or_else(|| SvgError::Failed("it wrote no picture".into()))
+}
+
+/// The SVG of each graph in `dot` (one or more DOT graphs), in order, each
+/// element marked; one Graphviz run for all of them.
+pub fn layout(dot: &str) -> Result<Vec<String>, SvgError> {
+    let graphviz = graphviz()?;
+    let mut child = Command::new(&graphviz)
         .arg("-Tsvg")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| SvgError::Failed(format!("{}: {e}", dot.display())))?;
-    let text = super::dot::to_dot(sdfg);
-    // Graphviz reads all of its input before it writes: no deadlock.
-    child.stdin.take().expect("piped").write_all(text.as_bytes()).map_err(|e| SvgError::Failed(e.to_string()))?;
+        .map_err(|e| SvgError::Failed(format!("{}: {e}", graphviz.display())))?;
+    // Graphviz writes as it goes: feed it from a thread so that neither
+    // side waits on a full pipe.
+    let mut stdin = child.stdin.take().expect("piped");
+    let text = dot.to_string();
+    let feeder = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
     let out = child.wait_with_output().map_err(|e| SvgError::Failed(e.to_string()))?;
+    feeder.join().map_err(|_| SvgError::Failed("writing to Graphviz failed".into()))?.map_err(|e| SvgError::Failed(e.to_string()))?;
     if !out.status.success() {
         return Err(SvgError::Failed(String::from_utf8_lossy(&out.stderr).trim().to_string()));
     }
-    Ok(mark(&String::from_utf8_lossy(&out.stdout)))
+    let svg = String::from_utf8_lossy(&out.stdout);
+    let starts: Vec<usize> = svg.match_indices("<?xml").map(|(at, _)| at).collect();
+    let ends = starts.iter().skip(1).copied().chain([svg.len()]);
+    Ok(starts.iter().zip(ends).map(|(&a, b)| mark(&svg[a..b])).collect())
 }
 
 fn graphviz() -> Result<PathBuf, SvgError> {

@@ -60,7 +60,7 @@
 
 // --export-html: one self-contained page with the SVG inline, the
 // properties of every element as JSON (for the side panel), and a script
-// for pan, zoom, search and selection.
+// for pan, zoom, search, selection and folding.
 // RUN: sdfg-translate --export-html %corpus/atax.autoopt.sdfg -o %t.html
 // RUN: python3 %inputs/check-html.py %t.html | FileCheck %s --check-prefix=HTML
 // HTML: 12 access
@@ -74,6 +74,6 @@
 // RUN: FileCheck %s --check-prefix=PAGE < %t.html
 // PAGE: <title>progs_polybench_atax</title>
 // PAGE: <svg
-// PAGE: <script id="sdfg-properties" type="application/json">
+// PAGE: <script class="sdfg-properties" type="application/json">
 // PAGE-SAME: "b0/n4":{"label":"_MatMult_gemv"
 // PAGE-SAME: "kind":"nested-sdfg"
