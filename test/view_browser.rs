@@ -154,3 +154,35 @@ fn folding_a_scope_hides_its_inside() {
     // Unfolded, nothing is marked.
     assert_eq!(dump(&page, "").matches("data-collapsed=\"").count(), 0);
 }
+
+#[test]
+fn matches_and_differences_are_marked_in_the_browser() {
+    use sdfg_mlir::transforms;
+    let file = corpus::corpus().join("atax.autoopt.sdfg");
+    let sdfg = json::import_file(&file).unwrap();
+    let t = transforms::find("sdfg-map-tiling").unwrap();
+    let found = transforms::nested::matches_deep(t, &sdfg, &transforms::Options::default()).unwrap();
+    let highlights = view::marks::match_highlights(t, &sdfg, &found);
+    assert_eq!(highlights.len(), 4);
+    // The differences tiling makes to vec_add's map.
+    let before = json::import_file(&corpus::corpus().join("vec_add.simplified.sdfg")).unwrap();
+    let mut after = before.clone();
+    let first = t.matches(&before).remove(0);
+    t.apply(&mut after, &first, &transforms::Options::default()).unwrap();
+    let (removed, added) = view::marks::diff(&before, &after);
+    assert!(!removed.is_empty() && !added.is_empty());
+    let marks = view::html::Marks { highlights, ..Default::default() };
+    let panes = [
+        view::html::Pane { sdfg: &sdfg, heading: "matches".into(), marks },
+        view::html::Pane { sdfg: &before, heading: "before".into(), marks: view::html::Marks { removed: removed.clone(), ..Default::default() } },
+        view::html::Pane { sdfg: &after, heading: "after".into(), marks: view::html::Marks { added: added.clone(), ..Default::default() } },
+    ];
+    let page = out_dir().join("marked-atax.html");
+    std::fs::write(&page, view::html::page(&panes, view::html::FOLD_LIMIT).unwrap()).unwrap();
+    let dom = dump(&page, "");
+    assert_eq!(dom.matches("data-match=\"").count(), 4);
+    assert_eq!(dom.matches("class=\"badge\"").count(), 4, "each match numbered");
+    assert_eq!(dom.matches("data-diff=\"removed\"").count(), removed.len());
+    assert_eq!(dom.matches("data-diff=\"added\"").count(), added.len());
+    assert_eq!(dom.matches("<div class=\"viewer\">").count(), 3);
+}

@@ -65,6 +65,14 @@ struct Cli {
     /// options may follow the name (`'sdfg-loop-unroll factor=2'`).
     #[arg(long = "sdfg-list-matches", value_name = "TRANSFORMATION")]
     list_matches: Option<String>,
+    /// Also write the SDFG after the transformations as an HTML view to
+    /// FILE; with --sdfg-list-matches, every match numbered on it.
+    #[arg(long = "export-html", value_name = "FILE")]
+    export_html: Option<String>,
+    /// Also write the SDFG before and after the transformations side by
+    /// side as an HTML view to FILE, what was removed and added marked.
+    #[arg(long = "sdfg-view-diff", value_name = "FILE")]
+    view_diff: Option<String>,
     /// Print an analysis of the SDFG after the transformations instead of
     /// the IR: `rw-sets` (what each state and region reads and writes) or
     /// `symbols` (what each defines and uses).
@@ -183,6 +191,9 @@ fn main() -> Result<()> {
         mlir_timing: cli.mlir_timing,
         check_canonical: cli.check_canonical,
         print_analysis: cli.print_analysis.clone(),
+        export_html: cli.export_html.is_some(),
+        view_diff: cli.view_diff.is_some(),
+        page: Default::default(),
         warnings: Default::default(),
     };
     let chunks = if cli.split_input_file {
@@ -218,6 +229,9 @@ fn main() -> Result<()> {
     }
     if !errors.is_empty() {
         common::fail(&Diagnostics(errors));
+    }
+    if let (Some(path), Some(page)) = (cli.view_diff.as_ref().or(cli.export_html.as_ref()), options.page.take()) {
+        common::write_output(path, &page);
     }
     // The history is appended first and rolled back if the output cannot be
     // written, so a failed run changes neither file.

@@ -47,8 +47,22 @@ pub struct OptOptions {
     /// Check the canonical form (`analysis::canonical`) after the
     /// pipeline: rule violations are errors, recommendations warnings.
     pub check_canonical: bool,
+    /// Draw the SDFG after the pipeline as an HTML page, the matches of
+    /// `list_matches` numbered on it when given.
+    pub export_html: bool,
+    /// Draw the SDFG before and after the pipeline side by side as an HTML
+    /// page, what differs marked.
+    pub view_diff: bool,
+    /// The page of the last `run_chunk` (`export_html`, `view_diff`).
+    pub page: RefCell<Option<String>>,
     /// Warnings of the last `run_chunk` (locations relative to the chunk).
     pub warnings: RefCell<Vec<Diagnostic>>,
+}
+
+/// An HTML page of `panes`, or an error at `file`.
+fn draw(panes: &[crate::view::html::Pane], file: &str) -> Result<String, Vec<Diagnostic>> {
+    crate::view::html::page(panes, crate::view::html::FOLD_LIMIT)
+        .map_err(|e| vec![Diagnostic::new(&crate::model::Loc::json(file, ""), e.to_string())])
 }
 
 /// Reports phase times on stderr when asked to.
@@ -140,9 +154,21 @@ pub fn run_chunk(context: &Context, source: Source, file: &str, options: &OptOpt
         opts.check(t).map_err(at_file)?;
         let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;
         let found = transforms::nested::matches_deep(t, &sdfg, &opts).map_err(at_file)?;
+        if options.export_html {
+            let highlights = crate::view::marks::match_highlights(t, &sdfg, &found);
+            let title = Some(format!("{} matches of {name}", highlights.len()));
+            let marks = crate::view::html::Marks { title, highlights, ..Default::default() };
+            let pane = crate::view::html::Pane { sdfg: &sdfg, heading: sdfg.name.clone(), marks };
+            *options.page.borrow_mut() = Some(draw(&[pane], file)?);
+        }
         let lines: Vec<String> = found.iter().enumerate().map(|(k, m)| format!("{k}: {}", m.inner.description)).collect();
         return Ok(if lines.is_empty() { format!("{name}: no matches") } else { lines.join("\n") });
     }
+    let before = match (&verified, options.view_diff) {
+        (Some(sdfg), true) => Some(sdfg.clone()),
+        (None, true) => Some(ir::read_module(&module, file).map_err(|d| d.0)?),
+        (_, false) => None,
+    };
     if let Some(pipeline) = &options.pipeline {
         let unchanged = run_pipeline(context, &mut module, pipeline, file, options, verified, &mut timer)?;
         // Passes may produce IR that is no longer a valid SDFG (conversions
@@ -162,6 +188,20 @@ pub fn run_chunk(context: &Context, source: Source, file: &str, options: &OptOpt
             return Err(errors.iter().map(|v| v.to_diagnostic()).collect());
         }
         timer.lap("canonical form check");
+    }
+    if options.export_html || options.view_diff {
+        let after = ir::read_module(&module, file).map_err(|d| d.0)?;
+        let page = match &before {
+            Some(before) => {
+                let (removed, added) = crate::view::marks::diff(before, &after);
+                let pane = |sdfg, heading: &str, marks| crate::view::html::Pane { sdfg, heading: format!("{heading}: {}", after.name), marks };
+                let old = crate::view::html::Marks { removed, ..Default::default() };
+                let new = crate::view::html::Marks { added, ..Default::default() };
+                draw(&[pane(before, "before", old), pane(&after, "after", new)], file)?
+            }
+            None => draw(&[crate::view::html::Pane { sdfg: &after, heading: after.name.clone(), marks: Default::default() }], file)?,
+        };
+        *options.page.borrow_mut() = Some(page);
     }
     if let Some(analysis) = analysis {
         let sdfg = ir::read_module(&module, file).map_err(|d| d.0)?;

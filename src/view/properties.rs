@@ -18,7 +18,8 @@ fn cfg(sdfg: &Sdfg, cfg: &Cfg, prefix: &str, all: &mut Map<String, Value>) {
     for (k, e) in cfg.edges.iter().enumerate() {
         let assignments: Vec<String> = e.assignments.iter().map(|a| format!("{} = {}", a.symbol, a.value())).collect();
         let condition = e.condition.as_ref().map(|c| c.code().code.clone()).unwrap_or_else(|| "1".into());
-        all.insert(format!("{prefix}i{k}"), json!({"kind": "interstate-edge", "condition": condition, "assignments": assignments}));
+        all.insert(format!("{prefix}i{k}"), json!({"kind": "interstate-edge", "condition": condition, "assignments": assignments,
+            "src": format!("{prefix}b{}", e.src), "dst": format!("{prefix}b{}", e.dst)}));
     }
 }
 
