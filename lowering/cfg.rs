@@ -74,7 +74,7 @@ impl FnGen<'_, '_> {
         match &block.kind {
             BlockKind::State(state) => {
                 self.state_label = block.label.clone();
-                self.state(state)?;
+                self.profiled(&block.loc, |g| g.state(state))?;
                 self.b.br(after);
             }
             BlockKind::Region { cfg, .. } => self.cfg(cfg, after, loops)?,

@@ -43,6 +43,7 @@ mod mlir_tasklet;
 mod nested;
 pub mod object_file;
 pub mod pipeline;
+pub mod profile;
 mod runtime;
 mod state;
 mod structured;
@@ -98,6 +99,8 @@ pub struct ModuleGen {
     pub lapack: bool,
     /// Whether element accesses check their indices.
     pub check_bounds: bool,
+    /// The elements timed for `sdfg-run --profile` (none: no timing).
+    pub profile: Option<profile::Slots>,
     /// Why OpenBLAS / LAPACKE is not used though allowed (not installed).
     pub missing_blas: Option<String>,
     pub missing_lapack: Option<String>,
@@ -129,6 +132,7 @@ impl ModuleGen {
             blas: false,
             lapack: false,
             check_bounds: false,
+            profile: None,
             missing_blas: None,
             missing_lapack: None,
             warnings: BTreeSet::new(),
@@ -163,6 +167,8 @@ pub struct Lowered<'c> {
     pub uses_lapack: bool,
     /// The GPU target the program's kernels are built for, if it has any.
     pub gpu: Option<gpu::Target>,
+    /// The elements the program times, when built to be profiled.
+    pub profile: Option<profile::Slots>,
     /// Warnings for the user (printed by the tools as `file: warning: ...`).
     pub warnings: Vec<String>,
 }
@@ -181,11 +187,13 @@ pub struct LowerOptions {
     /// Threads per block (x, y, z) of GPU maps that give no
     /// `gpu_block_size` (none: DaCe's default, 32 x 1 x 1).
     pub gpu_block_size: Option<[i64; 3]>,
+    /// Time each state and outermost map (`profile`; JIT only).
+    pub profile: bool,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { blas: true, check_bounds: false, gpu: None, gpu_block_size: None }
+        LowerOptions { blas: true, check_bounds: false, gpu: None, gpu_block_size: None, profile: false }
     }
 }
 
@@ -253,6 +261,10 @@ fn lower_missing<'c>(
         module.declare_bounds_check();
     }
     module.declare_libc();
+    if options.profile {
+        module.profile = Some(profile::Slots::of(sdfg));
+        module.declare_profile();
+    }
     let rooms = &module.rooms;
     let locals = locals::Locals::of(sdfg, &|key, name| rooms.contains(key, name));
     module.locals = locals;
@@ -280,6 +292,7 @@ fn lower_missing<'c>(
         uses_blas: module.uses_blas,
         uses_lapack: module.uses_lapack,
         gpu: if module.uses_gpu { module.gpu.clone() } else { None },
+        profile: module.profile.take(),
         warnings: std::mem::take(&mut module.warnings).into_iter().collect(),
     })
 }

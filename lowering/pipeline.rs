@@ -75,7 +75,10 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
             paths.extend(helpers);
             paths.extend(gpu_runtime);
             let libs: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-            let symbols = if lowered.gpu == Some(super::gpu::Target::Vulkan) { super::gpu::vulkan::symbols() } else { Vec::new() };
+            let mut symbols = if lowered.gpu == Some(super::gpu::Target::Vulkan) { super::gpu::vulkan::symbols() } else { Vec::new() };
+            if lowered.profile.is_some() {
+                symbols.extend(super::profile::symbols());
+            }
             let engine = Jit::new(llvm, 3, &libs, &symbols)?;
             let ptr = engine.lookup(&lowered.entry);
             if ptr.is_null() {
@@ -85,6 +88,7 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
             let entry: EntryFn = unsafe { std::mem::transmute::<*mut (), EntryFn>(ptr) };
             Ok(Compiled { entry, compile_seconds: start.elapsed().as_secs_f64(), _engine: Some(engine), _library: None })
         }
+        EngineKind::Aot if lowered.profile.is_some() => Err("--profile runs programs with the JIT (--engine jit)".into()),
         EngineKind::Aot => {
             let so = work.join(format!("lib{}.so", lowered.entry));
             let objects: Vec<PathBuf> = helpers.into_iter().chain(gpu_runtime).collect();

@@ -88,7 +88,10 @@ impl FnGen<'_, '_> {
             let result = match &node.kind {
                 NodeKind::Access { .. } => self.access(cx, n),
                 NodeKind::Tasklet { .. } => self.tasklet(cx, n),
-                NodeKind::MapEntry { .. } => self.map(cx, n),
+                NodeKind::MapEntry { .. } => {
+                    let loc = cx.state.nodes[n].loc.clone();
+                    self.profiled(&loc, |g| g.map(cx, n))
+                }
                 NodeKind::ConsumeEntry { .. } => self.consume(cx, n),
                 NodeKind::NestedSdfg { .. } => self.nested(cx, n),
                 NodeKind::Library(lib) if self.kernel.is_none() && (lib.schedule().is_gpu() || self.touches_gpu_memory(cx, n)) => {

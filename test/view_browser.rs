@@ -186,3 +186,26 @@ fn matches_and_differences_are_marked_in_the_browser() {
     assert_eq!(dom.matches("data-diff=\"added\"").count(), added.len());
     assert_eq!(dom.matches("<div class=\"viewer\">").count(), 3);
 }
+
+#[test]
+fn measured_times_colour_their_elements() {
+    let file = corpus::corpus().join("jacobi_2d.cfg_simplified.sdfg");
+    let sdfg = json::import_file(&file).unwrap();
+    // Times as `sdfg-run --profile` gives them: by location, over 2 runs.
+    let loc_of = |id: &str| view::properties::properties(&sdfg)[id]["location"].as_str().unwrap().to_string();
+    let state = sdfg.cfg.blocks.iter().position(|b| matches!(b.kind, sdfg_mlir::model::BlockKind::State(_))).unwrap();
+    let id = format!("b{state}");
+    let loc = sdfg.cfg.blocks[state].loc.clone();
+    assert_eq!(loc.to_string(), loc_of(&id));
+    let timed = view::marks::timed(&sdfg, &[(loc, 0.004, 2)], 2);
+    assert_eq!(timed.len(), 1);
+    assert_eq!((timed[0].id.as_str(), timed[0].seconds, timed[0].entries), (id.as_str(), 0.002, 1));
+    let marks = view::html::Marks { profile: timed, ..Default::default() };
+    let page = out_dir().join("profile-jacobi.html");
+    let pane = view::html::Pane { sdfg: &sdfg, heading: sdfg.name.clone(), marks };
+    std::fs::write(&page, view::html::page(&[pane], view::html::FOLD_LIMIT).unwrap()).unwrap();
+    let dom = dump(&page, "");
+    assert_eq!(dom.matches("data-seconds=\"0.002\"").count(), 1);
+    assert!(dom.contains(">2.000 ms</text>"), "the time is drawn next to the state");
+    assert!(dom.contains("2.000 ms  state "), "and listed");
+}

@@ -70,6 +70,11 @@ struct Cli {
     /// `gpu_block_size` (default: DaCe's 32,1,1).
     #[arg(long, value_name = "X[,Y[,Z]]")]
     gpu_block_size: Option<String>,
+    /// Time each state and each outermost map and write the time per run
+    /// to FILE: a viewer page with the elements coloured by their time
+    /// (`.html`), else JSON. Runs with the JIT.
+    #[arg(long, value_name = "FILE")]
+    profile: Option<String>,
     /// With --emit, print each op's location: the SDFG element (in the
     /// `.sdfg` file or dialect text) it was lowered from.
     #[arg(long = "mlir-print-debuginfo")]
@@ -110,7 +115,10 @@ fn main() {
     if let Err(d) = sdfg_mlir::lowering::callback_plan::check_program(&sdfg) {
         common::fail(&d);
     }
-    let mut lower = sdfg_mlir::lowering::LowerOptions { check_bounds: cli.check_bounds, ..Default::default() };
+    if cli.profile.is_some() && matches!(cli.engine, Engine::Aot) {
+        common::fail_with(&file, "--profile runs programs with the JIT (--engine jit)");
+    }
+    let mut lower = sdfg_mlir::lowering::LowerOptions { check_bounds: cli.check_bounds, profile: cli.profile.is_some(), ..Default::default() };
     if cli.no_blas {
         lower.blas = false;
     }
@@ -217,6 +225,10 @@ fn main() {
     for w in &result.warnings {
         eprintln!("{file}: warning: {w}");
     }
+    if let (Some(path), Some(measured)) = (&cli.profile, &result.profile) {
+        let timed = sdfg_mlir::view::marks::timed(&sdfg, measured, cli.repeat);
+        common::write_output(path, &profile_report(&sdfg, timed, cli.repeat, path).unwrap_or_else(|e| common::fail_with(&file, &e)));
+    }
     if cli.repeat > 1 {
         let mut t = result.times.clone();
         t.sort_by(|a, b| a.total_cmp(b));
@@ -304,4 +316,24 @@ fn read_arrays(path: &str, prefix: &str) -> HashMap<String, Array> {
             None => None,
         })
         .collect()
+}
+
+/// The profile as a viewer page (`.html`) or as JSON, slowest first.
+fn profile_report(sdfg: &sdfg_mlir::model::Sdfg, timed: Vec<sdfg_mlir::view::html::Timed>, runs: usize, path: &str) -> Result<String, String> {
+    use sdfg_mlir::view::html;
+    if path.ends_with(".html") {
+        let title = Some(format!("Time per run ({} run{})", runs, if runs == 1 { "" } else { "s" }));
+        let marks = html::Marks { title, profile: timed, ..Default::default() };
+        return html::page(&[html::Pane { sdfg, heading: sdfg.name.clone(), marks }], html::FOLD_LIMIT).map_err(|e| e.to_string());
+    }
+    let props = sdfg_mlir::view::properties::properties(sdfg);
+    let elements: Vec<serde_json::Value> = timed
+        .iter()
+        .map(|t| {
+            let p = &props[&t.id];
+            serde_json::json!({"id": t.id, "kind": p["kind"], "label": p["label"], "seconds": t.seconds, "entries": t.entries})
+        })
+        .collect();
+    let report = serde_json::json!({"sdfg": sdfg.name, "runs": runs, "elements": elements});
+    Ok(format!("{}\n", serde_json::to_string_pretty(&report).expect("JSON")))
 }

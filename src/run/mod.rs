@@ -46,6 +46,9 @@ pub struct RunResult {
     pub compile_seconds: f64,
     /// Warnings about the generated code (see `lowering::Lowered`).
     pub warnings: Vec<String>,
+    /// With `lower.profile`: each timed element's location, its seconds
+    /// over all runs, and how often it ran.
+    pub profile: Option<Vec<(crate::model::Loc, f64, u64)>>,
 }
 
 /// Compiles and runs `sdfg` on `inputs` (arrays by argument name).
@@ -61,6 +64,9 @@ pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -
     }
     let mut times = Vec::new();
     let mut buffers = Vec::new();
+    if let Some(slots) = &lowered.profile {
+        lowering::profile::reset(slots.locations.len());
+    }
     for _ in 0..options.repeat.max(1) {
         buffers = lowered
             .args
@@ -82,5 +88,9 @@ pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -
         .filter(|(a, _)| a.kind != ArgKind::Symbol)
         .map(|(a, b)| (a.name.clone(), b.into_array()))
         .collect();
-    Ok(RunResult { outputs, times, compile_seconds, warnings: lowered.warnings })
+    let profile = lowered.profile.as_ref().map(|slots| {
+        let times = lowering::profile::take();
+        slots.locations.iter().cloned().zip(times).map(|(loc, (seconds, entries))| (loc, seconds, entries)).collect()
+    });
+    Ok(RunResult { outputs, times, compile_seconds, warnings: lowered.warnings, profile })
 }

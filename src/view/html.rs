@@ -8,8 +8,9 @@
 //! A large SDFG (more than [`FOLD_LIMIT`] elements in one control flow) is
 //! drawn in parts (`dot::views`): its blocks as boxes, each block's inside
 //! a picture of its own that opens on a double click. A page may also mark
-//! elements: numbered matches of a transformation, or (in a diff page of
-//! two SDFGs side by side) what was added, removed or changed.
+//! elements: numbered matches of a transformation, (in a diff page of two
+//! SDFGs side by side) what was added, removed or changed, or the time
+//! measured in each state and map.
 
 use super::dot;
 use super::svg::{layout, SvgError};
@@ -38,6 +39,16 @@ pub struct Marks {
     pub added: Vec<String>,
     pub removed: Vec<String>,
     pub changed: Vec<String>,
+    /// Measured times, coloured on their elements (`sdfg-run --profile`).
+    pub profile: Vec<Timed>,
+}
+
+/// An element's measured time per run.
+#[derive(Clone, Debug)]
+pub struct Timed {
+    pub id: String,
+    pub seconds: f64,
+    pub entries: u64,
 }
 
 /// A numbered element, listed in the side panel with its text.
@@ -82,7 +93,9 @@ fn viewer(pane: &Pane, pictures: &str) -> String {
     let name = escape(&pane.heading);
     let m = &pane.marks;
     let highlights: Vec<_> = m.highlights.iter().map(|h| json!({"id": h.id, "number": h.number, "text": h.text})).collect();
-    let marks = json!({"title": m.title, "highlights": highlights, "added": m.added, "removed": m.removed, "changed": m.changed});
+    let profile: Vec<_> = m.profile.iter().map(|t| json!({"id": t.id, "seconds": t.seconds, "entries": t.entries})).collect();
+    let marks = json!({"title": m.title, "highlights": highlights, "added": m.added, "removed": m.removed, "changed": m.changed,
+        "profile": profile});
     format!(
         "<div class=\"viewer\">\n<div class=\"bar\"><strong>{name}</strong><span class=\"where\"></span>\
 <button class=\"back\" hidden>Back</button><input class=\"search\" placeholder=\"Search by name\"><span class=\"found\"></span>\

@@ -1,8 +1,8 @@
 //! What a page marks on an SDFG: the matches of a transformation (by the
-//! element each is anchored at), and the elements that differ between two
-//! versions of an SDFG.
+//! element each is anchored at), the elements that differ between two
+//! versions of an SDFG, and measured times (by the element's location).
 
-use super::html::Highlight;
+use super::html::{Highlight, Timed};
 use crate::model::{Sdfg, StatePath, Step};
 use crate::transforms::{nested::Located, Transformation};
 use serde_json::{Map, Value};
@@ -107,4 +107,22 @@ fn signature(all: &Map<String, Value>, id: &str) -> String {
         }
     }
     sig
+}
+
+/// Measured `(location, seconds, entries)` over `runs` runs as times per
+/// run of the elements of `sdfg` at those locations, slowest first.
+pub fn timed(sdfg: &Sdfg, measured: &[(crate::model::Loc, f64, u64)], runs: usize) -> Vec<Timed> {
+    let Value::Object(all) = super::properties::properties(sdfg) else { return Vec::new() };
+    let by_location: HashMap<&str, &str> =
+        all.iter().filter_map(|(id, p)| Some((p.get("location")?.as_str()?, id.as_str()))).collect();
+    let runs = runs.max(1);
+    let mut out: Vec<Timed> = measured
+        .iter()
+        .filter_map(|(loc, seconds, entries)| {
+            let id = by_location.get(loc.to_string().as_str())?;
+            Some(Timed { id: id.to_string(), seconds: seconds / runs as f64, entries: entries / runs as u64 })
+        })
+        .collect();
+    out.sort_by(|a, b| b.seconds.total_cmp(&a.seconds).then(a.id.cmp(&b.id)));
+    out
 }

@@ -59,12 +59,29 @@
         if (el) { el.classList.add('diff-' + what); el.setAttribute('data-diff', what); }
       });
     });
+    var slowest = Math.max.apply(null, (this.marks.profile || []).map(function (t) { return t.seconds; }).concat([1e-12]));
+    (this.marks.profile || []).forEach(function (t) {
+      var el = self.elements[t.id];
+      if (!el) return;
+      var shape = el.querySelector(':scope > polygon, :scope > ellipse, :scope > path');
+      if (shape) shape.style.fill = 'hsl(0, 90%, ' + (96 - 32 * t.seconds / slowest).toFixed(1) + '%)';
+      el.setAttribute('data-seconds', t.seconds);
+      el.classList.add('timed');
+    });
     var list = this.q('.matches');
     if (this.marks.title) {
       var head = document.createElement('h4');
       head.textContent = this.marks.title;
       list.appendChild(head);
     }
+    (this.marks.profile || []).forEach(function (t) {
+      var item = document.createElement('div');
+      item.className = 'match-item';
+      var p = self.props[t.id] || {};
+      item.textContent = seconds(t.seconds) + '  ' + (p.kind || '') + ' ' + (p.label || t.id) + (t.entries > 1 ? ' (' + t.entries + ' times)' : '');
+      item.addEventListener('click', function () { self.reveal(t.id); });
+      list.appendChild(item);
+    });
     (this.marks.highlights || []).forEach(function (h) {
       var item = document.createElement('div');
       item.className = 'match-item';
@@ -126,21 +143,28 @@
     });
   };
 
-  // Numbers next to highlighted elements of the shown picture.
+  function seconds(s) {
+    return s >= 1 ? s.toFixed(3) + ' s' : s >= 1e-3 ? (s * 1e3).toFixed(3) + ' ms' : (s * 1e6).toFixed(1) + ' us';
+  }
+
+  // Match numbers and measured times next to their elements of the shown
+  // picture (laid out only once shown: hidden elements have no box).
   Viewer.prototype.badges = function () {
     var self = this;
-    (this.marks.highlights || []).forEach(function (h) {
-      var el = self.elements[h.id];
-      if (!el || self.pictureOf[h.id] !== self.view || el.querySelector('.badge')) return;
+    function badge(id, text) {
+      var el = self.elements[id];
+      if (!el || self.pictureOf[id] !== self.view || el.querySelector(':scope > .badge')) return;
       var b = el.getBBox();
       var t = document.createElementNS('http://www.w3.org/2000/svg', 'text');
       t.setAttribute('class', 'badge');
       t.setAttribute('x', b.x - 4);
       t.setAttribute('y', b.y - 2);
       t.setAttribute('text-anchor', 'end');
-      t.textContent = '#' + h.number;
+      t.textContent = text;
       el.appendChild(t);
-    });
+    }
+    (this.marks.highlights || []).forEach(function (h) { badge(h.id, '#' + h.number); });
+    (this.marks.profile || []).forEach(function (t) { badge(t.id, seconds(t.seconds)); });
   };
 
   Viewer.prototype.foldable = function (id) {
