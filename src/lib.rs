@@ -12,6 +12,7 @@
 //!   order, canonical form).
 pub mod analysis;
 pub mod diag;
+pub mod frontend;
 pub mod dialect;
 pub mod driver;
 pub mod model;

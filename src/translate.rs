@@ -28,6 +28,26 @@ pub fn import_sdfg(bytes: &[u8], file: &str, debug_info: bool) -> Result<String,
         .map_err(|e| Diagnostic::new(&Loc::json(file, ""), format!("cannot print the module: {e}")).into())
 }
 
+/// Imports data-centric Python (`prog.py`, program `func` or the only one)
+/// into verified dialect text, located in the Python file.
+pub fn import_python(text: &str, file: &str, func: Option<&str>, debug_info: bool) -> Result<String, Diagnostics> {
+    let sdfg = read_python(text, file, func)?;
+    let context = ir::new_context();
+    let module = module_of(&context, &sdfg, file)?;
+    let flags = OperationPrintingFlags::new().enable_debug_info(debug_info, false);
+    module
+        .as_operation()
+        .to_string_with_flags(flags)
+        .map_err(|e| Diagnostic::new(&Loc::json(file, ""), format!("cannot print the module: {e}")).into())
+}
+
+/// Reads a Python program into a verified model.
+pub fn read_python(text: &str, file: &str, func: Option<&str>) -> Result<Sdfg, Diagnostics> {
+    let sdfg = crate::frontend::import_python(text, file, func)?;
+    verify::verify(&sdfg)?;
+    Ok(sdfg)
+}
+
 /// Builds the MLIR module of a model and runs the dialect's verifiers on it.
 pub fn module_of<'c>(context: &'c Context, sdfg: &Sdfg, file: &str) -> Result<Module<'c>, Diagnostics> {
     let module = ir::build_module(context, sdfg).map_err(|m| Diagnostic::new(&Loc::json(file, ""), m))?;

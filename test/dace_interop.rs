@@ -75,3 +75,38 @@ fn corpus_round_trips_and_validates_in_dace() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// What our frontend makes of NPBench's DaCe programs loads and validates
+/// in DaCe: each program it imports (the others are listed in
+/// test/npbench/expected-failures.txt) is exported and checked.
+#[test]
+fn python_programs_export_and_validate_in_dace() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dace-interop-python");
+    fs::create_dir_all(&out_dir).expect("output directory");
+    let kernels = root.join("../shared/npbench/kernels");
+    let mut exported = Vec::new();
+    for entry in fs::read_dir(&kernels).expect("npbench kernels") {
+        let dir = entry.expect("entry").path();
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        let manifest: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(root.join(format!("../shared/npbench/{name}.json"))).expect("manifest")).expect("json");
+        let func = manifest["npbench"]["func_name"].as_str().expect("func_name");
+        let file = dir.join(format!("{name}_dace.py"));
+        let text = fs::read_to_string(&file).expect("program");
+        let Ok(ir) = translate::import_python(&text, &file.display().to_string(), Some(func), false) else { continue };
+        let json = translate::export_sdfg(&ir, &format!("{name}.mlir")).unwrap_or_else(|d| panic!("{name}: {d}"));
+        let out = out_dir.join(format!("{name}.sdfg"));
+        fs::write(&out, json).expect("write export");
+        exported.push(out);
+    }
+    assert!(exported.len() >= 10, "only {} programs imported", exported.len());
+    let script = "import sys, dace\nfor f in sys.argv[1:]:\n    dace.SDFG.from_file(f).validate()\n    print('PASS', f)\n";
+    let output = Command::new(root.join(".venv/bin/python")).arg("-c").arg(script).args(&exported).output().expect("run DaCe");
+    assert!(
+        output.status.success(),
+        "DaCe rejected an export:\n{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

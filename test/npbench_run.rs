@@ -1,13 +1,15 @@
 //! NPBench kernels (`../shared/npbench`) through `sdfg-run`: DaCe's three
-//! SDFGs of each kernel (frontend, simplified, CPU auto-optimized) and our
-//! `--sdfg-simplify` and `--sdfg-auto-optimize` of its frontend SDFG, run on
+//! SDFGs of each kernel (frontend, simplified, CPU auto-optimized), our
+//! `--sdfg-simplify` and `--sdfg-auto-optimize` of its frontend SDFG, and
+//! our frontend's SDFG of the kernel's DaCe program (`python`), run on
 //! the inputs of NPBench's `initialize` and compared with NumPy's outputs under
 //! the manifest's tolerances.
 //!
 //! Each run is a separate `sdfg-run` process under a time limit, so a crash
 //! or a hang is reported as such instead of ending the test.
 //!
-//! - Every kernel runs by default; `SDFG_NPBENCH=gemm,lu` runs those named.
+//! - Every kernel runs by default; `SDFG_NPBENCH=gemm,lu` runs those named,
+//!   `SDFG_NPBENCH_VARIANTS=python,frontend` those variants.
 //! - `SDFG_NPBENCH_CONFIGS=all` (`scripts/npbench.sh`) runs each variant
 //!   with the JIT and ahead of time, on 1 and on 2 threads; by default each
 //!   variant gets one of the four, in turn, so that every configuration is
@@ -26,6 +28,7 @@ use std::path::Path;
 fn npbench_kernels_run_correctly() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let selection = std::env::var("SDFG_NPBENCH").unwrap_or_default();
+    let variants = std::env::var("SDFG_NPBENCH_VARIANTS").unwrap_or_default();
     let all_configs = std::env::var("SDFG_NPBENCH_CONFIGS").is_ok_and(|v| v == "all");
     let kernels: Vec<Kernel> = Kernel::all(&root.join("../shared/npbench"))
         .into_iter()
@@ -50,7 +53,7 @@ fn npbench_kernels_run_correctly() {
     let (mut runs, mut passed) = (0, 0);
     for kernel in &kernels {
         for variant in Variant::ALL {
-            if !kernel.has(variant) {
+            if !kernel.has(variant) || !(variants.is_empty() || variants.split(',').any(|v| v.trim() == variant.name())) {
                 continue;
             }
             let configs: Vec<Config> = if all_configs {

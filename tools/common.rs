@@ -15,9 +15,11 @@ pub fn read_input(path: &str) -> (Vec<u8>, String) {
         }
         return (bytes, "<stdin>".to_string());
     }
-    match std::fs::read(path) {
+    // `prog.py:FUNC` names a program in prog.py.
+    let file = sdfg_mlir::frontend::split_spec(path).0;
+    match std::fs::read(file) {
         Ok(b) => (b, path.to_string()),
-        Err(e) => fail_with(path, &format!("cannot read file: {}", io_message(&e))),
+        Err(e) => fail_with(file, &format!("cannot read file: {}", io_message(&e))),
     }
 }
 

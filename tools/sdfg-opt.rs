@@ -170,12 +170,20 @@ fn main() -> Result<()> {
     };
     let (bytes, file) = common::read_input(&cli.input);
     let format = driver::input::format_of(&bytes, &file);
-    if format == driver::input::Format::Sdfg && (cli.split_input_file || cli.verify_diagnostics) {
-        common::fail_with(&file, "--split-input-file and --verify-diagnostics take dialect text, not a .sdfg file");
+    if format != driver::input::Format::Dialect && (cli.split_input_file || cli.verify_diagnostics) {
+        common::fail_with(&file, "--split-input-file and --verify-diagnostics take dialect text, not a .sdfg or .py file");
     }
+    // A Python program is named `prog.py[:FUNC]`; diagnostics name the file.
+    let (file, func) = match format {
+        driver::input::Format::Python => {
+            let (path, func) = sdfg_mlir::frontend::split_spec(&file);
+            (path.to_string(), func.map(str::to_string))
+        }
+        _ => (file, None),
+    };
     let text = match format {
         driver::input::Format::Sdfg => String::new(),
-        driver::input::Format::Dialect => match sdfg_mlir::diag::decode_utf8(&bytes, &file) {
+        driver::input::Format::Dialect | driver::input::Format::Python => match sdfg_mlir::diag::decode_utf8(&bytes, &file) {
             Ok(text) => text.to_string(),
             Err(d) => common::fail(&d.into()),
         },
@@ -208,6 +216,7 @@ fn main() -> Result<()> {
         let source = match format {
             driver::input::Format::Sdfg => driver::Source::Sdfg(&bytes),
             driver::input::Format::Dialect => driver::Source::Dialect(chunk.text),
+            driver::input::Format::Python => driver::Source::Python(chunk.text, func.as_deref()),
         };
         let result = driver::run_chunk(&context, source, &file, &options);
         for w in options.warnings.take() {

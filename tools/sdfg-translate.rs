@@ -17,6 +17,10 @@ struct Cli {
     /// Read `.sdfg` JSON (plain or gzip-compressed `.sdfgz`), write dialect text.
     #[arg(long, group = "direction")]
     import_sdfg: bool,
+    /// Read data-centric Python (`prog.py`, or `prog.py:FUNC` for one of
+    /// several programs), write dialect text.
+    #[arg(long, group = "direction")]
+    import_python: bool,
     /// Read dialect text, write `.sdfg` JSON in DaCe 1.0.2's format.
     #[arg(long, group = "direction")]
     export_sdfg: bool,
@@ -64,12 +68,22 @@ fn main() -> Result<()> {
         common::write_output(&cli.output, &text);
         return Ok(());
     }
+    if cli.import_python {
+        let (path, func) = sdfg_mlir::frontend::split_spec(&file);
+        let text = sdfg_mlir::diag::decode_utf8(&bytes, path).unwrap_or_else(|d| common::fail(&d.into()));
+        match translate::import_python(text, path, func, cli.debug_info) {
+            Ok(out) => common::write_output(&cli.output, &out),
+            Err(diags) => common::fail(&diags),
+        }
+        return Ok(());
+    }
     // Reading the other direction's format would fail with a confusing
     // parse error; say what the input is instead.
     match (cli.import_sdfg, input::format_of(&bytes, &file)) {
         (true, Format::Dialect) => {
             common::fail_with(&file, "--import-sdfg reads a DaCe .sdfg file (JSON), but this is sdfg dialect text: use --export-sdfg")
         }
+        (_, Format::Python) => common::fail_with(&file, "this is a Python program: use --import-python"),
         (false, Format::Sdfg) => {
             common::fail_with(&file, "--export-sdfg reads sdfg dialect text, but this is a DaCe .sdfg file (JSON): use --import-sdfg")
         }

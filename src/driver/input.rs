@@ -1,6 +1,7 @@
 //! How every tool reads its program: a DaCe `.sdfg` file (JSON, possibly
-//! gzip-compressed as `.sdfgz`) or `sdfg` dialect text, told apart by the
-//! file name and, for standard input or other names, by the content.
+//! gzip-compressed as `.sdfgz`), `sdfg` dialect text or data-centric
+//! Python (`prog.py[:FUNC]`), told apart by the file name and, for
+//! standard input or other names, by the content.
 
 use crate::{diag::Diagnostics, ir, model::Sdfg, translate};
 
@@ -10,11 +11,16 @@ pub enum Format {
     Sdfg,
     /// The `sdfg` dialect's text (`.mlir`).
     Dialect,
+    /// Data-centric Python (`.py`, or `prog.py:FUNC` naming one program).
+    Python,
 }
 
 /// The format of a program named `file` holding `bytes`.
 pub fn format_of(bytes: &[u8], file: &str) -> Format {
     let lower = file.to_ascii_lowercase();
+    if crate::frontend::is_python(&lower) {
+        return Format::Python;
+    }
     if lower.ends_with(".mlir") {
         return Format::Dialect;
     }
@@ -37,6 +43,11 @@ pub fn load_model(bytes: &[u8], file: &str) -> Result<Sdfg, Diagnostics> {
         Format::Dialect => {
             let text = crate::diag::decode_utf8(bytes, file)?;
             translate::read_text(&ir::new_context(), text, file)
+        }
+        Format::Python => {
+            let (path, func) = crate::frontend::split_spec(file);
+            let text = crate::diag::decode_utf8(bytes, path)?;
+            translate::read_python(text, path, func)
         }
     }
 }

@@ -116,6 +116,9 @@ pub enum Source<'a> {
     Dialect(&'a str),
     /// A DaCe `.sdfg` file's bytes.
     Sdfg(&'a [u8]),
+    /// Data-centric Python: the text and the program to import (`None`:
+    /// the only one).
+    Python(&'a str, Option<&'a str>),
 }
 
 /// Runs one input; returns the printed module, or every diagnostic.
@@ -136,6 +139,17 @@ pub fn run_chunk(context: &Context, source: Source, file: &str, options: &OptOpt
         }
         Source::Sdfg(bytes) => {
             let sdfg = crate::json::import_bytes(bytes, file).map_err(|d| d.0)?;
+            timer.lap("parse");
+            if options.verify_sdfg {
+                verify::verify(&sdfg).map_err(|d| d.0)?;
+                timer.lap("verify");
+            }
+            let module = crate::translate::module_of(context, &sdfg, file).map_err(|d| d.0)?;
+            timer.lap("build");
+            (module, options.verify_sdfg.then_some(sdfg))
+        }
+        Source::Python(text, func) => {
+            let sdfg = crate::frontend::import_python(text, file, func).map_err(|d| d.0)?;
             timer.lap("parse");
             if options.verify_sdfg {
                 verify::verify(&sdfg).map_err(|d| d.0)?;

@@ -16,6 +16,9 @@ pub struct Kernel {
     pub manifest: PathBuf,
     /// `../shared/npbench/sdfg`.
     sdfg_dir: PathBuf,
+    /// `../shared/npbench/kernels/NAME/NAME_dace.py:FUNC` (the program
+    /// NPBench calls).
+    python: PathBuf,
 }
 
 impl Kernel {
@@ -28,11 +31,10 @@ impl Kernel {
             .map(|manifest| {
                 let json: serde_json::Value = serde_json::from_str(&fs::read_to_string(&manifest).unwrap())
                     .unwrap_or_else(|e| panic!("{}: {e}", manifest.display()));
-                Kernel {
-                    name: json["name"].as_str().expect("manifest name").to_string(),
-                    manifest,
-                    sdfg_dir: dir.join("sdfg"),
-                }
+                let name = json["name"].as_str().expect("manifest name").to_string();
+                let func = json["npbench"]["func_name"].as_str().expect("npbench.func_name");
+                let python = dir.join("kernels").join(&name).join(format!("{name}_dace.py:{func}"));
+                Kernel { name, manifest, sdfg_dir: dir.join("sdfg"), python }
             })
             .collect();
         kernels.sort_by(|a, b| a.name.cmp(&b.name));
@@ -41,8 +43,13 @@ impl Kernel {
 
     /// DaCe's SDFG of `variant`'s source (`None` for a kernel DaCe could not make it of).
     fn sdfg(&self, variant: Variant) -> Option<PathBuf> {
-        let file = self.sdfg_dir.join(format!("{}.{}.sdfg", self.name, variant.source()));
-        file.exists().then_some(file)
+        let file = match variant {
+            Variant::Python => self.python.clone(),
+            _ => self.sdfg_dir.join(format!("{}.{}.sdfg", self.name, variant.source())),
+        };
+        let path = file.to_str()?.split_once(".py:").map_or(file.clone(), |(p, _)| PathBuf::from(format!("{p}.py")));
+        let exists = path.exists();
+        exists.then_some(file)
     }
 
     pub fn has(&self, variant: Variant) -> bool {
@@ -59,11 +66,13 @@ pub enum Variant {
     OurSimplify,
     /// Our `--sdfg-auto-optimize` of DaCe's frontend SDFG.
     OurAutoOpt,
+    /// Our frontend's SDFG of the DaCe program (`NAME_dace.py`).
+    Python,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] =
-        [Variant::Frontend, Variant::Simplified, Variant::AutoOpt, Variant::OurSimplify, Variant::OurAutoOpt];
+    pub const ALL: [Variant; 6] =
+        [Variant::Frontend, Variant::Simplified, Variant::AutoOpt, Variant::OurSimplify, Variant::OurAutoOpt, Variant::Python];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -72,6 +81,7 @@ impl Variant {
             Variant::AutoOpt => "autoopt",
             Variant::OurSimplify => "our-simplify",
             Variant::OurAutoOpt => "our-autoopt",
+            Variant::Python => "python",
         }
     }
 

@@ -1,0 +1,356 @@
+//! A program's signature and body as an SDFG: parameters become
+//! containers, `for ... in range(...)` loop regions, and each assignment a
+//! state that computes it (`dataflow.rs`).
+
+use super::dataflow::{self, Write};
+use super::elementwise::{self, Access, Var};
+use super::source::Module;
+use super::{at, types};
+use crate::diag::Diagnostics;
+use crate::model::{
+    Block, BlockKind, CodeBlock, Condition, Containers, DataDesc, DataKind, InterstateEdge, Lifetime, Loc, LoopRegion,
+    LoopStatements, ScalarType, Sdfg, State, Storage,
+};
+use crate::symbolic::Expr as Sym;
+use rustpython_parser::ast::{self, Expr, Ranged, Stmt};
+use std::collections::HashMap;
+
+pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> {
+    let loc = m.loc(f);
+    let mut b = Builder {
+        m,
+        sdfg: Sdfg {
+            name: f.name.to_string(),
+            arg_names: Vec::new(),
+            symbols: Vec::new(),
+            callbacks: Vec::new(),
+            containers: Containers::default(),
+            constants: Vec::new(),
+            experimental_blocks: true,
+            cfg: Default::default(),
+            extra: Default::default(),
+            loc: loc.clone(),
+        },
+        vars: HashMap::new(),
+        labels: HashMap::new(),
+    };
+    b.parameters(f)?;
+    let body = match f.body.split_last() {
+        Some((Stmt::Return(r), rest)) => {
+            let mut cfg = b.body(rest)?;
+            if let Some(value) = &r.value {
+                let block = b.returned(value, &m.loc(r))?;
+                append(&mut cfg, block);
+            }
+            cfg
+        }
+        _ => b.body(&f.body)?,
+    };
+    b.sdfg.cfg = body;
+    b.declare_symbols();
+    Ok(b.sdfg)
+}
+
+struct Builder<'m> {
+    m: &'m Module,
+    sdfg: Sdfg,
+    vars: HashMap<String, Var>,
+    /// Labels used so far, for unique state names.
+    labels: HashMap<String, usize>,
+}
+
+/// Appends `block` to `cfg`, after its last block.
+fn append(cfg: &mut Cfg, block: Block) {
+    let loc = block.loc.clone();
+    cfg.blocks.push(block);
+    let n = cfg.blocks.len();
+    if n > 1 {
+        cfg.edges.push(InterstateEdge { src: n - 2, dst: n - 1, condition: None, assignments: Vec::new(), extra: Default::default(), loc });
+    }
+}
+
+use crate::model::Cfg;
+
+impl Builder<'_> {
+    fn error(&self, offset: usize, message: impl Into<String>) -> Diagnostics {
+        at(&self.m.loc_at(offset), message)
+    }
+
+    fn parameters(&mut self, f: &ast::StmtFunctionDef) -> Result<(), Diagnostics> {
+        let args = &f.args;
+        if let Some(v) = args.vararg.as_ref().or(args.kwarg.as_ref()) {
+            return Err(at(&self.m.loc(&**v), "*args and **kwargs are not supported in programs"));
+        }
+        for a in args.posonlyargs.iter().chain(&args.args).chain(&args.kwonlyargs) {
+            let a = &a.def;
+            let Some(annotation) = &a.annotation else {
+                return Err(at(&self.m.loc(a), format!("parameter '{}' needs a type annotation (dace.float64[N], dace.int64, ...)", a.arg)));
+            };
+            let (dtype, shape) = types::annotation(self.m, annotation).map_err(|e| at(&self.m.loc(&**annotation), e))?;
+            let name = a.arg.to_string();
+            self.add_container(&name, dtype, shape, false, &self.m.loc(a));
+            self.sdfg.arg_names.push(name);
+        }
+        Ok(())
+    }
+
+    fn add_container(&mut self, name: &str, dtype: ScalarType, shape: Vec<Sym>, transient: bool, loc: &Loc) {
+        let scalar = shape.is_empty();
+        let desc = DataDesc {
+            kind: if scalar { DataKind::Scalar } else { DataKind::Array },
+            dtype: crate::model::DType::Scalar(dtype),
+            shape: if scalar { vec![Sym::int(1)] } else { shape.clone() },
+            strides: None,
+            offset: None,
+            total_size: None,
+            transient,
+            storage: Storage::Default,
+            lifetime: Lifetime::Scope,
+            buffer_size: None,
+            optional: if transient { None } else { Some(false) },
+            extra: Default::default(),
+            loc: loc.clone(),
+        };
+        self.sdfg.containers.push((name.to_string(), desc));
+        self.vars.insert(name.to_string(), Var::Data { name: name.to_string(), shape, dtype });
+    }
+
+    /// A label for a block made at `loc`: `kind_LINE`, made unique.
+    fn label(&mut self, kind: &str, loc: &Loc) -> String {
+        let line = match loc {
+            Loc::Text { line, .. } => *line,
+            _ => 0,
+        };
+        let base = format!("{kind}_{line}");
+        let n = self.labels.entry(base.clone()).or_default();
+        *n += 1;
+        if *n == 1 {
+            base
+        } else {
+            format!("{base}_{}", *n - 1)
+        }
+    }
+
+    fn body(&mut self, stmts: &[Stmt]) -> Result<Cfg, Diagnostics> {
+        let mut cfg = Cfg { start_block: Some(0), ..Default::default() };
+        for s in stmts {
+            for block in self.stmt(s)? {
+                append(&mut cfg, block);
+            }
+        }
+        if cfg.blocks.is_empty() {
+            let loc = self.sdfg.loc.clone();
+            let label = self.label("empty", &loc);
+            append(&mut cfg, Block { label, kind: BlockKind::State(State::default()), extra: Default::default(), loc });
+        }
+        Ok(cfg)
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> Result<Vec<Block>, Diagnostics> {
+        let loc = self.m.loc(s);
+        match s {
+            Stmt::Assign(a) => {
+                let [target] = a.targets.as_slice() else {
+                    return Err(at(&loc, "chained assignment (a = b = ...) is not supported"));
+                };
+                self.assign(target, &a.value, None, &loc)
+            }
+            Stmt::AnnAssign(a) => match &a.value {
+                Some(v) => self.assign(&a.target, v, None, &loc),
+                None => Ok(Vec::new()),
+            },
+            Stmt::AugAssign(a) => self.assign(&a.target, &a.value, Some(a.op), &loc),
+            Stmt::For(f) => Ok(vec![self.for_range(f, &loc)?]),
+            // Docstrings and `pass`.
+            Stmt::Expr(e) if matches!(&*e.value, Expr::Constant(_)) => Ok(Vec::new()),
+            Stmt::Pass(_) => Ok(Vec::new()),
+            Stmt::Return(_) => Err(at(&loc, "'return' is supported as the program's last statement only, so far")),
+            other => Err(at(&loc, format!("{} is not supported yet", statement_name(other)))),
+        }
+    }
+
+    fn lookup(&self) -> impl Fn(&str) -> Option<Var> + '_ {
+        |name: &str| self.vars.get(name).cloned()
+    }
+
+    /// `target = value` or `target op= value` as a state.
+    fn assign(&mut self, target: &Expr, value: &Expr, op: Option<ast::Operator>, loc: &Loc) -> Result<Vec<Block>, Diagnostics> {
+        // `x op= v` reads `x` as `x op v` does.
+        let combined;
+        let value = match op {
+            Some(op) => {
+                combined = Expr::BinOp(ast::ExprBinOp { range: value.range(), left: Box::new(target.clone()), op, right: Box::new(value.clone()) });
+                &combined
+            }
+            None => value,
+        };
+        let ew = elementwise::lower(self.m, value, &self.lookup()).map_err(|(o, msg)| self.error(o, msg))?;
+        let (name, index) = match target {
+            Expr::Name(n) => (n.id.to_string(), None),
+            Expr::Subscript(s) => match &*s.value {
+                Expr::Name(n) => (n.id.to_string(), Some(&*s.slice)),
+                _ => return Err(at(loc, "only a named array can be assigned to by index")),
+            },
+            other => return Err(at(&self.m.loc(other), format!("assigning to {} is not supported yet", elementwise::describe(other)))),
+        };
+        let dims = match self.vars.get(&name).cloned() {
+            Some(Var::Data { shape, .. }) => elementwise::accesses(self.m, &shape, index, &self.lookup()).map_err(|(o, msg)| self.error(o, msg))?,
+            Some(Var::Symbol(_)) => return Err(at(loc, format!("'{name}' is a symbol: it cannot be assigned to"))),
+            None if index.is_some() || op.is_some() => return Err(at(loc, format!("'{name}' is not defined"))),
+            None => {
+                // A new name: a transient of the value's shape and type.
+                self.add_container(&name, ew.kind.ty, ew.shape.clone(), true, loc);
+                ew.shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect()
+            }
+        };
+        let label = self.label("assign", loc);
+        self.write(&label, Write { data: name, dims }, ew, loc)
+    }
+
+    /// The states that compute `ew` into `write`; through a temporary when
+    /// the value reads the written data elsewhere than it writes (NumPy
+    /// evaluates the whole value first).
+    fn write(&mut self, label: &str, write: Write, ew: elementwise::Elementwise, loc: &Loc) -> Result<Vec<Block>, Diagnostics> {
+        let shape: Vec<Sym> = write.dims.iter().filter_map(|d| d.len().cloned()).collect();
+        if elementwise::broadcast(&shape, &ew.shape).is_none_or(|b| b.len() != shape.len() || !b.iter().zip(&shape).all(|(x, y)| x.is_symbolically_equal(y))) {
+            let show = |s: &[Sym]| s.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(", ");
+            return Err(at(loc, format!("a value of shape ({}) cannot be assigned to a target of shape ({})", show(&ew.shape), show(&shape))));
+        }
+        let overlaps = ew.inputs.iter().any(|i| i.data == write.data && i.dims != write.dims);
+        let state = |builder: &mut Self, label: String, write: Write, ew| Block {
+            label,
+            kind: BlockKind::State(dataflow::state(&builder.sdfg, write, ew, loc)),
+            extra: Default::default(),
+            loc: loc.clone(),
+        };
+        if !overlaps {
+            return Ok(vec![state(self, label.to_string(), write, ew)]);
+        }
+        let tmp = self.sdfg.unique_container_name("__tmp");
+        self.add_container(&tmp, ew.kind.ty, shape.clone(), true, loc);
+        let full: Vec<Access> = shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect();
+        let first = state(self, label.to_string(), Write { data: tmp.clone(), dims: full.clone() }, ew);
+        let copy = elementwise::Elementwise {
+            code: "__in0".into(),
+            inputs: vec![elementwise::Input { data: tmp, dims: full }],
+            shape,
+            kind: elementwise::Kind { ty: ScalarType::F64, weak: false },
+        };
+        let second = state(self, format!("{label}_copy"), write, copy);
+        Ok(vec![first, second])
+    }
+
+    /// `return value`: the value into `__return` (a tuple into
+    /// `__return_0`, `__return_1`, ...).
+    fn returned(&mut self, value: &Expr, loc: &Loc) -> Result<Block, Diagnostics> {
+        let values: Vec<(&Expr, String)> = match value {
+            Expr::Tuple(t) => t.elts.iter().enumerate().map(|(k, e)| (e, format!("__return_{k}"))).collect(),
+            one => vec![(one, "__return".to_string())],
+        };
+        let label = self.label("return", loc);
+        let mut state = State::default();
+        for (e, name) in values {
+            let ew = elementwise::lower(self.m, e, &self.lookup()).map_err(|(o, msg)| self.error(o, msg))?;
+            self.add_container(&name, ew.kind.ty, ew.shape.clone(), false, loc);
+            let dims = ew.shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect();
+            let part = dataflow::state(&self.sdfg, Write { data: name, dims }, ew, loc);
+            dataflow::merge(&mut state, part);
+        }
+        Ok(Block { label, kind: BlockKind::State(state), extra: Default::default(), loc: loc.clone() })
+    }
+
+    /// `for i in range(start, stop, step):` as a loop region over symbol `i`.
+    fn for_range(&mut self, f: &ast::StmtFor, loc: &Loc) -> Result<Block, Diagnostics> {
+        if !f.orelse.is_empty() {
+            return Err(at(loc, "'for ... else' is not supported"));
+        }
+        let Expr::Name(var) = &*f.target else { return Err(at(&self.m.loc(&*f.target), "a loop variable must be a plain name")) };
+        let Expr::Call(call) = &*f.iter else { return Err(at(&self.m.loc(&*f.iter), "only 'for ... in range(...)' loops are supported yet")) };
+        if !matches!(&*call.func, Expr::Name(n) if n.id.as_str() == "range") {
+            return Err(at(&self.m.loc(&*f.iter), "only 'for ... in range(...)' loops are supported yet"));
+        }
+        let args = {
+            let lookup = self.lookup();
+            let local = |n: &str| match lookup(n) {
+                Some(Var::Symbol(s)) => Some(s),
+                Some(Var::Data { name, shape, .. }) if shape.is_empty() => Some(Sym::sym(&name)),
+                _ => None,
+            };
+            call.args
+                .iter()
+                .map(|a| types::symbolic(self.m, a, &local).map_err(|e| at(&self.m.loc(a), e)))
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        let (start, stop, step) = match args.as_slice() {
+            [stop] => (Sym::int(0), stop.clone(), Sym::int(1)),
+            [start, stop] => (start.clone(), stop.clone(), Sym::int(1)),
+            [start, stop, step] => (start.clone(), stop.clone(), step.clone()),
+            _ => return Err(at(&self.m.loc(&*f.iter), "range takes one to three arguments")),
+        };
+        let Some(step_value) = step.as_int().filter(|s| *s != 0) else {
+            return Err(at(&self.m.loc(&*f.iter), "a range's step must be a non-zero integer constant"));
+        };
+        let name = var.id.to_string();
+        if matches!(self.vars.get(&name), Some(Var::Data { .. })) {
+            return Err(at(&self.m.loc(&*f.target), format!("the loop variable '{name}' is already a container")));
+        }
+        let outer = self.vars.insert(name.clone(), Var::Symbol(Sym::sym(&name)));
+        if !self.sdfg.symbols.iter().any(|(s, _)| *s == name) {
+            self.sdfg.symbols.push((name.clone(), ScalarType::I64));
+        }
+        let body = self.body(&f.body);
+        match outer {
+            Some(v) => self.vars.insert(name.clone(), v),
+            None => self.vars.remove(&name),
+        };
+        let cmp = if step_value > 0 { "<" } else { ">" };
+        let label = self.label("for", loc);
+        Ok(Block {
+            label,
+            kind: BlockKind::Loop(LoopRegion {
+                cfg: body?,
+                loop_variable: name.clone(),
+                init: Some(LoopStatements::new(CodeBlock::python(format!("{name} = {start}")))),
+                condition: Some(Condition::new(CodeBlock::python(format!("({name} {cmp} {stop})")))),
+                update: Some(LoopStatements::new(CodeBlock::python(format!("{name} = ({name} + {step})")))),
+                inverted: false,
+                update_before_condition: true,
+            }),
+            extra: Default::default(),
+            loc: loc.clone(),
+        })
+    }
+
+    /// Declares the module's symbols that the SDFG uses (shapes, code).
+    fn declare_symbols(&mut self) {
+        let used = self.m.symbols.iter().filter(|(name, _)| self.mentions(name)).cloned().collect::<Vec<_>>();
+        let mut symbols = used;
+        symbols.extend(self.sdfg.symbols.drain(..));
+        self.sdfg.symbols = symbols;
+    }
+
+    fn mentions(&self, name: &str) -> bool {
+        let in_shapes = self.sdfg.containers.iter().any(|(_, d)| d.shape.iter().any(|e| e.free_symbols().contains(name)));
+        in_shapes || dataflow::cfg_mentions(&self.sdfg.cfg, name)
+    }
+}
+
+fn statement_name(s: &Stmt) -> &'static str {
+    match s {
+        Stmt::While(_) => "a 'while' loop",
+        Stmt::If(_) => "'if'",
+        Stmt::Break(_) => "'break'",
+        Stmt::Continue(_) => "'continue'",
+        Stmt::With(_) => "'with'",
+        Stmt::FunctionDef(_) | Stmt::AsyncFunctionDef(_) => "a nested function",
+        Stmt::ClassDef(_) => "a class",
+        Stmt::Try(_) | Stmt::TryStar(_) => "'try'",
+        Stmt::Raise(_) => "'raise'",
+        Stmt::Import(_) | Stmt::ImportFrom(_) => "an import inside a program",
+        Stmt::Global(_) | Stmt::Nonlocal(_) => "'global'/'nonlocal'",
+        Stmt::Delete(_) => "'del'",
+        Stmt::Assert(_) => "'assert'",
+        Stmt::Expr(_) => "an expression statement (a call whose result is dropped)",
+        _ => "this statement",
+    }
+}
