@@ -18,7 +18,7 @@ pub struct Write {
 }
 
 pub fn state(sdfg: &Sdfg, write: Write, ew: Elementwise, loc: &Loc) -> State {
-    let out_lens: Vec<Sym> = write.dims.iter().filter_map(|d| d.len().cloned()).collect();
+    let out_lens: Vec<Sym> = write.dims.iter().filter_map(Access::len).collect();
     let params: Vec<String> = (0..out_lens.len()).map(|k| format!("__i{k}")).collect();
     let element = |dims: &[Access], aligned_to: &[Sym]| -> Subset {
         let ranges = dims.iter().filter(|d| d.len().is_some()).count();
@@ -36,6 +36,8 @@ pub fn state(sdfg: &Sdfg, write: Write, ew: Elementwise, loc: &Loc) -> State {
                     let i = if broadcast { start.clone() } else { start.add(&step.mul(&Sym::sym(&params[p]))) };
                     out.push(Dim::index(i));
                 }
+                // A new axis broadcasts and reads no dimension.
+                Access::NewAxis => k += 1,
             }
         }
         if out.is_empty() {
@@ -54,12 +56,13 @@ pub fn state(sdfg: &Sdfg, write: Write, ew: Elementwise, loc: &Loc) -> State {
         let dims: Vec<Dim> = write
             .dims
             .iter()
-            .map(|d| match d {
-                Access::Index(i) => Dim::index(i.clone()),
+            .filter_map(|d| match d {
+                Access::Index(i) => Some(Dim::index(i.clone())),
                 Access::Range { start, len, step } => {
                     let last = start.add(&step.mul(&len.sub(&Sym::int(1))));
-                    Dim::new(start.clone(), last, step.clone(), Sym::int(1))
+                    Some(Dim::new(start.clone(), last, step.clone(), Sym::int(1)))
                 }
+                Access::NewAxis => None,
             })
             .collect();
         if dims.is_empty() {

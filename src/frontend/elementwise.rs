@@ -8,9 +8,10 @@
 //!                                 inputs A[1 + 1*i], A[0 + 1*i], shape [N - 2]
 //! ```
 
+use super::dataflow::Write;
 use super::source::Module;
 use super::types::symbolic;
-use crate::model::ScalarType;
+use crate::model::{Loc, ScalarType, Sdfg, State};
 use crate::symbolic::Expr as Sym;
 use rustpython_parser::ast::{self, CmpOp, Constant, Expr, Operator, Ranged, UnaryOp};
 
@@ -30,13 +31,17 @@ pub enum Access {
     Range { start: Sym, len: Sym, step: Sym },
     /// One index (the dimension is dropped from the result's shape).
     Index(Sym),
+    /// A new dimension of one (`A[:, None]`), which broadcasts.
+    NewAxis,
 }
 
 impl Access {
-    pub fn len(&self) -> Option<&Sym> {
+    /// The dimension's length in the result (`None`: no dimension).
+    pub fn len(&self) -> Option<Sym> {
         match self {
-            Access::Range { len, .. } => Some(len),
+            Access::Range { len, .. } => Some(len.clone()),
             Access::Index(_) => None,
+            Access::NewAxis => Some(Sym::int(1)),
         }
     }
 }
@@ -52,7 +57,7 @@ pub struct Input {
 impl Input {
     /// The shape this read contributes: its ranges' lengths.
     pub fn shape(&self) -> Vec<Sym> {
-        self.dims.iter().filter_map(|d| d.len().cloned()).collect()
+        self.dims.iter().filter_map(Access::len).collect()
     }
 }
 
@@ -72,12 +77,47 @@ pub struct Elementwise {
     pub kind: Kind,
 }
 
-/// Lowers `e`; names resolve through `lookup`. Errors carry the offending
-/// sub-expression's position (a byte offset into the module's text).
-pub fn lower(m: &Module, e: &Expr, lookup: &dyn Fn(&str) -> Option<Var>) -> Result<Elementwise, (usize, String)> {
-    let mut l = Lowerer { m, lookup, inputs: Vec::new() };
+/// What lowering an expression needs of the program being built: its
+/// names, and room for what must run before the elementwise computation
+/// (matrix products, reductions, allocations: `hoisted.rs`).
+pub trait Host {
+    fn lookup(&self, name: &str) -> Option<Var>;
+    fn sdfg(&self) -> &Sdfg;
+    /// Where the statement being lowered is.
+    fn loc(&self) -> Loc;
+    /// A new transient of `dtype` and `shape` (a scalar when empty); its name.
+    fn transient(&mut self, dtype: ScalarType, shape: Vec<Sym>) -> String;
+    /// A state to run before the statement's own.
+    fn before(&mut self, state: State);
+}
+
+/// Lowers `e`. Errors carry the offending sub-expression's position (a
+/// byte offset into the module's text).
+pub fn lower(m: &Module, e: &Expr, host: &mut dyn Host) -> Result<Elementwise, (usize, String)> {
+    let mut l = Lowerer::new(m, host);
     let (code, shape, kind) = l.expr(e)?;
     Ok(Elementwise { code, inputs: l.inputs, shape, kind })
+}
+
+/// `e` as data to read whole: the array or window it names, or else a new
+/// transient that `e` is computed into first.
+pub fn materialize(m: &Module, e: &Expr, host: &mut dyn Host) -> Result<(Input, Vec<Sym>, Kind), (usize, String)> {
+    let ew = lower(m, e, host)?;
+    if ew.code == "__in0" && ew.inputs.len() == 1 && ew.inputs[0].dims.iter().all(|d| matches!(d, Access::Range { .. })) {
+        let shape = ew.shape.clone();
+        return Ok((ew.inputs.into_iter().next().expect("one input"), shape, ew.kind));
+    }
+    let (shape, kind) = (ew.shape.clone(), ew.kind);
+    let name = host.transient(kind.ty, shape.clone());
+    let dims = full(&shape);
+    let state = super::dataflow::state(host.sdfg(), Write { data: name.clone(), dims: dims.clone() }, ew, &host.loc());
+    host.before(state);
+    Ok((Input { data: name, dims }, shape, kind))
+}
+
+/// Every element of a container of `shape`.
+pub fn full(shape: &[Sym]) -> Vec<Access> {
+    shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect()
 }
 
 /// How `target` (a container's dimensions) is read or written by a
@@ -88,10 +128,6 @@ pub fn accesses(m: &Module, shape: &[Sym], index: Option<&Expr>, lookup: &dyn Fn
         Some(Expr::Tuple(t)) => t.elts.iter().collect(),
         Some(one) => vec![one],
     };
-    if items.len() > shape.len() {
-        let at = index.map_or(0, |e| e.range().start().to_usize());
-        return Err((at, format!("{} indices for {} dimensions", items.len(), shape.len())));
-    }
     let local = |n: &str| match lookup(n) {
         Some(Var::Symbol(s)) => Some(s),
         Some(Var::Data { name, shape, .. }) if shape.is_empty() => Some(Sym::sym(&name)),
@@ -106,12 +142,22 @@ pub fn accesses(m: &Module, shape: &[Sym], index: Option<&Expr>, lookup: &dyn Fn
             _ => v,
         })
     };
+    let new_axis = |e: &Expr| match e {
+        Expr::Constant(c) => matches!(c.value, Constant::None),
+        Expr::Attribute(a) => a.attr.as_str() == "newaxis" && m.is_numpy(&a.value),
+        _ => false,
+    };
     let mut out = Vec::new();
-    for (k, size) in shape.iter().enumerate() {
-        let Some(item) = items.get(k) else {
-            out.push(Access::Range { start: Sym::int(0), len: size.clone(), step: Sym::int(1) });
+    let mut next = 0;
+    for item in items {
+        if new_axis(item) {
+            out.push(Access::NewAxis);
             continue;
+        }
+        let Some(size) = shape.get(next) else {
+            return Err((item.range().start().to_usize(), format!("too many indices for {} dimensions", shape.len())));
         };
+        next += 1;
         match item {
             Expr::Slice(s) => {
                 let step = match &s.step {
@@ -139,6 +185,9 @@ pub fn accesses(m: &Module, shape: &[Sym], index: Option<&Expr>, lookup: &dyn Fn
             }
             other => out.push(Access::Index(from_end(other, size)?)),
         }
+    }
+    for size in &shape[next..] {
+        out.push(Access::Range { start: Sym::int(0), len: size.clone(), step: Sym::int(1) });
     }
     Ok(out)
 }
@@ -191,51 +240,28 @@ pub fn promote(a: Kind, b: Kind) -> Kind {
     }
 }
 
-/// NumPy functions and the tasklet function each becomes; `true` when
-/// the result is floating point whatever the argument.
-const UFUNCS: &[(&str, &str, bool)] = &[
-    ("exp", "exp", true),
-    ("log", "log", true),
-    ("log2", "log2", true),
-    ("log10", "log10", true),
-    ("sqrt", "sqrt", true),
-    ("sin", "sin", true),
-    ("cos", "cos", true),
-    ("tan", "tan", true),
-    ("arcsin", "asin", true),
-    ("arccos", "acos", true),
-    ("arctan", "atan", true),
-    ("arctan2", "atan2", true),
-    ("sinh", "sinh", true),
-    ("cosh", "cosh", true),
-    ("tanh", "tanh", true),
-    ("floor", "floor", false),
-    ("ceil", "ceil", false),
-    ("trunc", "trunc", false),
-    ("abs", "abs", false),
-    ("absolute", "abs", false),
-    ("fabs", "abs", true),
-    ("maximum", "max", false),
-    ("minimum", "min", false),
-    ("power", "pow", false),
-];
-
-struct Lowerer<'a> {
-    m: &'a Module,
-    lookup: &'a dyn Fn(&str) -> Option<Var>,
+pub(super) struct Lowerer<'a> {
+    pub m: &'a Module,
+    pub host: &'a mut dyn Host,
     inputs: Vec<Input>,
 }
 
-type Part = (String, Vec<Sym>, Kind);
+pub(super) type Part = (String, Vec<Sym>, Kind);
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn new(m: &'a Module, host: &'a mut dyn Host) -> Self {
+        Lowerer { m, host, inputs: Vec::new() }
+    }
+}
 
 impl Lowerer<'_> {
-    fn input(&mut self, data: &str, dims: Vec<Access>) -> String {
+    pub(super) fn input(&mut self, data: &str, dims: Vec<Access>) -> String {
         let shape = Input { data: data.to_string(), dims: dims.clone() };
         self.inputs.push(shape);
         format!("__in{}", self.inputs.len() - 1)
     }
 
-    fn expr(&mut self, e: &Expr) -> Result<Part, (usize, String)> {
+    pub(super) fn expr(&mut self, e: &Expr) -> Result<Part, (usize, String)> {
         let at = e.range().start().to_usize();
         match e {
             Expr::Constant(c) => {
@@ -250,9 +276,10 @@ impl Lowerer<'_> {
             Expr::Name(n) => self.name(n.id.as_str(), at),
             Expr::Subscript(s) => {
                 let Expr::Name(n) = &*s.value else { return Err((at, "only a named array can be indexed".into())) };
-                match (self.lookup)(n.id.as_str()) {
+                match self.host.lookup(n.id.as_str()) {
                     Some(Var::Data { name, shape, dtype }) if !shape.is_empty() => {
-                        let dims = accesses(self.m, &shape, Some(&s.slice), self.lookup)?;
+                        let host = &*self.host;
+                        let dims = accesses(self.m, &shape, Some(&s.slice), &|n| host.lookup(n))?;
                         let input = Input { data: name.clone(), dims };
                         let result_shape = input.shape();
                         let conn = self.input(&name, input.dims);
@@ -270,17 +297,11 @@ impl Lowerer<'_> {
                     Operator::FloorDiv => "//",
                     Operator::Mod => "%",
                     Operator::Pow => "**",
-                    Operator::MatMult => return Err((at, "matrix products (@) are not supported yet".into())),
+                    Operator::MatMult => return self.matmul(&b.left, &b.right, at),
                     _ => return Err((at, "bitwise operators are not supported yet".into())),
                 };
-                let (l, ls, lk) = self.expr(&b.left)?;
-                let (r, rs, rk) = self.expr(&b.right)?;
-                let shape = broadcast(&ls, &rs).ok_or((at, "the operands' shapes do not broadcast".to_string()))?;
-                let mut kind = promote(lk, rk);
-                if b.op == Operator::Div && matches!(kind.ty, ScalarType::Bool) || (b.op == Operator::Div && kind.ty.is_integer()) {
-                    kind = Kind { ty: ScalarType::F64, weak: kind.weak };
-                }
-                Ok((format!("({l} {op} {r})"), shape, kind))
+                let (l, r) = (self.expr(&b.left)?, self.expr(&b.right)?);
+                self.combine(l, r, op, at)
             }
             Expr::UnaryOp(u) => {
                 let (v, s, k) = self.expr(&u.operand)?;
@@ -293,9 +314,6 @@ impl Lowerer<'_> {
                 Ok((code, s, k))
             }
             Expr::Compare(c) if c.ops.len() == 1 => {
-                let (l, ls, lk) = self.expr(&c.left)?;
-                let (r, rs, rk) = self.expr(&c.comparators[0])?;
-                let shape = broadcast(&ls, &rs).ok_or((at, "the operands' shapes do not broadcast".to_string()))?;
                 let op = match c.ops[0] {
                     CmpOp::Lt => "<",
                     CmpOp::LtE => "<=",
@@ -305,15 +323,62 @@ impl Lowerer<'_> {
                     CmpOp::NotEq => "!=",
                     _ => return Err((at, "this comparison is not supported".into())),
                 };
-                Ok((format!("({l} {op} {r})"), shape, Kind { ty: ScalarType::Bool, weak: lk.weak && rk.weak }))
+                let (l, r) = (self.expr(&c.left)?, self.expr(&c.comparators[0])?);
+                self.combine(l, r, op, at)
+            }
+            Expr::BoolOp(b) => {
+                let op = if b.op == ast::BoolOp::And { "and" } else { "or" };
+                let mut parts = b.values.iter().map(|v| self.expr(v)).collect::<Result<Vec<_>, _>>()?.into_iter();
+                let first = parts.next().ok_or((at, "an empty boolean operation".to_string()))?;
+                parts.try_fold(first, |acc, p| self.combine(acc, p, op, at))
+            }
+            Expr::IfExp(i) => {
+                let (c, t, f) = (self.expr(&i.test)?, self.expr(&i.body)?, self.expr(&i.orelse)?);
+                self.select(c, t, f, at)
             }
             Expr::Call(c) => self.call(c, at),
             _ => Err((at, format!("{} is not supported in array expressions yet", describe(e)))),
         }
     }
 
+    /// `l op r` with NumPy's broadcasting and result type.
+    pub(super) fn combine(&mut self, l: Part, r: Part, op: &str, at: usize) -> Result<Part, (usize, String)> {
+        let ((l, ls, lk), (r, rs, rk)) = (l, r);
+        let shape = broadcast(&ls, &rs).ok_or((at, "the operands' shapes do not broadcast".to_string()))?;
+        let mut kind = promote(lk, rk);
+        match op {
+            "/" if !kind.ty.is_float() && !matches!(kind.ty, ScalarType::C64 | ScalarType::C128) => kind.ty = ScalarType::F64,
+            "<" | "<=" | ">" | ">=" | "==" | "!=" | "and" | "or" => kind = Kind { ty: ScalarType::Bool, weak: lk.weak && rk.weak },
+            _ => {}
+        }
+        Ok((format!("({l} {op} {r})"), shape, kind))
+    }
+
+    /// `t if c else f`, elementwise.
+    pub(super) fn select(&mut self, c: Part, t: Part, f: Part, at: usize) -> Result<Part, (usize, String)> {
+        let shape = broadcast(&c.1, &t.1).and_then(|s| broadcast(&s, &f.1)).ok_or((at, "the operands' shapes do not broadcast".to_string()))?;
+        Ok((format!("({} if {} else {})", t.0, c.0, f.0), shape, promote(t.2, f.2)))
+    }
+
+    /// The inputs `range` (see `inputs_len`) get `extra` new axes at their
+    /// end: `a`'s in `np.add.outer(a, b)`.
+    pub(super) fn append_axes(&mut self, range: std::ops::Range<usize>, extra: usize) {
+        for input in &mut self.inputs[range] {
+            input.dims.extend(std::iter::repeat_n(Access::NewAxis, extra));
+        }
+    }
+
+    pub(super) fn inputs_len(&self) -> usize {
+        self.inputs.len()
+    }
+
+    /// The last input's dimensions (a hoisted result read whole).
+    pub(super) fn last_input_dims(&mut self) -> &mut Vec<Access> {
+        &mut self.inputs.last_mut().expect("an input").dims
+    }
+
     fn name(&mut self, name: &str, at: usize) -> Result<Part, (usize, String)> {
-        match (self.lookup)(name) {
+        match self.host.lookup(name) {
             Some(Var::Data { name, shape, dtype }) => {
                 let dims = shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect();
                 let conn = self.input(&name, dims);
@@ -329,38 +394,6 @@ impl Lowerer<'_> {
                 None => Err((at, format!("'{name}' is not defined"))),
             },
         }
-    }
-
-    fn call(&mut self, c: &ast::ExprCall, at: usize) -> Result<Part, (usize, String)> {
-        let name = match &*c.func {
-            Expr::Attribute(a) if self.m.is_numpy(&a.value) || self.m.is_dace(&a.value) => a.attr.as_str(),
-            Expr::Name(n) if matches!(n.id.as_str(), "abs" | "min" | "max") => match n.id.as_str() {
-                "min" => "minimum",
-                "max" => "maximum",
-                other => other,
-            },
-            _ => return Err((at, "only NumPy's elementwise functions can be called here so far".into())),
-        };
-        let Some(&(_, tasklet_name, floating)) = UFUNCS.iter().find(|(np, _, _)| *np == name) else {
-            return Err((at, format!("np.{name} is not supported yet")));
-        };
-        if !c.keywords.is_empty() {
-            return Err((at, format!("np.{name} with keyword arguments is not supported yet")));
-        }
-        let mut codes = Vec::new();
-        let mut shape: Vec<Sym> = Vec::new();
-        let mut kind: Option<Kind> = None;
-        for a in &c.args {
-            let (code, s, k) = self.expr(a)?;
-            shape = broadcast(&shape, &s).ok_or((at, "the arguments' shapes do not broadcast".to_string()))?;
-            kind = Some(kind.map_or(k, |prev| promote(prev, k)));
-            codes.push(code);
-        }
-        let mut kind = kind.ok_or((at, format!("np.{name} needs an argument")))?;
-        if floating && !matches!(kind.ty, ScalarType::F16 | ScalarType::F32 | ScalarType::F64 | ScalarType::C64 | ScalarType::C128) {
-            kind = Kind { ty: ScalarType::F64, weak: kind.weak };
-        }
-        Ok((format!("{tasklet_name}({})", codes.join(", ")), shape, kind))
     }
 }
 

@@ -7,7 +7,9 @@
 //! - `types`: annotations (`dace.float64[N, M]`, `dace.int64`);
 //! - `program`: the signature and the body's control flow (loops, states);
 //! - `elementwise`: array expressions (NumPy arithmetic with broadcasting,
-//!   slices, ufuncs) as one map with one tasklet per assignment.
+//!   slices, ufuncs) as one map with one tasklet per assignment
+//!   (`dataflow`), after the states of its non-elementwise parts (matrix
+//!   products, reductions, allocations: `hoisted`).
 //!
 //! ```text
 //! @dace.program                          container A: float64[N, N], B: ...
@@ -20,9 +22,11 @@
 
 mod dataflow;
 mod elementwise;
+mod hoisted;
 mod program;
 mod source;
 mod types;
+mod ufuncs;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Loc, Sdfg};

@@ -33,14 +33,17 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
         },
         vars: HashMap::new(),
         labels: HashMap::new(),
+        pending: Vec::new(),
+        here: loc.clone(),
     };
     b.parameters(f)?;
     let body = match f.body.split_last() {
         Some((Stmt::Return(r), rest)) => {
             let mut cfg = b.body(rest)?;
             if let Some(value) = &r.value {
-                let block = b.returned(value, &m.loc(r))?;
-                append(&mut cfg, block);
+                for block in b.returned(value, &m.loc(r))? {
+                    append(&mut cfg, block);
+                }
             }
             cfg
         }
@@ -57,6 +60,35 @@ struct Builder<'m> {
     vars: HashMap<String, Var>,
     /// Labels used so far, for unique state names.
     labels: HashMap<String, usize>,
+    /// States the statement being lowered needs first (`Host::before`).
+    pending: Vec<State>,
+    /// Where that statement is.
+    here: Loc,
+}
+
+impl elementwise::Host for Builder<'_> {
+    fn lookup(&self, name: &str) -> Option<Var> {
+        self.vars.get(name).cloned()
+    }
+
+    fn sdfg(&self) -> &Sdfg {
+        &self.sdfg
+    }
+
+    fn loc(&self) -> Loc {
+        self.here.clone()
+    }
+
+    fn transient(&mut self, dtype: ScalarType, shape: Vec<Sym>) -> String {
+        let name = self.sdfg.unique_container_name("__tmp");
+        let loc = self.here.clone();
+        self.add_container(&name, dtype, shape, true, &loc);
+        name
+    }
+
+    fn before(&mut self, state: State) {
+        self.pending.push(state);
+    }
 }
 
 /// Appends `block` to `cfg`, after its last block.
@@ -163,6 +195,14 @@ impl Builder<'_> {
             Stmt::For(f) => Ok(vec![self.for_range(f, &loc)?]),
             // Docstrings and `pass`.
             Stmt::Expr(e) if matches!(&*e.value, Expr::Constant(_)) => Ok(Vec::new()),
+            // `np.subtract(a, b, out=a)`: an assignment to `out`.
+            Stmt::Expr(e) if matches!(&*e.value, Expr::Call(c) if c.keywords.iter().any(|k| k.arg.as_deref() == Some("out"))) => {
+                let Expr::Call(c) = &*e.value else { unreachable!() };
+                let out = c.keywords.iter().find(|k| k.arg.as_deref() == Some("out")).expect("out").value.clone();
+                let mut call = c.clone();
+                call.keywords.retain(|k| k.arg.as_deref() != Some("out"));
+                self.assign(&out, &Expr::Call(call), None, &loc)
+            }
             Stmt::Pass(_) => Ok(Vec::new()),
             Stmt::Return(_) => Err(at(&loc, "'return' is supported as the program's last statement only, so far")),
             other => Err(at(&loc, format!("{} is not supported yet", statement_name(other)))),
@@ -184,7 +224,23 @@ impl Builder<'_> {
             }
             None => value,
         };
-        let ew = elementwise::lower(self.m, value, &self.lookup()).map_err(|(o, msg)| self.error(o, msg))?;
+        self.here = loc.clone();
+        if let (Expr::Name(n), Expr::Call(call), None) = (target, value, op) {
+            if !self.vars.contains_key(n.id.as_str()) {
+                if let Some((ty, shape, fill)) = super::hoisted::allocate(self.m, self, call).map_err(|(o, msg)| self.error(o, msg))? {
+                    let mut blocks = self.take_pending(loc);
+                    self.add_container(n.id.as_str(), ty, shape.clone(), true, loc);
+                    if let Some(code) = fill {
+                        let ew = elementwise::Elementwise { code, inputs: Vec::new(), shape: shape.clone(), kind: elementwise::Kind { ty, weak: false } };
+                        let label = self.label("assign", loc);
+                        blocks.extend(self.write(&label, Write { data: n.id.to_string(), dims: elementwise::full(&shape) }, ew, loc)?);
+                    }
+                    return Ok(blocks);
+                }
+            }
+        }
+        let ew = elementwise::lower(self.m, value, self).map_err(|(o, msg)| self.error(o, msg))?;
+        let mut blocks = self.take_pending(loc);
         let (name, index) = match target {
             Expr::Name(n) => (n.id.to_string(), None),
             Expr::Subscript(s) => match &*s.value {
@@ -194,7 +250,10 @@ impl Builder<'_> {
             other => return Err(at(&self.m.loc(other), format!("assigning to {} is not supported yet", elementwise::describe(other)))),
         };
         let dims = match self.vars.get(&name).cloned() {
-            Some(Var::Data { shape, .. }) => elementwise::accesses(self.m, &shape, index, &self.lookup()).map_err(|(o, msg)| self.error(o, msg))?,
+            Some(Var::Data { shape, .. }) => {
+                let dims = elementwise::accesses(self.m, &shape, index, &self.lookup());
+                dims.map_err(|(o, msg)| self.error(o, msg))?
+            }
             Some(Var::Symbol(_)) => return Err(at(loc, format!("'{name}' is a symbol: it cannot be assigned to"))),
             None if index.is_some() || op.is_some() => return Err(at(loc, format!("'{name}' is not defined"))),
             None => {
@@ -204,14 +263,30 @@ impl Builder<'_> {
             }
         };
         let label = self.label("assign", loc);
-        self.write(&label, Write { data: name, dims }, ew, loc)
+        blocks.extend(self.write(&label, Write { data: name, dims }, ew, loc)?);
+        Ok(blocks)
+    }
+
+    /// The states `Host::before` collected, as blocks.
+    fn take_pending(&mut self, loc: &Loc) -> Vec<Block> {
+        let states = std::mem::take(&mut self.pending);
+        states
+            .into_iter()
+            .map(|state| {
+                let label = self.label("compute", loc);
+                Block { label, kind: BlockKind::State(state), extra: Default::default(), loc: loc.clone() }
+            })
+            .collect()
     }
 
     /// The states that compute `ew` into `write`; through a temporary when
     /// the value reads the written data elsewhere than it writes (NumPy
     /// evaluates the whole value first).
     fn write(&mut self, label: &str, write: Write, ew: elementwise::Elementwise, loc: &Loc) -> Result<Vec<Block>, Diagnostics> {
-        let shape: Vec<Sym> = write.dims.iter().filter_map(|d| d.len().cloned()).collect();
+        if write.dims.contains(&Access::NewAxis) {
+            return Err(at(loc, "an assignment target cannot have new axes"));
+        }
+        let shape: Vec<Sym> = write.dims.iter().filter_map(Access::len).collect();
         if elementwise::broadcast(&shape, &ew.shape).is_none_or(|b| b.len() != shape.len() || !b.iter().zip(&shape).all(|(x, y)| x.is_symbolically_equal(y))) {
             let show = |s: &[Sym]| s.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(", ");
             return Err(at(loc, format!("a value of shape ({}) cannot be assigned to a target of shape ({})", show(&ew.shape), show(&shape))));
@@ -242,21 +317,28 @@ impl Builder<'_> {
 
     /// `return value`: the value into `__return` (a tuple into
     /// `__return_0`, `__return_1`, ...).
-    fn returned(&mut self, value: &Expr, loc: &Loc) -> Result<Block, Diagnostics> {
+    fn returned(&mut self, value: &Expr, loc: &Loc) -> Result<Vec<Block>, Diagnostics> {
         let values: Vec<(&Expr, String)> = match value {
             Expr::Tuple(t) => t.elts.iter().enumerate().map(|(k, e)| (e, format!("__return_{k}"))).collect(),
             one => vec![(one, "__return".to_string())],
         };
-        let label = self.label("return", loc);
+        self.here = loc.clone();
         let mut state = State::default();
+        let mut lowered = Vec::new();
         for (e, name) in values {
-            let ew = elementwise::lower(self.m, e, &self.lookup()).map_err(|(o, msg)| self.error(o, msg))?;
+            let ew = elementwise::lower(self.m, e, self).map_err(|(o, msg)| self.error(o, msg))?;
+            lowered.push((name, ew));
+        }
+        let mut blocks = self.take_pending(loc);
+        let label = self.label("return", loc);
+        for (name, ew) in lowered {
             self.add_container(&name, ew.kind.ty, ew.shape.clone(), false, loc);
             let dims = ew.shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect();
             let part = dataflow::state(&self.sdfg, Write { data: name, dims }, ew, loc);
             dataflow::merge(&mut state, part);
         }
-        Ok(Block { label, kind: BlockKind::State(state), extra: Default::default(), loc: loc.clone() })
+        blocks.push(Block { label, kind: BlockKind::State(state), extra: Default::default(), loc: loc.clone() });
+        Ok(blocks)
     }
 
     /// `for i in range(start, stop, step):` as a loop region over symbol `i`.

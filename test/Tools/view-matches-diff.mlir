@@ -28,8 +28,8 @@
 // DIFFPAGE-NEXT: 2 state
 // RUN: FileCheck %s --check-prefix=DIFF < %t-diff.html
 // DIFF: <title>before: progs_basic_vec_add | after: progs_basic_vec_add</title>
-// DIFF: <script class="sdfg-marks" type="application/json">{"title":null,"highlights":[],"added":[],"removed":["b0/e0","b0/e1","b0/e3","b0/e4","b0/n0"],"changed":[]}</script>
-// DIFF: <script class="sdfg-marks" type="application/json">{"title":null,"highlights":[],"added":["b0/e0","b0/e1","b0/e3","b0/e4","b0/e5","b0/e6","b0/e7","b0/n0","b0/n1","b0/n4"],"removed":[],"changed":[]}</script>
+// DIFF: <script class="sdfg-marks" type="application/json">{"title":null,"highlights":[],"added":[],"removed":["b0/e0","b0/e1","b0/e3","b0/e4","b0/n0"],"changed":[],"profile":[]}</script>
+// DIFF: <script class="sdfg-marks" type="application/json">{"title":null,"highlights":[],"added":["b0/e0","b0/e1","b0/e3","b0/e4","b0/e5","b0/e6","b0/e7","b0/n0","b0/n1","b0/n4"],"removed":[],"changed":[],"profile":[]}</script>
 
 // Nothing changed: nothing marked.
 // RUN: sdfg-opt %corpus/vec_add.simplified.sdfg --sdfg-view-diff %t-same.html > /dev/null

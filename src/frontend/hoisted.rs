@@ -1,0 +1,291 @@
+//! Parts of an expression that are not elementwise: each is computed into
+//! a transient by a state of its own before the statement's map, and the
+//! expression reads that transient.
+//!
+//! - `A @ B`, `np.dot`, `np.matmul`: a `MatMul` library node (matrix,
+//!   matrix-vector, vector-matrix, or dot product, as DaCe expands it);
+//! - `np.sum`, `np.prod`, `np.max`/`np.amax`, `np.min`/`np.amin`
+//!   (`axis=k`, a tuple of axes, or all): a `Reduce` library node;
+//!   `np.mean` is the sum divided by the count;
+//! - `np.zeros`, `np.ones`, `np.full`, `np.empty` and their `_like`
+//!   forms: a new transient, filled by a map where a value is given.
+//!
+//! ```text
+//! C[:] = A @ B + C   =>   state 1: A, B -> MatMul -> __tmp0
+//!                         state 2: __tmp0, C -> map(__out = __in0 + __in1) -> C
+//! ```
+
+use super::dataflow::Write;
+use super::elementwise::{full, materialize, Access, Elementwise, Input, Kind, Lowerer, Part, Var};
+use super::types;
+use crate::model::{DataEdge, LibraryNode, Memlet, Node, NodeKind, ScalarType, State};
+use crate::symbolic::{Dim, Expr as Sym, Subset};
+use rustpython_parser::ast::{self, Constant, Expr, Ranged, UnaryOp};
+use serde_json::{json, Map, Value};
+
+const MATMUL: &str = "dace.libraries.blas.nodes.matmul.MatMul";
+const REDUCE: &str = "dace.libraries.standard.nodes.reduce.Reduce";
+
+/// NumPy's allocation functions.
+pub const ALLOCATIONS: &[&str] = &["zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like"];
+
+/// `X = np.zeros(...)` and friends: the type, shape and fill value of the
+/// new container (so it is made under its own name, without a copy).
+pub fn allocate(m: &super::source::Module, host: &mut dyn super::elementwise::Host, c: &ast::ExprCall) -> Result<Option<(ScalarType, Vec<Sym>, Option<String>)>, (usize, String)> {
+    let Expr::Attribute(a) = &*c.func else { return Ok(None) };
+    if !m.is_numpy(&a.value) || !ALLOCATIONS.contains(&a.attr.as_str()) {
+        return Ok(None);
+    }
+    let mut l = Lowerer::new(m, host);
+    l.allocation(a.attr.as_str(), c, c.range().start().to_usize()).map(Some)
+}
+
+impl Lowerer<'_> {
+    /// `left @ right`.
+    pub(super) fn matmul(&mut self, left: &Expr, right: &Expr, at: usize) -> Result<Part, (usize, String)> {
+        let (a, ashape, akind) = materialize(self.m, left, self.host)?;
+        let (b, bshape, bkind) = materialize(self.m, right, self.host)?;
+        let inner_ok = |x: &Sym, y: &Sym| x.is_symbolically_equal(y);
+        let shape = match (ashape.as_slice(), bshape.as_slice()) {
+            ([m, k], [k2, n]) if inner_ok(k, k2) => vec![m.clone(), n.clone()],
+            ([m, k], [k2]) if inner_ok(k, k2) => vec![m.clone()],
+            ([k], [k2, n]) if inner_ok(k, k2) => vec![n.clone()],
+            ([k], [k2]) if inner_ok(k, k2) => Vec::new(),
+            (x, y) if x.len() <= 2 && y.len() <= 2 && !x.is_empty() && !y.is_empty() => {
+                return Err((at, "the operands' inner dimensions differ".into()))
+            }
+            _ => return Err((at, "matrix products of one- and two-dimensional operands only, so far".into())),
+        };
+        let kind = super::elementwise::promote(akind, bkind);
+        let out = self.host.transient(kind.ty, shape.clone());
+        let node = LibraryNode::parse(MATMUL.into(), Map::new()).map_err(|e| (at, e.to_string()))?;
+        let state = self.library(node, &[("_a", &a), ("_b", &b)], "_c", &out, &shape);
+        self.host.before(state);
+        let conn = self.input(&out, full(&shape));
+        Ok((conn, shape, kind))
+    }
+
+    /// NumPy calls that are not elementwise; `None` for other names.
+    pub(super) fn hoisted_call(&mut self, name: &str, c: &ast::ExprCall, at: usize) -> Result<Option<Part>, (usize, String)> {
+        Ok(Some(match name {
+            "dot" | "matmul" => match c.args.as_slice() {
+                [a, b] => self.matmul(a, b, at)?,
+                _ => return Err((at, format!("np.{name} takes two arguments"))),
+            },
+            "sum" | "prod" | "max" | "amax" | "min" | "amin" | "mean" => self.reduction(name, c, at)?,
+            _ if ALLOCATIONS.contains(&name) => {
+                let (ty, shape, fill) = self.allocation(name, c, at)?;
+                let out = self.host.transient(ty, shape.clone());
+                self.fill(&out, &shape, fill);
+                let conn = self.input(&out, full(&shape));
+                (conn, shape, Kind { ty, weak: false })
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The type, shape and fill value (`None`: uninitialized) of an
+    /// allocation call.
+    pub(super) fn allocation(&mut self, name: &str, c: &ast::ExprCall, at: usize) -> Result<(ScalarType, Vec<Sym>, Option<String>), (usize, String)> {
+        let keyword = |k: &str| c.keywords.iter().find(|kw| kw.arg.as_deref() == Some(k)).map(|kw| &kw.value);
+        let (shape, mut ty, rest) = if name.ends_with("_like") {
+            let Some(Expr::Name(n)) = c.args.first() else { return Err((at, format!("np.{name} takes an array"))) };
+            let Some(Var::Data { shape, dtype, .. }) = self.host.lookup(n.id.as_str()) else {
+                return Err((at, format!("'{}' is not an array", n.id)));
+            };
+            (shape, dtype, &c.args[1..])
+        } else {
+            let Some(first) = c.args.first() else { return Err((at, format!("np.{name} needs a shape"))) };
+            let dims: Vec<&Expr> = match first {
+                Expr::Tuple(t) => t.elts.iter().collect(),
+                Expr::List(l) => l.elts.iter().collect(),
+                one => vec![one],
+            };
+            let host = &*self.host;
+            let local = |n: &str| match host.lookup(n) {
+                Some(Var::Symbol(s)) => Some(s),
+                _ => None,
+            };
+            let shape = dims.iter().map(|d| types::symbolic(self.m, d, &local).map_err(|e| (d.range().start().to_usize(), e))).collect::<Result<Vec<_>, _>>()?;
+            (shape, ScalarType::F64, &c.args[1..])
+        };
+        let base = name.trim_end_matches("_like");
+        let value = match base {
+            "zeros" => Some("0".to_string()),
+            "ones" => Some("1".to_string()),
+            "empty" => None,
+            _ => {
+                let v = rest.first().or_else(|| keyword("fill_value")).ok_or((at, "np.full needs a fill value".to_string()))?;
+                Some(self.literal(v)?)
+            }
+        };
+        let dtype_arg = keyword("dtype").or(match base {
+            "full" => rest.get(1),
+            _ => rest.first(),
+        });
+        if let Some(d) = dtype_arg {
+            // `A.dtype` of an array, or a type's name.
+            let of_array = match d {
+                Expr::Attribute(a) if a.attr.as_str() == "dtype" => match &*a.value {
+                    Expr::Name(n) => match self.host.lookup(n.id.as_str()) {
+                        Some(Var::Data { dtype, .. }) => Some(dtype),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            };
+            ty = of_array.or_else(|| types::scalar_type(self.m, d)).ok_or((d.range().start().to_usize(), "not a dtype".to_string()))?;
+        }
+        Ok((ty, shape, value))
+    }
+
+    /// A number (possibly negative) or a symbol, as tasklet code.
+    fn literal(&mut self, e: &Expr) -> Result<String, (usize, String)> {
+        match e {
+            Expr::Constant(c) => match &c.value {
+                Constant::Int(i) => Ok(i.to_string()),
+                Constant::Float(f) => Ok(format!("{f:?}")),
+                Constant::Bool(b) => Ok(if *b { "True" } else { "False" }.into()),
+                _ => Err((e.range().start().to_usize(), "a fill value must be a number".into())),
+            },
+            Expr::UnaryOp(u) if u.op == UnaryOp::USub => Ok(format!("(-{})", self.literal(&u.operand)?)),
+            other => {
+                let (code, shape, _) = self.expr(other)?;
+                if !shape.is_empty() || code.contains("__in") {
+                    return Err((other.range().start().to_usize(), "a fill value must be a number or a symbol".into()));
+                }
+                Ok(code)
+            }
+        }
+    }
+
+    /// A state writing `value` into every element of `data`.
+    pub(super) fn fill(&mut self, data: &str, shape: &[Sym], value: Option<String>) {
+        let Some(value) = value else { return };
+        let ew = Elementwise { code: value, inputs: Vec::new(), shape: shape.to_vec(), kind: Kind { ty: ScalarType::F64, weak: false } };
+        let state = super::dataflow::state(self.host.sdfg(), Write { data: data.to_string(), dims: full(shape) }, ew, &self.host.loc());
+        self.host.before(state);
+    }
+
+    pub(super) fn reduction(&mut self, name: &str, c: &ast::ExprCall, at: usize) -> Result<Part, (usize, String)> {
+        let Some(operand) = c.args.first() else { return Err((at, format!("np.{name} needs an array"))) };
+        let (input, shape, kind) = materialize(self.m, operand, self.host)?;
+        let keyword = |k: &str| c.keywords.iter().find(|kw| kw.arg.as_deref() == Some(k)).map(|kw| &kw.value);
+        let axis = keyword("axis").or(c.args.get(1));
+        let keepdims = matches!(keyword("keepdims"), Some(Expr::Constant(ast::ExprConstant { value: Constant::Bool(true), .. })));
+        let initial = match keyword("initial") {
+            Some(v) => Some(self.literal(v)?),
+            None => None,
+        };
+        let axes: Vec<usize> = match axis {
+            None => (0..shape.len()).collect(),
+            Some(Expr::Constant(ast::ExprConstant { value: Constant::None, .. })) => (0..shape.len()).collect(),
+            Some(Expr::Tuple(t)) => t.elts.iter().map(|e| self.axis(e, shape.len())).collect::<Result<_, _>>()?,
+            Some(e) => vec![self.axis(e, shape.len())?],
+        };
+        if let Some(k) = c.keywords.iter().find(|k| !matches!(k.arg.as_deref(), Some("axis" | "keepdims" | "initial"))) {
+            return Err((k.range().start().to_usize(), format!("np.{name} takes axis, keepdims and initial only, so far")));
+        }
+        let out_shape: Vec<Sym> = shape.iter().enumerate().filter(|(k, _)| !axes.contains(k)).map(|(_, s)| s.clone()).collect();
+        let float = matches!(kind.ty, ScalarType::F16 | ScalarType::F32 | ScalarType::F64);
+        let (wcr, identity) = match name {
+            "sum" | "mean" => ("(lambda x, y: (x + y))", json!(0)),
+            "prod" => ("(lambda x, y: (x * y))", json!(1)),
+            "max" | "amax" => ("(lambda x, y: max(x, y))", if float { json!(f64::MIN) } else { json!(i64::MIN) }),
+            _ => ("(lambda x, y: min(x, y))", if float { json!(f64::MAX) } else { json!(i64::MAX) }),
+        };
+        let ty = match (name, kind.ty) {
+            ("mean", _) if !float => ScalarType::F64,
+            ("sum" | "prod", ScalarType::Bool | ScalarType::I8 | ScalarType::I16 | ScalarType::I32) => ScalarType::I64,
+            (_, t) => t,
+        };
+        let out = self.host.transient(ty, out_shape.clone());
+        let mut props = Map::new();
+        props.insert("wcr".into(), Value::String(wcr.into()));
+        let identity = match initial.as_deref().map(|t| t.replace(['(', ')'], "")) {
+            Some(t) => serde_json::from_str::<Value>(&t).map_err(|_| (at, "initial must be a number".to_string()))?,
+            None => identity,
+        };
+        props.insert("identity".into(), identity);
+        if axes.len() < shape.len() {
+            props.insert("axes".into(), json!(axes));
+        }
+        let node = LibraryNode::parse(REDUCE.into(), props).map_err(|e| (at, e.to_string()))?;
+        let state = self.library(node, &[("", &input)], "", &out, &out_shape);
+        self.host.before(state);
+        let conn = self.input(&out, full(&out_shape));
+        // keepdims: the reduced dimensions stay, as new axes of one.
+        let result_shape = if keepdims {
+            let mut kept = full(&out_shape).into_iter();
+            *self.last_input_dims() = (0..shape.len()).map(|k| if axes.contains(&k) { Access::NewAxis } else { kept.next().expect("kept") }).collect();
+            shape.iter().enumerate().map(|(k, s)| if axes.contains(&k) { Sym::int(1) } else { s.clone() }).collect()
+        } else {
+            out_shape
+        };
+        if name != "mean" {
+            return Ok((conn, result_shape, Kind { ty, weak: false }));
+        }
+        let count = axes.iter().fold(Sym::int(1), |acc, &k| acc.mul(&shape[k])).simplify();
+        Ok((format!("({conn} / float({count}))"), result_shape, Kind { ty, weak: false }))
+    }
+
+    fn axis(&self, e: &Expr, rank: usize) -> Result<usize, (usize, String)> {
+        let at = e.range().start().to_usize();
+        let v = types::symbolic(self.m, e, &|_| None).ok().and_then(|v| v.as_int()).ok_or((at, "an axis must be an integer constant".to_string()))?;
+        let k = if v < 0 { v + rank as i64 } else { v };
+        usize::try_from(k).ok().filter(|k| *k < rank).ok_or((at, format!("axis {v} is out of bounds for {rank} dimensions")))
+    }
+
+    /// A state running library node `node` on `inputs` (connector, data)
+    /// into `out` of `shape` (connector `out_conn`; empty names: none).
+    fn library(&mut self, node: LibraryNode, inputs: &[(&str, &Input)], out_conn: &str, out: &str, shape: &[Sym]) -> State {
+        let loc = self.host.loc();
+        let mut st = State::default();
+        let conn = |c: &str| (!c.is_empty()).then(|| c.to_string());
+        let ins: Vec<String> = inputs.iter().filter(|(c, _)| !c.is_empty()).map(|(c, _)| c.to_string()).collect();
+        let outs: Vec<String> = conn(out_conn).into_iter().collect();
+        let label = format!("_{}_", node.class_name());
+        st.nodes.push(Node::new(&label, NodeKind::Library(Box::new(node)), &ins, &outs, &loc));
+        let mut read: Vec<(String, usize)> = Vec::new();
+        for (c, input) in inputs {
+            let src = match read.iter().find(|(d, _)| *d == input.data) {
+                Some((_, n)) => *n,
+                None => {
+                    st.nodes.push(access(&input.data, &loc));
+                    read.push((input.data.clone(), st.nodes.len() - 1));
+                    st.nodes.len() - 1
+                }
+            };
+            let memlet = Memlet { data: Some(input.data.clone()), subset: Some(window(&input.dims)), ..Default::default() };
+            st.edges.push(DataEdge { src, src_conn: None, dst: 0, dst_conn: conn(c), memlet, loc: loc.clone() });
+        }
+        st.nodes.push(access(out, &loc));
+        let dst = st.nodes.len() - 1;
+        let subset = if shape.is_empty() { Subset::Range(vec![Dim::index(Sym::int(0))]) } else { window(&full(shape)) };
+        let memlet = Memlet { data: Some(out.to_string()), subset: Some(subset), ..Default::default() };
+        st.edges.push(DataEdge { src: 0, src_conn: conn(out_conn), dst, dst_conn: None, memlet, loc });
+        st
+    }
+}
+
+fn access(data: &str, loc: &crate::model::Loc) -> Node {
+    Node::new(data, NodeKind::Access { data: data.to_string(), setzero: false }, &[] as &[&str], &[], loc)
+}
+
+/// The subset a read covers.
+fn window(dims: &[Access]) -> Subset {
+    let dims: Vec<Dim> = dims
+        .iter()
+        .filter_map(|d| match d {
+            Access::Index(i) => Some(Dim::index(i.clone())),
+            Access::Range { start, len, step } => Some(Dim::new(start.clone(), start.add(&step.mul(&len.sub(&Sym::int(1)))), step.clone(), Sym::int(1))),
+            Access::NewAxis => None,
+        })
+        .collect();
+    if dims.is_empty() {
+        Subset::Range(vec![Dim::index(Sym::int(0))])
+    } else {
+        Subset::Range(dims)
+    }
+}
