@@ -20,6 +20,7 @@
 //!
 //! Constructs outside the supported subset are errors at their position.
 
+mod control;
 mod dataflow;
 mod elementwise;
 mod hoisted;

@@ -7,10 +7,7 @@ use super::elementwise::{self, Access, Var};
 use super::source::Module;
 use super::{at, types};
 use crate::diag::Diagnostics;
-use crate::model::{
-    Block, BlockKind, CodeBlock, Condition, Containers, DataDesc, DataKind, InterstateEdge, Lifetime, Loc, LoopRegion,
-    LoopStatements, ScalarType, Sdfg, State, Storage,
-};
+use crate::model::{Block, BlockKind, Containers, DataDesc, DataKind, InterstateEdge, Lifetime, Loc, ScalarType, Sdfg, State, Storage};
 use crate::symbolic::Expr as Sym;
 use rustpython_parser::ast::{self, Expr, Ranged, Stmt};
 use std::collections::HashMap;
@@ -35,6 +32,7 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
         labels: HashMap::new(),
         pending: Vec::new(),
         here: loc.clone(),
+        loops: 0,
     };
     b.parameters(f)?;
     let body = match f.body.split_last() {
@@ -54,16 +52,18 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
     Ok(b.sdfg)
 }
 
-struct Builder<'m> {
-    m: &'m Module,
-    sdfg: Sdfg,
-    vars: HashMap<String, Var>,
+pub(super) struct Builder<'m> {
+    pub m: &'m Module,
+    pub sdfg: Sdfg,
+    pub vars: HashMap<String, Var>,
     /// Labels used so far, for unique state names.
     labels: HashMap<String, usize>,
     /// States the statement being lowered needs first (`Host::before`).
     pending: Vec<State>,
     /// Where that statement is.
-    here: Loc,
+    pub here: Loc,
+    /// Loops around the statement being lowered (for `break`/`continue`).
+    pub loops: usize,
 }
 
 impl elementwise::Host for Builder<'_> {
@@ -92,7 +92,7 @@ impl elementwise::Host for Builder<'_> {
 }
 
 /// Appends `block` to `cfg`, after its last block.
-fn append(cfg: &mut Cfg, block: Block) {
+pub(super) fn append(cfg: &mut Cfg, block: Block) {
     let loc = block.loc.clone();
     cfg.blocks.push(block);
     let n = cfg.blocks.len();
@@ -104,7 +104,7 @@ fn append(cfg: &mut Cfg, block: Block) {
 use crate::model::Cfg;
 
 impl Builder<'_> {
-    fn error(&self, offset: usize, message: impl Into<String>) -> Diagnostics {
+    pub(super) fn error(&self, offset: usize, message: impl Into<String>) -> Diagnostics {
         at(&self.m.loc_at(offset), message)
     }
 
@@ -126,7 +126,7 @@ impl Builder<'_> {
         Ok(())
     }
 
-    fn add_container(&mut self, name: &str, dtype: ScalarType, shape: Vec<Sym>, transient: bool, loc: &Loc) {
+    pub(super) fn add_container(&mut self, name: &str, dtype: ScalarType, shape: Vec<Sym>, transient: bool, loc: &Loc) {
         let scalar = shape.is_empty();
         let desc = DataDesc {
             kind: if scalar { DataKind::Scalar } else { DataKind::Array },
@@ -148,7 +148,7 @@ impl Builder<'_> {
     }
 
     /// A label for a block made at `loc`: `kind_LINE`, made unique.
-    fn label(&mut self, kind: &str, loc: &Loc) -> String {
+    pub(super) fn label(&mut self, kind: &str, loc: &Loc) -> String {
         let line = match loc {
             Loc::Text { line, .. } => *line,
             _ => 0,
@@ -163,7 +163,7 @@ impl Builder<'_> {
         }
     }
 
-    fn body(&mut self, stmts: &[Stmt]) -> Result<Cfg, Diagnostics> {
+    pub(super) fn body(&mut self, stmts: &[Stmt]) -> Result<Cfg, Diagnostics> {
         let mut cfg = Cfg { start_block: Some(0), ..Default::default() };
         for s in stmts {
             for block in self.stmt(s)? {
@@ -192,7 +192,10 @@ impl Builder<'_> {
                 None => Ok(Vec::new()),
             },
             Stmt::AugAssign(a) => self.assign(&a.target, &a.value, Some(a.op), &loc),
-            Stmt::For(f) => Ok(vec![self.for_range(f, &loc)?]),
+            Stmt::For(f) => Ok(vec![self.for_loop(f, &loc)?]),
+            Stmt::While(w) => self.while_loop(w, &loc),
+            Stmt::If(i) => self.if_block(i, &loc),
+            Stmt::Break(_) | Stmt::Continue(_) => self.jump(s, &loc),
             // Docstrings and `pass`.
             Stmt::Expr(e) if matches!(&*e.value, Expr::Constant(_)) => Ok(Vec::new()),
             // `np.subtract(a, b, out=a)`: an assignment to `out`.
@@ -209,7 +212,7 @@ impl Builder<'_> {
         }
     }
 
-    fn lookup(&self) -> impl Fn(&str) -> Option<Var> + '_ {
+    pub(super) fn lookup(&self) -> impl Fn(&str) -> Option<Var> + '_ {
         |name: &str| self.vars.get(name).cloned()
     }
 
@@ -268,7 +271,7 @@ impl Builder<'_> {
     }
 
     /// The states `Host::before` collected, as blocks.
-    fn take_pending(&mut self, loc: &Loc) -> Vec<Block> {
+    pub(super) fn take_pending(&mut self, loc: &Loc) -> Vec<Block> {
         let states = std::mem::take(&mut self.pending);
         states
             .into_iter()
@@ -282,7 +285,7 @@ impl Builder<'_> {
     /// The states that compute `ew` into `write`; through a temporary when
     /// the value reads the written data elsewhere than it writes (NumPy
     /// evaluates the whole value first).
-    fn write(&mut self, label: &str, write: Write, ew: elementwise::Elementwise, loc: &Loc) -> Result<Vec<Block>, Diagnostics> {
+    pub(super) fn write(&mut self, label: &str, write: Write, ew: elementwise::Elementwise, loc: &Loc) -> Result<Vec<Block>, Diagnostics> {
         if write.dims.contains(&Access::NewAxis) {
             return Err(at(loc, "an assignment target cannot have new axes"));
         }
@@ -339,68 +342,6 @@ impl Builder<'_> {
         }
         blocks.push(Block { label, kind: BlockKind::State(state), extra: Default::default(), loc: loc.clone() });
         Ok(blocks)
-    }
-
-    /// `for i in range(start, stop, step):` as a loop region over symbol `i`.
-    fn for_range(&mut self, f: &ast::StmtFor, loc: &Loc) -> Result<Block, Diagnostics> {
-        if !f.orelse.is_empty() {
-            return Err(at(loc, "'for ... else' is not supported"));
-        }
-        let Expr::Name(var) = &*f.target else { return Err(at(&self.m.loc(&*f.target), "a loop variable must be a plain name")) };
-        let Expr::Call(call) = &*f.iter else { return Err(at(&self.m.loc(&*f.iter), "only 'for ... in range(...)' loops are supported yet")) };
-        if !matches!(&*call.func, Expr::Name(n) if n.id.as_str() == "range") {
-            return Err(at(&self.m.loc(&*f.iter), "only 'for ... in range(...)' loops are supported yet"));
-        }
-        let args = {
-            let lookup = self.lookup();
-            let local = |n: &str| match lookup(n) {
-                Some(Var::Symbol(s)) => Some(s),
-                Some(Var::Data { name, shape, .. }) if shape.is_empty() => Some(Sym::sym(&name)),
-                _ => None,
-            };
-            call.args
-                .iter()
-                .map(|a| types::symbolic(self.m, a, &local).map_err(|e| at(&self.m.loc(a), e)))
-                .collect::<Result<Vec<_>, _>>()?
-        };
-        let (start, stop, step) = match args.as_slice() {
-            [stop] => (Sym::int(0), stop.clone(), Sym::int(1)),
-            [start, stop] => (start.clone(), stop.clone(), Sym::int(1)),
-            [start, stop, step] => (start.clone(), stop.clone(), step.clone()),
-            _ => return Err(at(&self.m.loc(&*f.iter), "range takes one to three arguments")),
-        };
-        let Some(step_value) = step.as_int().filter(|s| *s != 0) else {
-            return Err(at(&self.m.loc(&*f.iter), "a range's step must be a non-zero integer constant"));
-        };
-        let name = var.id.to_string();
-        if matches!(self.vars.get(&name), Some(Var::Data { .. })) {
-            return Err(at(&self.m.loc(&*f.target), format!("the loop variable '{name}' is already a container")));
-        }
-        let outer = self.vars.insert(name.clone(), Var::Symbol(Sym::sym(&name)));
-        if !self.sdfg.symbols.iter().any(|(s, _)| *s == name) {
-            self.sdfg.symbols.push((name.clone(), ScalarType::I64));
-        }
-        let body = self.body(&f.body);
-        match outer {
-            Some(v) => self.vars.insert(name.clone(), v),
-            None => self.vars.remove(&name),
-        };
-        let cmp = if step_value > 0 { "<" } else { ">" };
-        let label = self.label("for", loc);
-        Ok(Block {
-            label,
-            kind: BlockKind::Loop(LoopRegion {
-                cfg: body?,
-                loop_variable: name.clone(),
-                init: Some(LoopStatements::new(CodeBlock::python(format!("{name} = {start}")))),
-                condition: Some(Condition::new(CodeBlock::python(format!("({name} {cmp} {stop})")))),
-                update: Some(LoopStatements::new(CodeBlock::python(format!("{name} = ({name} + {step})")))),
-                inverted: false,
-                update_before_condition: true,
-            }),
-            extra: Default::default(),
-            loc: loc.clone(),
-        })
     }
 
     /// Declares the module's symbols that the SDFG uses (shapes, code).

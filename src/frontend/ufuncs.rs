@@ -66,6 +66,21 @@ const REDUCTIONS: &[(&str, &str)] = &[("add", "sum"), ("multiply", "prod"), ("ma
 
 impl Lowerer<'_> {
     pub(super) fn call(&mut self, c: &ast::ExprCall, at: usize) -> Result<Part, (usize, String)> {
+        // Casts: `np.float64(x)`, `dace.int32(x)`, `float(x)`.
+        if let Some(ty) = super::types::scalar_type(self.m, &c.func) {
+            let [v] = c.args.as_slice() else { return Err((at, "a cast takes one value".into())) };
+            let (code, shape, _) = self.expr(v)?;
+            let code = if ty.is_float() {
+                format!("float({code})")
+            } else if ty.is_integer() {
+                format!("int({code})")
+            } else if ty == ScalarType::Bool {
+                format!("bool({code})")
+            } else {
+                code
+            };
+            return Ok((code, shape, Kind { ty, weak: false }));
+        }
         let (name, method) = match &*c.func {
             Expr::Attribute(a) if self.m.is_numpy(&a.value) || self.m.is_dace(&a.value) => (a.attr.as_str(), None),
             Expr::Attribute(m) => match &*m.value {
@@ -115,7 +130,16 @@ impl Lowerer<'_> {
             });
         }
         let Some(&(_, tasklet_name, floating)) = FUNCTIONS.iter().find(|(np, _, _)| *np == name) else {
-            return Err((at, format!("np.{name} is not supported yet")));
+            // Named as the program spells it (`np.linalg.solve`, `dc.define_stream`).
+            let shown = match &*c.func {
+                Expr::Attribute(a) => match &*a.value {
+                    Expr::Name(n) => format!("{}.{}", n.id, a.attr),
+                    Expr::Attribute(inner) => format!("{}.{}", inner.attr, a.attr),
+                    _ => name.to_string(),
+                },
+                _ => name.to_string(),
+            };
+            return Err((at, format!("{shown} is not supported yet")));
         };
         let mut codes = Vec::new();
         let mut shape = Vec::new();

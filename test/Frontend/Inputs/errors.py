@@ -7,7 +7,7 @@ N = dace.symbol('N')
 @dace.program
 def loops(A: dace.float64[N]):
     i = 0
-    while i < N:
+    with dace.tasklet:
         A[0] += 1
 
 
