@@ -219,9 +219,7 @@ impl Builder<'_> {
         let name = match into {
             Some(name) => name.to_string(),
             None => {
-                let name = self.sdfg.unique_container_name("__cond");
-                self.add_container(&name, ScalarType::Bool, Vec::new(), true, loc);
-                name
+                self.add_container("__cond", ScalarType::Bool, Vec::new(), true, loc)
             }
         };
         let ew = elementwise::Elementwise { kind: Kind { ty: ScalarType::Bool, weak: false }, ..ew };

@@ -89,6 +89,9 @@ pub trait Host {
     fn transient(&mut self, dtype: ScalarType, shape: Vec<Sym>) -> String;
     /// A state to run before the statement's own.
     fn before(&mut self, state: State);
+    /// Inlines a call of the module's program `name` before the
+    /// statement; its returned value, if any, as data.
+    fn call_program(&mut self, name: &str, args: &[Expr], at: usize) -> Result<Option<(Input, Vec<Sym>, Kind)>, (usize, String)>;
 }
 
 /// Lowers `e`. Errors carry the offending sub-expression's position (a

@@ -27,13 +27,14 @@ const MATMUL: &str = "dace.libraries.blas.nodes.matmul.MatMul";
 const REDUCE: &str = "dace.libraries.standard.nodes.reduce.Reduce";
 
 /// NumPy's allocation functions.
-pub const ALLOCATIONS: &[&str] = &["zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like"];
+pub const ALLOCATIONS: &[&str] =
+    &["zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like", "ndarray", "define_local", "define_local_scalar"];
 
 /// `X = np.zeros(...)` and friends: the type, shape and fill value of the
 /// new container (so it is made under its own name, without a copy).
 pub fn allocate(m: &super::source::Module, host: &mut dyn super::elementwise::Host, c: &ast::ExprCall) -> Result<Option<(ScalarType, Vec<Sym>, Option<String>)>, (usize, String)> {
     let Expr::Attribute(a) = &*c.func else { return Ok(None) };
-    if !m.is_numpy(&a.value) || !ALLOCATIONS.contains(&a.attr.as_str()) {
+    if !(m.is_numpy(&a.value) || m.is_dace(&a.value)) || !ALLOCATIONS.contains(&a.attr.as_str()) {
         return Ok(None);
     }
     let mut l = Lowerer::new(m, host);
@@ -88,6 +89,10 @@ impl Lowerer<'_> {
     /// allocation call.
     pub(super) fn allocation(&mut self, name: &str, c: &ast::ExprCall, at: usize) -> Result<(ScalarType, Vec<Sym>, Option<String>), (usize, String)> {
         let keyword = |k: &str| c.keywords.iter().find(|kw| kw.arg.as_deref() == Some(k)).map(|kw| &kw.value);
+        if name == "define_local_scalar" {
+            let ty = c.args.first().and_then(|d| types::scalar_type(self.m, d)).ok_or((at, "define_local_scalar takes a dtype".to_string()))?;
+            return Ok((ty, Vec::new(), None));
+        }
         let (shape, mut ty, rest) = if name.ends_with("_like") {
             let Some(Expr::Name(n)) = c.args.first() else { return Err((at, format!("np.{name} takes an array"))) };
             let Some(Var::Data { shape, dtype, .. }) = self.host.lookup(n.id.as_str()) else {
@@ -109,7 +114,10 @@ impl Lowerer<'_> {
             let shape = dims.iter().map(|d| types::symbolic(self.m, d, &local).map_err(|e| (d.range().start().to_usize(), e))).collect::<Result<Vec<_>, _>>()?;
             (shape, ScalarType::F64, &c.args[1..])
         };
-        let base = name.trim_end_matches("_like");
+        let base = match name.trim_end_matches("_like") {
+            "ndarray" | "define_local" => "empty",
+            other => other,
+        };
         let value = match base {
             "zeros" => Some("0".to_string()),
             "ones" => Some("1".to_string()),

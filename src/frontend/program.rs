@@ -33,6 +33,8 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
         pending: Vec::new(),
         here: loc.clone(),
         loops: 0,
+        depth: 0,
+        failed_call: None,
     };
     b.parameters(f)?;
     let body = match f.body.split_last() {
@@ -58,12 +60,17 @@ pub(super) struct Builder<'m> {
     pub vars: HashMap<String, Var>,
     /// Labels used so far, for unique state names.
     labels: HashMap<String, usize>,
-    /// States the statement being lowered needs first (`Host::before`).
-    pending: Vec<State>,
+    /// Blocks the statement being lowered needs first (`Host::before`,
+    /// inlined program calls).
+    pub pending: Vec<Block>,
     /// Where that statement is.
     pub here: Loc,
     /// Loops around the statement being lowered (for `break`/`continue`).
     pub loops: usize,
+    /// Program calls being inlined around it.
+    pub depth: usize,
+    /// Why an inlined call failed, located in the callee.
+    pub failed_call: Option<Diagnostics>,
 }
 
 impl elementwise::Host for Builder<'_> {
@@ -80,14 +87,18 @@ impl elementwise::Host for Builder<'_> {
     }
 
     fn transient(&mut self, dtype: ScalarType, shape: Vec<Sym>) -> String {
-        let name = self.sdfg.unique_container_name("__tmp");
         let loc = self.here.clone();
-        self.add_container(&name, dtype, shape, true, &loc);
-        name
+        self.add_container("__tmp", dtype, shape, true, &loc)
     }
 
     fn before(&mut self, state: State) {
-        self.pending.push(state);
+        let loc = self.here.clone();
+        let label = self.label("compute", &loc);
+        self.pending.push(Block { label, kind: BlockKind::State(state), extra: Default::default(), loc });
+    }
+
+    fn call_program(&mut self, name: &str, args: &[Expr], at: usize) -> Result<Option<(elementwise::Input, Vec<Sym>, elementwise::Kind)>, (usize, String)> {
+        self.inline_call(name, args, at)
     }
 }
 
@@ -104,8 +115,12 @@ pub(super) fn append(cfg: &mut Cfg, block: Block) {
 use crate::model::Cfg;
 
 impl Builder<'_> {
-    pub(super) fn error(&self, offset: usize, message: impl Into<String>) -> Diagnostics {
-        at(&self.m.loc_at(offset), message)
+    /// The error at `offset`; for a failed inlined call, the callee's own.
+    pub(super) fn error(&mut self, offset: usize, message: impl Into<String>) -> Diagnostics {
+        match self.failed_call.take() {
+            Some(d) => d,
+            None => at(&self.m.loc_at(offset), message),
+        }
     }
 
     fn parameters(&mut self, f: &ast::StmtFunctionDef) -> Result<(), Diagnostics> {
@@ -120,13 +135,17 @@ impl Builder<'_> {
             };
             let (dtype, shape) = types::annotation(self.m, annotation).map_err(|e| at(&self.m.loc(&**annotation), e))?;
             let name = a.arg.to_string();
-            self.add_container(&name, dtype, shape, false, &self.m.loc(a));
+            let loc = self.m.loc(a);
+            self.add_container(&name, dtype, shape, false, &loc);
             self.sdfg.arg_names.push(name);
         }
         Ok(())
     }
 
-    pub(super) fn add_container(&mut self, name: &str, dtype: ScalarType, shape: Vec<Sym>, transient: bool, loc: &Loc) {
+    /// A container for the Python name `var` (named after it, unique in
+    /// the SDFG: an inlined program's locals get their own); its name.
+    pub(super) fn add_container(&mut self, var: &str, dtype: ScalarType, shape: Vec<Sym>, transient: bool, loc: &Loc) -> String {
+        let name = self.sdfg.unique_container_name(var);
         let scalar = shape.is_empty();
         let desc = DataDesc {
             kind: if scalar { DataKind::Scalar } else { DataKind::Array },
@@ -143,8 +162,9 @@ impl Builder<'_> {
             extra: Default::default(),
             loc: loc.clone(),
         };
-        self.sdfg.containers.push((name.to_string(), desc));
-        self.vars.insert(name.to_string(), Var::Data { name: name.to_string(), shape, dtype });
+        self.sdfg.containers.push((name.clone(), desc));
+        self.vars.insert(var.to_string(), Var::Data { name: name.clone(), shape, dtype });
+        name
     }
 
     /// A label for a block made at `loc`: `kind_LINE`, made unique.
@@ -178,6 +198,10 @@ impl Builder<'_> {
         Ok(cfg)
     }
 
+    pub(super) fn stmt_blocks(&mut self, s: &Stmt) -> Result<Vec<Block>, Diagnostics> {
+        self.stmt(s)
+    }
+
     fn stmt(&mut self, s: &Stmt) -> Result<Vec<Block>, Diagnostics> {
         let loc = self.m.loc(s);
         match s {
@@ -198,6 +222,14 @@ impl Builder<'_> {
             Stmt::Break(_) | Stmt::Continue(_) => self.jump(s, &loc),
             // Docstrings and `pass`.
             Stmt::Expr(e) if matches!(&*e.value, Expr::Constant(_)) => Ok(Vec::new()),
+            // A program called for its effect: inlined.
+            Stmt::Expr(e) if matches!(&*e.value, Expr::Call(c) if matches!(&*c.func, Expr::Name(n) if self.m.program(n.id.as_str()).is_some())) => {
+                let Expr::Call(c) = &*e.value else { unreachable!() };
+                let Expr::Name(n) = &*c.func else { unreachable!() };
+                self.here = loc.clone();
+                self.inline_call(n.id.as_str(), &c.args, c.range().start().to_usize()).map_err(|(o, msg)| self.error(o, msg))?;
+                Ok(self.take_pending(&loc))
+            }
             // `np.subtract(a, b, out=a)`: an assignment to `out`.
             Stmt::Expr(e) if matches!(&*e.value, Expr::Call(c) if c.keywords.iter().any(|k| k.arg.as_deref() == Some("out"))) => {
                 let Expr::Call(c) = &*e.value else { unreachable!() };
@@ -232,11 +264,11 @@ impl Builder<'_> {
             if !self.vars.contains_key(n.id.as_str()) {
                 if let Some((ty, shape, fill)) = super::hoisted::allocate(self.m, self, call).map_err(|(o, msg)| self.error(o, msg))? {
                     let mut blocks = self.take_pending(loc);
-                    self.add_container(n.id.as_str(), ty, shape.clone(), true, loc);
+                    let data = self.add_container(n.id.as_str(), ty, shape.clone(), true, loc);
                     if let Some(code) = fill {
                         let ew = elementwise::Elementwise { code, inputs: Vec::new(), shape: shape.clone(), kind: elementwise::Kind { ty, weak: false } };
                         let label = self.label("assign", loc);
-                        blocks.extend(self.write(&label, Write { data: n.id.to_string(), dims: elementwise::full(&shape) }, ew, loc)?);
+                        blocks.extend(self.write(&label, Write { data, dims: elementwise::full(&shape) }, ew, loc)?);
                     }
                     return Ok(blocks);
                 }
@@ -252,34 +284,27 @@ impl Builder<'_> {
             },
             other => return Err(at(&self.m.loc(other), format!("assigning to {} is not supported yet", elementwise::describe(other)))),
         };
-        let dims = match self.vars.get(&name).cloned() {
-            Some(Var::Data { shape, .. }) => {
+        let (data, dims) = match self.vars.get(&name).cloned() {
+            Some(Var::Data { shape, name: data, .. }) => {
                 let dims = elementwise::accesses(self.m, &shape, index, &self.lookup());
-                dims.map_err(|(o, msg)| self.error(o, msg))?
+                (data, dims.map_err(|(o, msg)| self.error(o, msg))?)
             }
             Some(Var::Symbol(_)) => return Err(at(loc, format!("'{name}' is a symbol: it cannot be assigned to"))),
             None if index.is_some() || op.is_some() => return Err(at(loc, format!("'{name}' is not defined"))),
             None => {
                 // A new name: a transient of the value's shape and type.
-                self.add_container(&name, ew.kind.ty, ew.shape.clone(), true, loc);
-                ew.shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect()
+                let data = self.add_container(&name, ew.kind.ty, ew.shape.clone(), true, loc);
+                (data, elementwise::full(&ew.shape))
             }
         };
         let label = self.label("assign", loc);
-        blocks.extend(self.write(&label, Write { data: name, dims }, ew, loc)?);
+        blocks.extend(self.write(&label, Write { data, dims }, ew, loc)?);
         Ok(blocks)
     }
 
-    /// The states `Host::before` collected, as blocks.
-    pub(super) fn take_pending(&mut self, loc: &Loc) -> Vec<Block> {
-        let states = std::mem::take(&mut self.pending);
-        states
-            .into_iter()
-            .map(|state| {
-                let label = self.label("compute", loc);
-                Block { label, kind: BlockKind::State(state), extra: Default::default(), loc: loc.clone() }
-            })
-            .collect()
+    /// The blocks `Host::before` and inlined calls collected.
+    pub(super) fn take_pending(&mut self, _loc: &Loc) -> Vec<Block> {
+        std::mem::take(&mut self.pending)
     }
 
     /// The states that compute `ew` into `write`; through a temporary when
@@ -304,8 +329,7 @@ impl Builder<'_> {
         if !overlaps {
             return Ok(vec![state(self, label.to_string(), write, ew)]);
         }
-        let tmp = self.sdfg.unique_container_name("__tmp");
-        self.add_container(&tmp, ew.kind.ty, shape.clone(), true, loc);
+        let tmp = self.add_container("__tmp", ew.kind.ty, shape.clone(), true, loc);
         let full: Vec<Access> = shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect();
         let first = state(self, label.to_string(), Write { data: tmp.clone(), dims: full.clone() }, ew);
         let copy = elementwise::Elementwise {
@@ -335,7 +359,7 @@ impl Builder<'_> {
         let mut blocks = self.take_pending(loc);
         let label = self.label("return", loc);
         for (name, ew) in lowered {
-            self.add_container(&name, ew.kind.ty, ew.shape.clone(), false, loc);
+            let name = self.add_container(&name, ew.kind.ty, ew.shape.clone(), false, loc);
             let dims = ew.shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect();
             let part = dataflow::state(&self.sdfg, Write { data: name, dims }, ew, loc);
             dataflow::merge(&mut state, part);

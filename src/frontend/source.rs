@@ -70,6 +70,11 @@ impl Module {
             .collect()
     }
 
+    /// The program called `name`.
+    pub fn program(&self, name: &str) -> Option<&ast::StmtFunctionDef> {
+        self.programs().into_iter().find(|p| p.name.as_str() == name)
+    }
+
     fn is_program_decorator(&self, d: &Expr) -> bool {
         let d = match d {
             Expr::Call(c) => &*c.func,

@@ -66,6 +66,16 @@ const REDUCTIONS: &[(&str, &str)] = &[("add", "sum"), ("multiply", "prod"), ("ma
 
 impl Lowerer<'_> {
     pub(super) fn call(&mut self, c: &ast::ExprCall, at: usize) -> Result<Part, (usize, String)> {
+        // A program of the module: inlined, its result read.
+        if let Expr::Name(n) = &*c.func {
+            if self.m.program(n.id.as_str()).is_some() {
+                let Some((input, shape, kind)) = self.host.call_program(n.id.as_str(), &c.args, at)? else {
+                    return Err((at, format!("'{}' returns no value", n.id)));
+                };
+                let conn = self.input(&input.data, input.dims);
+                return Ok((conn, shape, kind));
+            }
+        }
         // Casts: `np.float64(x)`, `dace.int32(x)`, `float(x)`.
         if let Some(ty) = super::types::scalar_type(self.m, &c.func) {
             let [v] = c.args.as_slice() else { return Err((at, "a cast takes one value".into())) };
