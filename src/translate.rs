@@ -18,22 +18,19 @@ use melior::{
 /// Imports a `.sdfg`/`.sdfgz` file's bytes into verified dialect text; with
 /// `debug_info`, each op shows where it is in the file (`loc("f.sdfg":12:7)`).
 pub fn import_sdfg(bytes: &[u8], file: &str, debug_info: bool) -> Result<String, Diagnostics> {
-    let sdfg = read_sdfg(bytes, file)?;
-    let context = ir::new_context();
-    let module = module_of(&context, &sdfg, file)?;
-    let flags = OperationPrintingFlags::new().enable_debug_info(debug_info, false);
-    module
-        .as_operation()
-        .to_string_with_flags(flags)
-        .map_err(|e| Diagnostic::new(&Loc::json(file, ""), format!("cannot print the module: {e}")).into())
+    print_sdfg(&read_sdfg(bytes, file)?, file, debug_info)
 }
 
 /// Imports data-centric Python (`prog.py`, program `func` or the only one)
 /// into verified dialect text, located in the Python file.
 pub fn import_python(text: &str, file: &str, func: Option<&str>, debug_info: bool) -> Result<String, Diagnostics> {
-    let sdfg = read_python(text, file, func)?;
+    print_sdfg(&read_python(text, file, func)?, file, debug_info)
+}
+
+/// The dialect text of a verified model.
+fn print_sdfg(sdfg: &Sdfg, file: &str, debug_info: bool) -> Result<String, Diagnostics> {
     let context = ir::new_context();
-    let module = module_of(&context, &sdfg, file)?;
+    let module = module_of(&context, sdfg, file)?;
     let flags = OperationPrintingFlags::new().enable_debug_info(debug_info, false);
     module
         .as_operation()

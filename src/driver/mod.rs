@@ -121,6 +121,26 @@ pub enum Source<'a> {
     Python(&'a str, Option<&'a str>),
 }
 
+/// The module of an imported model (verified when asked), and the model
+/// when it was verified.
+fn from_model<'c>(
+    imported: Result<crate::model::Sdfg, crate::diag::Diagnostics>,
+    context: &'c Context,
+    file: &str,
+    options: &OptOptions,
+    timer: &mut Timer,
+) -> Result<(melior::ir::Module<'c>, Option<crate::model::Sdfg>), Vec<Diagnostic>> {
+    let sdfg = imported.map_err(|d| d.0)?;
+    timer.lap("parse");
+    if options.verify_sdfg {
+        verify::verify(&sdfg).map_err(|d| d.0)?;
+        timer.lap("verify");
+    }
+    let module = crate::translate::module_of(context, &sdfg, file).map_err(|d| d.0)?;
+    timer.lap("build");
+    Ok((module, options.verify_sdfg.then_some(sdfg)))
+}
+
 /// Runs one input; returns the printed module, or every diagnostic.
 pub fn run_chunk(context: &Context, source: Source, file: &str, options: &OptOptions) -> Result<String, Vec<Diagnostic>> {
     let mut timer = Timer { on: options.timing, last: std::time::Instant::now() };
@@ -137,28 +157,8 @@ pub fn run_chunk(context: &Context, source: Source, file: &str, options: &OptOpt
             }
             (module, verified)
         }
-        Source::Sdfg(bytes) => {
-            let sdfg = crate::json::import_bytes(bytes, file).map_err(|d| d.0)?;
-            timer.lap("parse");
-            if options.verify_sdfg {
-                verify::verify(&sdfg).map_err(|d| d.0)?;
-                timer.lap("verify");
-            }
-            let module = crate::translate::module_of(context, &sdfg, file).map_err(|d| d.0)?;
-            timer.lap("build");
-            (module, options.verify_sdfg.then_some(sdfg))
-        }
-        Source::Python(text, func) => {
-            let sdfg = crate::frontend::import_python(text, file, func).map_err(|d| d.0)?;
-            timer.lap("parse");
-            if options.verify_sdfg {
-                verify::verify(&sdfg).map_err(|d| d.0)?;
-                timer.lap("verify");
-            }
-            let module = crate::translate::module_of(context, &sdfg, file).map_err(|d| d.0)?;
-            timer.lap("build");
-            (module, options.verify_sdfg.then_some(sdfg))
-        }
+        Source::Sdfg(bytes) => from_model(crate::json::import_bytes(bytes, file), context, file, options, &mut timer)?,
+        Source::Python(text, func) => from_model(crate::frontend::import_python(text, file, func), context, file, options, &mut timer)?,
     };
     if let Some(spec) = &options.list_matches {
         // `flag key=value ...`: the matches those options would apply to.

@@ -52,25 +52,7 @@ pub fn state(sdfg: &Sdfg, write: Write, ew: Elementwise, loc: &Loc) -> State {
             _ => Subset::Range(shape.iter().map(|s| Dim::range(Sym::int(0), s.sub(&Sym::int(1)))).collect()),
         }
     };
-    let written = {
-        let dims: Vec<Dim> = write
-            .dims
-            .iter()
-            .filter_map(|d| match d {
-                Access::Index(i) => Some(Dim::index(i.clone())),
-                Access::Range { start, len, step } => {
-                    let last = start.add(&step.mul(&len.sub(&Sym::int(1))));
-                    Some(Dim::new(start.clone(), last, step.clone(), Sym::int(1)))
-                }
-                Access::NewAxis => None,
-            })
-            .collect();
-        if dims.is_empty() {
-            Subset::Range(vec![Dim::index(Sym::int(0))])
-        } else {
-            Subset::Range(dims)
-        }
-    };
+    let written = window(&write.dims);
     let memlet = |data: &str, subset: Subset| Memlet { data: Some(data.to_string()), subset: Some(subset), ..Default::default() };
     let edge = |src, src_conn: Option<String>, dst, dst_conn: Option<String>, memlet| DataEdge { src, src_conn, dst, dst_conn, memlet, loc: loc.clone() };
 
@@ -129,6 +111,26 @@ pub fn state(sdfg: &Sdfg, write: Write, ew: Elementwise, loc: &Loc) -> State {
     st.edges.push(edge(tasklet, Some("__out".into()), exit, Some(format!("IN_{}", write.data)), memlet(&write.data, out_element)));
     st.edges.push(edge(exit, Some(format!("OUT_{}", write.data)), out, None, memlet(&write.data, written)));
     st
+}
+
+/// The subset `dims` cover (a scalar's `0` when there are none).
+pub fn window(dims: &[Access]) -> Subset {
+    let dims: Vec<Dim> = dims
+        .iter()
+        .filter_map(|d| match d {
+            Access::Index(i) => Some(Dim::index(i.clone())),
+            Access::Range { start, len, step } => {
+                let last = start.add(&step.mul(&len.sub(&Sym::int(1))));
+                Some(Dim::new(start.clone(), last, step.clone(), Sym::int(1)))
+            }
+            Access::NewAxis => None,
+        })
+        .collect();
+    if dims.is_empty() {
+        Subset::Range(vec![Dim::index(Sym::int(0))])
+    } else {
+        Subset::Range(dims)
+    }
 }
 
 /// Adds `part`'s nodes and edges to `state`.

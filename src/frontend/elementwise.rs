@@ -418,3 +418,33 @@ pub fn describe(e: &Expr) -> &'static str {
         _ => "this expression",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(dims: &[&str]) -> Vec<Sym> {
+        dims.iter().map(|d| crate::symbolic::parse(d).unwrap()).collect()
+    }
+
+    #[test]
+    fn shapes_broadcast_right_aligned() {
+        assert_eq!(broadcast(&shape(&["N", "M"]), &shape(&["M"])), Some(shape(&["N", "M"])));
+        assert_eq!(broadcast(&shape(&["N", "1"]), &shape(&["N", "M"])), Some(shape(&["N", "M"])));
+        assert_eq!(broadcast(&[], &shape(&["N"])), Some(shape(&["N"])));
+        assert_eq!(broadcast(&shape(&["N"]), &shape(&["M"])), None);
+    }
+
+    #[test]
+    fn types_promote_as_numpy_does() {
+        let strong = |ty| Kind { ty, weak: false };
+        let weak = |ty| Kind { ty, weak: true };
+        // A Python float does not widen a float32 array; an int array becomes float64.
+        assert_eq!(promote(strong(ScalarType::F32), weak(ScalarType::F64)).ty, ScalarType::F32);
+        assert_eq!(promote(strong(ScalarType::I32), weak(ScalarType::F64)).ty, ScalarType::F64);
+        assert_eq!(promote(strong(ScalarType::I64), strong(ScalarType::F32)).ty, ScalarType::F64);
+        assert_eq!(promote(strong(ScalarType::I16), strong(ScalarType::F32)).ty, ScalarType::F32);
+        assert_eq!(promote(strong(ScalarType::F32), strong(ScalarType::F64)).ty, ScalarType::F64);
+        assert!(promote(weak(ScalarType::I64), weak(ScalarType::F64)).weak);
+    }
+}

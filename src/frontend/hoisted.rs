@@ -15,7 +15,7 @@
 //!                         state 2: __tmp0, C -> map(__out = __in0 + __in1) -> C
 //! ```
 
-use super::dataflow::Write;
+use super::dataflow::{window, Write};
 use super::elementwise::{full, materialize, Access, Elementwise, Input, Kind, Lowerer, Part, Var};
 use super::types;
 use crate::model::{DataEdge, LibraryNode, Memlet, Node, NodeKind, ScalarType, State};
@@ -279,21 +279,4 @@ impl Lowerer<'_> {
 
 fn access(data: &str, loc: &crate::model::Loc) -> Node {
     Node::new(data, NodeKind::Access { data: data.to_string(), setzero: false }, &[] as &[&str], &[], loc)
-}
-
-/// The subset a read covers.
-fn window(dims: &[Access]) -> Subset {
-    let dims: Vec<Dim> = dims
-        .iter()
-        .filter_map(|d| match d {
-            Access::Index(i) => Some(Dim::index(i.clone())),
-            Access::Range { start, len, step } => Some(Dim::new(start.clone(), start.add(&step.mul(&len.sub(&Sym::int(1)))), step.clone(), Sym::int(1))),
-            Access::NewAxis => None,
-        })
-        .collect();
-    if dims.is_empty() {
-        Subset::Range(vec![Dim::index(Sym::int(0))])
-    } else {
-        Subset::Range(dims)
-    }
 }

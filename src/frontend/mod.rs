@@ -75,3 +75,35 @@ pub fn import_python(text: &str, file: &str, func: Option<&str>) -> Result<Sdfg,
 fn at(loc: &Loc, message: impl Into<String>) -> Diagnostics {
     Diagnostics(vec![Diagnostic::new(loc, message)])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spec_names_the_file_and_the_program() {
+        assert_eq!(split_spec("k.py:kernel"), ("k.py", Some("kernel")));
+        assert_eq!(split_spec("dir/k.py"), ("dir/k.py", None));
+        assert_eq!(split_spec("c:/x/k.py"), ("c:/x/k.py", None));
+        assert!(is_python("k.py:f") && !is_python("k.sdfg"));
+    }
+
+    #[test]
+    fn positions_are_lines_and_columns_in_characters() {
+        let m = source::Module::parse("import dace\n# é\nx = 1\n", "p.py").unwrap();
+        assert_eq!(m.loc_at(0).to_string(), "p.py:1:1");
+        assert_eq!(m.loc_at(12 + 5).to_string(), "p.py:3:1");
+    }
+
+    #[test]
+    fn every_element_is_located_in_the_python_file() {
+        let text = "import dace\nN = dace.symbol('N')\n@dace.program\ndef f(A: dace.float64[N]):\n    A[1:] = A[:-1] * 2\n";
+        let sdfg = import_python(text, "p.py", None).expect("imports");
+        crate::verify::verify(&sdfg).expect("verifies");
+        for (_, state) in crate::transforms::place::states(&sdfg) {
+            for node in &state.nodes {
+                assert!(node.loc.to_string().starts_with("p.py:5:"), "{}: {}", node.label, node.loc);
+            }
+        }
+    }
+}
