@@ -340,6 +340,7 @@ impl Lowerer<'_> {
                 self.select(c, t, f, at)
             }
             Expr::Call(c) => self.call(c, at),
+            Expr::Attribute(a) if a.attr.as_str() == "T" => self.transpose(&a.value, None, at),
             _ => Err((at, format!("{} is not supported in array expressions yet", describe(e)))),
         }
     }

@@ -74,6 +74,20 @@ impl Lowerer<'_> {
                 _ => return Err((at, format!("np.{name} takes two arguments"))),
             },
             "sum" | "prod" | "max" | "amax" | "min" | "amin" | "mean" => self.reduction(name, c, at)?,
+            "transpose" => {
+                let Some(operand) = c.args.first() else { return Err((at, "np.transpose needs an array".into())) };
+                let axes = match c.args.get(1).or(c.keywords.iter().find(|k| k.arg.as_deref() == Some("axes")).map(|k| &k.value)) {
+                    None => None,
+                    Some(Expr::Tuple(t)) => Some(t.elts.iter().collect::<Vec<_>>()),
+                    Some(Expr::List(l)) => Some(l.elts.iter().collect::<Vec<_>>()),
+                    Some(other) => return Err((other.range().start().to_usize(), "axes must be a tuple".into())),
+                };
+                self.transpose(operand, axes.as_deref(), at)?
+            }
+            "reshape" => match c.args.as_slice() {
+                [operand, shape] => self.reshape(operand, shape, at)?,
+                _ => return Err((at, "np.reshape takes an array and a shape".into())),
+            },
             _ if ALLOCATIONS.contains(&name) => {
                 let (ty, shape, fill) = self.allocation(name, c, at)?;
                 let out = self.host.transient(ty, shape.clone());
@@ -83,6 +97,79 @@ impl Lowerer<'_> {
             }
             _ => return Ok(None),
         }))
+    }
+
+    /// `np.transpose(e, axes)` / `e.T`: a copy with permuted dimensions
+    /// (reversed without `axes`).
+    pub(super) fn transpose(&mut self, operand: &Expr, axes: Option<&[&Expr]>, at: usize) -> Result<Part, (usize, String)> {
+        let (input, shape, kind) = materialize(self.m, operand, self.host)?;
+        let rank = shape.len();
+        let perm: Vec<usize> = match axes {
+            None => (0..rank).rev().collect(),
+            Some(list) => list.iter().map(|e| self.axis(e, rank)).collect::<Result<_, _>>()?,
+        };
+        let mut sorted = perm.clone();
+        sorted.sort();
+        if sorted != (0..rank).collect::<Vec<_>>() {
+            return Err((at, "axes must be a permutation of the dimensions".into()));
+        }
+        // Output dimension k runs along input dimension perm[k].
+        let new_shape: Vec<Sym> = perm.iter().map(|&j| shape[j].clone()).collect();
+        let position = |j: usize| perm.iter().position(|&p| p == j).expect("a permutation");
+        let index = |j: usize| Sym::sym(&format!("__i{}", position(j)));
+        self.rearranged(input, &new_shape, kind, &index)
+    }
+
+    /// `np.reshape(e, shape)`: a copy in C order.
+    fn reshape(&mut self, operand: &Expr, shape: &Expr, at: usize) -> Result<Part, (usize, String)> {
+        let (input, old_shape, kind) = materialize(self.m, operand, self.host)?;
+        let dims: Vec<&Expr> = match shape {
+            Expr::Tuple(t) => t.elts.iter().collect(),
+            Expr::List(l) => l.elts.iter().collect(),
+            one => vec![one],
+        };
+        let host = &*self.host;
+        let local = |n: &str| match host.lookup(n) {
+            Some(Var::Symbol(s)) => Some(s),
+            _ => None,
+        };
+        let new_shape = dims.iter().map(|d| types::symbolic(self.m, d, &local).map_err(|e| (d.range().start().to_usize(), e))).collect::<Result<Vec<_>, _>>()?;
+        let size = |s: &[Sym]| s.iter().fold(Sym::int(1), |a, d| a.mul(d)).simplify();
+        if !size(&new_shape).is_symbolically_equal(&size(&old_shape)) {
+            return Err((at, "the new shape holds a different number of elements".into()));
+        }
+        // The flat index of an output element, then the input's indices of it.
+        let flat = (0..new_shape.len()).fold(Sym::int(0), |acc, k| acc.add(&Sym::sym(&format!("__i{k}")).mul(&size(&new_shape[k + 1..]))));
+        let index = |j: usize| {
+            let divisor = size(&old_shape[j + 1..]);
+            let below = if divisor.as_int() == Some(1) { flat.clone() } else { Sym::call("int_floor", vec![flat.clone(), divisor]) };
+            if j == 0 { below } else { Sym::call("Mod", vec![below, old_shape[j].clone()]) }
+        };
+        self.rearranged(input, &new_shape, kind, &index)
+    }
+
+    /// A new transient of `shape` holding `input` read at `index(j)` along
+    /// its dimension `j` (an expression of the map's `__i0`, `__i1`, ...).
+    fn rearranged(&mut self, input: Input, shape: &[Sym], kind: Kind, index: &dyn Fn(usize) -> Sym) -> Result<Part, (usize, String)> {
+        let mut ranges = 0;
+        let dims: Vec<Access> = input
+            .dims
+            .iter()
+            .map(|d| match d {
+                Access::Range { start, step, .. } => {
+                    let i = start.add(&step.mul(&index(ranges)));
+                    ranges += 1;
+                    Access::Index(i.simplify())
+                }
+                other => other.clone(),
+            })
+            .collect();
+        let out = self.host.transient(kind.ty, shape.to_vec());
+        let ew = Elementwise { code: "__in0".into(), inputs: vec![Input { data: input.data, dims }], shape: shape.to_vec(), kind };
+        let state = super::dataflow::state(self.host.sdfg(), Write { data: out.clone(), dims: full(shape) }, ew, &self.host.loc());
+        self.host.before(state);
+        let conn = self.input(&out, full(shape));
+        Ok((conn, shape.to_vec(), kind))
     }
 
     /// The type, shape and fill value (`None`: uninitialized) of an

@@ -12,3 +12,9 @@ def calls(A: dace.float64[N, M], x: dace.float64[M], y: dace.float64[N]):
     C = np.maximum.reduce(A, axis=-1, keepdims=True, initial=-9999)
     np.subtract(A, C, out=A)
     y[:] = np.mean(A, axis=1)
+
+
+@dace.program
+def shapes(A: dace.float64[N, M], B: dace.float64[M, N], C: dace.float64[N * M]):
+    B[:] = A.T + np.transpose(A)
+    C[:] = np.reshape(A, (N * M, ))
