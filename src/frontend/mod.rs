@@ -27,6 +27,7 @@ mod elementwise;
 mod hoisted;
 mod program;
 mod source;
+mod tasklet;
 mod types;
 mod ufuncs;
 

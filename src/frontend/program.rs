@@ -218,6 +218,7 @@ impl Builder<'_> {
             Stmt::AugAssign(a) => self.assign(&a.target, &a.value, Some(a.op), &loc),
             Stmt::For(f) => Ok(vec![self.for_loop(f, &loc)?]),
             Stmt::While(w) => self.while_loop(w, &loc),
+            Stmt::With(w) if self.is_tasklet(w) => self.explicit_tasklet(w, &loc),
             Stmt::If(i) => self.if_block(i, &loc),
             Stmt::Break(_) | Stmt::Continue(_) => self.jump(s, &loc),
             // Docstrings and `pass`.

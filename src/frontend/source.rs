@@ -55,6 +55,25 @@ impl Module {
         Loc::Text { file: self.file.clone(), line, col }
     }
 
+    /// The source text of `node`; lines after its first lose the indent
+    /// of its first line.
+    pub fn text_of(&self, node: &impl Ranged) -> String {
+        let (start, end) = (node.start().to_usize(), node.end().to_usize());
+        let indent = match self.loc_at(start) {
+            Loc::Text { col, .. } => col - 1,
+            _ => 0,
+        };
+        let text = self.text.get(start..end).unwrap_or_default();
+        let mut lines = text.lines();
+        let mut out = lines.next().unwrap_or_default().to_string();
+        for line in lines {
+            out.push('\n');
+            let cut = line.char_indices().take_while(|(i, c)| *i < indent && *c == ' ').count();
+            out.push_str(&line[cut..]);
+        }
+        out
+    }
+
     pub fn loc(&self, node: &impl Ranged) -> Loc {
         self.loc_at(node.start().to_usize())
     }

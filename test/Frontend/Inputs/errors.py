@@ -7,7 +7,7 @@ N = dace.symbol('N')
 @dace.program
 def loops(A: dace.float64[N]):
     i = 0
-    with dace.tasklet:
+    with open('log.txt'):
         A[0] += 1
 
 
