@@ -120,10 +120,9 @@ impl Lowerer<'_> {
         self.rearranged(input, &new_shape, kind, &index)
     }
 
-    /// `np.reshape(e, shape)`: a copy in C order.
-    fn reshape(&mut self, operand: &Expr, shape: &Expr, at: usize) -> Result<Part, (usize, String)> {
-        let (input, old_shape, kind) = materialize(self.m, operand, self.host)?;
-        let dims: Vec<&Expr> = match shape {
+    /// A shape argument: `(N, M)`, `[N * M]` or `N`, sizes over symbols.
+    fn shape_arg(&self, e: &Expr) -> Result<Vec<Sym>, (usize, String)> {
+        let dims: Vec<&Expr> = match e {
             Expr::Tuple(t) => t.elts.iter().collect(),
             Expr::List(l) => l.elts.iter().collect(),
             one => vec![one],
@@ -133,7 +132,13 @@ impl Lowerer<'_> {
             Some(Var::Symbol(s)) => Some(s),
             _ => None,
         };
-        let new_shape = dims.iter().map(|d| types::symbolic(self.m, d, &local).map_err(|e| (d.range().start().to_usize(), e))).collect::<Result<Vec<_>, _>>()?;
+        dims.iter().map(|d| types::symbolic(self.m, d, &local).map_err(|e| (d.range().start().to_usize(), e))).collect()
+    }
+
+    /// `np.reshape(e, shape)`: a copy in C order.
+    fn reshape(&mut self, operand: &Expr, shape: &Expr, at: usize) -> Result<Part, (usize, String)> {
+        let (input, old_shape, kind) = materialize(self.m, operand, self.host)?;
+        let new_shape = self.shape_arg(shape)?;
         let size = |s: &[Sym]| s.iter().fold(Sym::int(1), |a, d| a.mul(d)).simplify();
         if !size(&new_shape).is_symbolically_equal(&size(&old_shape)) {
             return Err((at, "the new shape holds a different number of elements".into()));
@@ -188,18 +193,7 @@ impl Lowerer<'_> {
             (shape, dtype, &c.args[1..])
         } else {
             let Some(first) = c.args.first() else { return Err((at, format!("np.{name} needs a shape"))) };
-            let dims: Vec<&Expr> = match first {
-                Expr::Tuple(t) => t.elts.iter().collect(),
-                Expr::List(l) => l.elts.iter().collect(),
-                one => vec![one],
-            };
-            let host = &*self.host;
-            let local = |n: &str| match host.lookup(n) {
-                Some(Var::Symbol(s)) => Some(s),
-                _ => None,
-            };
-            let shape = dims.iter().map(|d| types::symbolic(self.m, d, &local).map_err(|e| (d.range().start().to_usize(), e))).collect::<Result<Vec<_>, _>>()?;
-            (shape, ScalarType::F64, &c.args[1..])
+            (self.shape_arg(first)?, ScalarType::F64, &c.args[1..])
         };
         let base = match name.trim_end_matches("_like") {
             "ndarray" | "define_local" => "empty",
