@@ -9,6 +9,11 @@ pub struct Jit {
     raw: MlirExecutionEngine,
 }
 
+// SAFETY: once created and initialised, the engine is only read (symbol
+// lookups, calls into its code), which any thread may do.
+unsafe impl Send for Jit {}
+unsafe impl Sync for Jit {}
+
 impl Jit {
     /// Compiles `module` (LLVM dialect) at `opt_level`, resolving external
     /// symbols in the shared libraries at `libraries` and in `symbols`

@@ -42,6 +42,7 @@ mod matmul;
 mod mlir_tasklet;
 mod nested;
 pub mod object_file;
+mod orc;
 pub mod pipeline;
 pub mod profile;
 mod runtime;

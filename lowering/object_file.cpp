@@ -43,15 +43,20 @@ std::string hostFeatures() {
   return features;
 }
 
-// A TargetMachine for the host, optimising as `-O3 -march=native -fPIC`.
-std::unique_ptr<llvm::TargetMachine> hostMachine(std::string &error) {
-  // Once per process: programs may be compiled on several threads.
+// Registers the host's code generator, once per process (programs may be
+// compiled on several threads).
+void initializeHost() {
   static const bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
     return true;
   }();
   (void)initialized;
+}
+
+// A TargetMachine for the host, optimising as `-O3 -march=native -fPIC`.
+std::unique_ptr<llvm::TargetMachine> hostMachine(std::string &error) {
+  initializeHost();
   llvm::Triple triple(llvm::sys::getProcessTriple());
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
@@ -90,6 +95,10 @@ MlirLogicalResult fail(MlirStringCallback onError, void *userData, const std::st
 } // namespace
 
 extern "C" {
+
+/// Registers the host's code generator (what loading object files with
+/// LLVM's ORC JIT needs first).
+void sdfgInitializeHostTarget() { initializeHost(); }
 
 /// Translates `module` (in the LLVM dialect, its context holding the LLVM IR
 /// translations) to LLVM IR, optimises it for the host and writes an object

@@ -52,6 +52,7 @@ pub struct Compiled {
     // Keep what the entry point lives in alive.
     _engine: Option<Jit>,
     _library: Option<libloading::Library>,
+    _object: Option<super::orc::ObjectJit>,
 }
 
 /// Compiles a lowered SDFG (converting its module to the LLVM dialect in
@@ -86,7 +87,7 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
             }
             // SAFETY: the entry point has the signature `abi` defines.
             let entry: EntryFn = unsafe { std::mem::transmute::<*mut (), EntryFn>(ptr) };
-            Ok(Compiled { entry, compile_seconds: start.elapsed().as_secs_f64(), _engine: Some(engine), _library: None })
+            Ok(Compiled { entry, compile_seconds: start.elapsed().as_secs_f64(), _engine: Some(engine), _library: None, _object: None })
         }
         EngineKind::Aot if lowered.profile.is_some() => Err("--profile runs programs with the JIT (--engine jit)".into()),
         EngineKind::Aot => {
@@ -101,9 +102,42 @@ pub fn compile(lowered: &mut Lowered, kind: EngineKind, work: &Path) -> Result<C
                     .get::<EntryFn>(lowered.entry.as_bytes())
                     .map_err(|e| format!("no entry point '{}' in {}: {e}", lowered.entry, so.display()))?
             };
-            Ok(Compiled { entry, compile_seconds: start.elapsed().as_secs_f64(), _engine: None, _library: Some(library) })
+            Ok(Compiled { entry, compile_seconds: start.elapsed().as_secs_f64(), _engine: None, _library: Some(library), _object: None })
         }
     }
+}
+
+/// Compiles a lowered CPU program into `dir`: an object file generated in
+/// this process (`program.o`) and its C++ tasklets' library when it has
+/// some. Returns the shared libraries it needs, for [`load_object`].
+pub fn compile_object(lowered: &mut Lowered, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    if lowered.gpu.is_some() {
+        return Err("GPU programs run with the JIT, not from object files".into());
+    }
+    if lowered.profile.is_some() {
+        return Err("profiled programs run with the JIT, not from object files".into());
+    }
+    lowered_to_llvm(lowered)?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    super::object_file::emit(&lowered.module, &dir.join(OBJECT_FILE))?;
+    let mut needed = vec![toolchain::require(Component::LibOmp).map_err(|e| e.to_string())?];
+    needed.extend(libraries(lowered)?);
+    needed.extend(compile_cpp_helpers(lowered, dir, true)?);
+    Ok(needed)
+}
+
+/// The object file [`compile_object`] writes in its directory.
+pub const OBJECT_FILE: &str = "program.o";
+
+/// Loads what [`compile_object`] wrote in `dir`, with LLVM's ORC JIT (no
+/// linker), and finds its entry point `entry`.
+pub fn load_object(dir: &Path, entry: &str, libraries: &[PathBuf]) -> Result<Compiled, String> {
+    let start = Instant::now();
+    let object = super::orc::ObjectJit::load(&dir.join(OBJECT_FILE), libraries)?;
+    let address = object.lookup(entry)?;
+    // SAFETY: the entry point has the signature `abi` defines.
+    let entry: EntryFn = unsafe { std::mem::transmute::<*mut (), EntryFn>(address) };
+    Ok(Compiled { entry, compile_seconds: start.elapsed().as_secs_f64(), _engine: None, _library: None, _object: Some(object) })
 }
 
 /// Converts a lowered program to the LLVM dialect, in place: its kernels

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Create $REPO/.venv with dace 1.0.2 (used by test/interop/dace_check.py),
-# SciPy (../shared/npbench/make_data.py needs it for spmv's inputs) and
+# SciPy (../shared/npbench/make_data.py needs it for spmv's inputs),
+# maturin and pytest (building and testing the Python package, python/) and
 # NVIDIA's nvidia-cuda-nvcc-cu12 (ptxas and libdevice: test/gpu_ptx.rs
 # assembles our PTX with them; no GPU needed).
 # Idempotent: exits quickly when the venv already has dace 1.0.2.
@@ -9,11 +10,12 @@ set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$REPO/.venv"
-STAMP="$VENV/.dace-1.0.2-scipy-nvcc.stamp"
+STAMP="$VENV/.dace-1.0.2-scipy-nvcc-maturin.stamp"
 DACE_VERSION="1.0.2"
 # networkx >= 3.5 breaks dace 1.0.2 (immediate_dominators change).
 # SciPy 1.13.1 is the version the NPBench reference data was checked with.
-PKGS=("dace==$DACE_VERSION" "networkx<3.5" "scipy==1.13.1" "nvidia-cuda-nvcc-cu12==12.9.86")
+# maturin and pytest build and test the Python package (python/).
+PKGS=("dace==$DACE_VERSION" "networkx<3.5" "scipy==1.13.1" "nvidia-cuda-nvcc-cu12==12.9.86" "maturin>=1.5,<2" "pytest")
 
 log() { echo "setup-venv: $*" >&2; }
 

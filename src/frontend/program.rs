@@ -146,7 +146,10 @@ impl Builder<'_> {
     /// the SDFG: an inlined program's locals get their own); its name.
     pub(super) fn add_container(&mut self, var: &str, dtype: ScalarType, shape: Vec<Sym>, transient: bool, loc: &Loc) -> String {
         let name = self.sdfg.unique_container_name(var);
-        let scalar = shape.is_empty();
+        // A returned scalar is an array of one element, as in DaCe: the
+        // caller allocates it.
+        let scalar = shape.is_empty() && !(var.starts_with("__return") && !transient);
+        let shape = if shape.is_empty() && !scalar { vec![Sym::int(1)] } else { shape };
         let desc = DataDesc {
             kind: if scalar { DataKind::Scalar } else { DataKind::Array },
             dtype: crate::model::DType::Scalar(dtype),

@@ -155,13 +155,23 @@ pub fn check_symbol_names<'n>(declared: &[(String, crate::model::ScalarType)], g
 /// The value of every free symbol: given explicitly, or read off the shape
 /// of an input whose dimension is that bare symbol.
 pub fn bind_symbols(args: &[Arg], inputs: &HashMap<String, Array>, given: &HashMap<String, i64>) -> Result<HashMap<String, i64>, String> {
+    let shapes = inputs.iter().map(|(name, a)| (name.clone(), a.shape.clone())).collect();
+    symbols_from_shapes(args, &shapes, given)
+}
+
+/// As [`bind_symbols`], from the shapes of the arrays given, by name.
+pub(crate) fn symbols_from_shapes(
+    args: &[Arg],
+    shapes: &HashMap<String, Vec<usize>>,
+    given: &HashMap<String, i64>,
+) -> Result<HashMap<String, i64>, String> {
     let mut symbols = given.clone();
     for arg in args.iter().filter(|a| a.kind == ArgKind::Array) {
-        let Some(array) = inputs.get(&arg.name) else { continue };
-        if array.shape.len() != arg.shape.len() {
+        let Some(shape) = shapes.get(&arg.name) else { continue };
+        if shape.len() != arg.shape.len() {
             continue;
         }
-        for (dim, &n) in arg.shape.iter().zip(&array.shape) {
+        for (dim, &n) in arg.shape.iter().zip(shape) {
             if let Expr::Sym(s) = dim {
                 symbols.entry(s.clone()).or_insert(n as i64);
             }
@@ -178,7 +188,7 @@ pub fn bind_symbols(args: &[Arg], inputs: &HashMap<String, Array>, given: &HashM
     Ok(symbols)
 }
 
-fn eval_shape(arg: &Arg, symbols: &HashMap<String, i64>) -> Result<Vec<usize>, String> {
+pub(crate) fn eval_shape(arg: &Arg, symbols: &HashMap<String, i64>) -> Result<Vec<usize>, String> {
     let lookup = |name: &str| symbols.get(name).map(|v| Value::Int(*v));
     arg.shape
         .iter()

@@ -2,8 +2,10 @@
 //! calling the compiled entry point, collecting the outputs.
 
 mod bind;
+mod program;
 
 pub use bind::{bind_symbols, check_symbol_names, Buffer};
+pub use program::{Binding, Program};
 
 use crate::lowering::{self, abi::ArgKind, EngineKind};
 use crate::model::Sdfg;
