@@ -14,25 +14,44 @@ use super::elementwise::{materialize, Access, Input, Kind, Var};
 use super::program::Builder;
 use super::types;
 use crate::symbolic::Expr as Sym;
-use rustpython_parser::ast::{Expr, Stmt};
+use rustpython_parser::ast::{self, Expr, Ranged, Stmt};
 use std::collections::HashMap;
 
 /// Calls nested deeper than this are taken for recursion.
 const MAX_DEPTH: usize = 32;
 
 impl Builder<'_> {
-    pub(super) fn inline_call(&mut self, name: &str, args: &[Expr], at: usize) -> Result<Option<(Input, Vec<Sym>, Kind)>, (usize, String)> {
+    pub(super) fn inline_call(&mut self, name: &str, call: &ast::ExprCall, at: usize) -> Result<Option<(Input, Vec<Sym>, Kind)>, (usize, String)> {
         let m = self.m;
         let callee = m.program(name).ok_or((at, format!("no program '{name}'")))?;
         if self.depth >= MAX_DEPTH {
             return Err((at, format!("calls of '{name}' nest more than {MAX_DEPTH} deep (recursion is not supported)")));
         }
         let params: Vec<_> = callee.args.posonlyargs.iter().chain(&callee.args.args).map(|a| &a.def).collect();
-        if params.len() != args.len() {
-            return Err((at, format!("'{name}' takes {} arguments, {} given", params.len(), args.len())));
-        }
-        let written = written_names(&callee.body);
         let mut scope: HashMap<String, Var> = HashMap::new();
+        // Keywords name parameters, or give the callee's symbols their
+        // values (`solve(A, b, N=M)`), as in DaCe.
+        let mut by_position: Vec<Option<&Expr>> = call.args.iter().map(Some).collect();
+        by_position.resize(params.len().max(call.args.len()), None);
+        for k in &call.keywords {
+            let key = k.arg.as_deref().ok_or((at, "'**' arguments are not supported".to_string()))?;
+            if let Some(i) = params.iter().position(|p| p.arg.as_str() == key) {
+                if by_position[i].replace(&k.value).is_some() {
+                    return Err((at, format!("'{name}' got two values for '{key}'")));
+                }
+            } else if m.symbols.iter().any(|(s, _)| s == key) {
+                let value = types::symbolic(m, &k.value, &|n| self.local_symbol(n)).map_err(|msg| (k.value.range().start().to_usize(), msg))?;
+                scope.insert(key.to_string(), Var::Symbol(value));
+            } else {
+                return Err((k.range().start().to_usize(), format!("'{name}' has no parameter or symbol '{key}'")));
+            }
+        }
+        if by_position.len() != params.len() || by_position.iter().any(Option::is_none) {
+            let given = by_position.iter().filter(|a| a.is_some()).count();
+            return Err((at, format!("'{name}' takes {} arguments, {given} given", params.len())));
+        }
+        let args: Vec<&Expr> = by_position.into_iter().flatten().collect();
+        let written = written_names(&callee.body);
         for (param, arg) in params.iter().zip(args) {
             let by_name = match arg {
                 Expr::Name(n) => match self.vars.get(n.id.as_str()) {
@@ -65,8 +84,11 @@ impl Builder<'_> {
             if let (Some(annotation), Var::Data { shape, .. }) = (&param.annotation, &bound) {
                 if let Ok((_, declared)) = types::annotation(m, annotation) {
                     for (d, actual) in declared.iter().zip(shape) {
-                        if let crate::symbolic::Expr::Sym(s) = d {
-                            scope.entry(s.to_string()).or_insert_with(|| Var::Symbol(actual.clone()));
+                        // `N` or a size linear in one symbol (`bins + 1`).
+                        let free = d.free_symbols();
+                        let [s] = free.iter().collect::<Vec<_>>()[..] else { continue };
+                        if let (false, Some(v)) = (scope.contains_key(s), d.solve_linear(s, actual)) {
+                            scope.insert(s.to_string(), Var::Symbol(v));
                         }
                     }
                 }

@@ -75,13 +75,17 @@ impl Builder<'_> {
     }
 
     fn symbolic(&self, e: &Expr) -> Result<Sym, Diagnostics> {
-        let lookup = self.lookup();
-        let local = |n: &str| match lookup(n) {
-            Some(Var::Symbol(s)) => Some(s),
-            Some(Var::Data { name, shape, .. }) if shape.is_empty() => Some(Sym::sym(&name)),
+        types::symbolic(self.m, e, &|n| self.local_symbol(n)).map_err(|msg| at(&self.m.loc(e), msg))
+    }
+
+    /// A name the program binds, as a symbolic value: a loop variable or a
+    /// bound symbol, or a scalar container read as a symbol.
+    pub(super) fn local_symbol(&self, name: &str) -> Option<Sym> {
+        match self.vars.get(name) {
+            Some(Var::Symbol(s)) => Some(s.clone()),
+            Some(Var::Data { name, shape, .. }) if shape.is_empty() => Some(Sym::sym(name)),
             _ => None,
-        };
-        types::symbolic(self.m, e, &local).map_err(|msg| at(&self.m.loc(e), msg))
+        }
     }
 
     /// Loops over `vars` (outermost first) around `body`.
@@ -94,11 +98,13 @@ impl Builder<'_> {
         if matches!(self.vars.get(name), Some(Var::Data { .. })) {
             return Err(at(loc, format!("the loop variable '{name}' is already a container")));
         }
-        let outer = self.vars.insert(name.clone(), Var::Symbol(Sym::sym(name)));
-        if !self.sdfg.symbols.iter().any(|(s, _)| s == name) {
-            self.sdfg.symbols.push((name.clone(), ScalarType::I64));
+        let symbol = self.loop_symbol(name);
+        let outer = self.vars.insert(name.clone(), Var::Symbol(Sym::sym(&symbol)));
+        if !self.sdfg.symbols.iter().any(|(s, _)| *s == symbol) {
+            self.sdfg.symbols.push((symbol.clone(), ScalarType::I64));
         }
         self.loops += 1;
+        self.loop_symbols.push(symbol.clone());
         let inner = if rest.is_empty() {
             self.body(body)
         } else {
@@ -109,12 +115,14 @@ impl Builder<'_> {
             })
         };
         self.loops -= 1;
+        self.loop_symbols.pop();
         match outer {
             Some(v) => self.vars.insert(name.clone(), v),
             None => self.vars.remove(name),
         };
         let cmp = if step_value > 0 { "<" } else { ">" };
         let label = self.label("for", loc);
+        let name = &symbol;
         Ok(loop_block(label, LoopRegion {
             cfg: inner?,
             loop_variable: name.clone(),
@@ -124,6 +132,22 @@ impl Builder<'_> {
             inverted: false,
             update_before_condition: true,
         }, loc))
+    }
+
+    /// The symbol of a loop over `name`: the name itself, unless a loop
+    /// around already uses it (an inlined program's `i` in a caller's loop
+    /// over `i`), then a fresh one.
+    fn loop_symbol(&self, name: &str) -> String {
+        let taken = |s: &str| {
+            self.loop_symbols.iter().any(|l| l == s)
+                || self.m.symbols.iter().any(|(m, _)| m == s)
+                || self.sdfg.container(s).is_some()
+                || (s != name && self.sdfg.symbols.iter().any(|(d, _)| d == s))
+        };
+        if !taken(name) {
+            return name.to_string();
+        }
+        (1..).map(|k| format!("{name}_{k}")).find(|s| !taken(s)).expect("a free name")
     }
 
     /// `while test:` as a loop region testing `test` before each

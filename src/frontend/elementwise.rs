@@ -91,7 +91,7 @@ pub trait Host {
     fn before(&mut self, state: State);
     /// Inlines a call of the module's program `name` before the
     /// statement; its returned value, if any, as data.
-    fn call_program(&mut self, name: &str, args: &[Expr], at: usize) -> Result<Option<(Input, Vec<Sym>, Kind)>, (usize, String)>;
+    fn call_program(&mut self, name: &str, call: &ast::ExprCall, at: usize) -> Result<Option<(Input, Vec<Sym>, Kind)>, (usize, String)>;
 }
 
 /// Lowers `e`. Errors carry the offending sub-expression's position (a
@@ -272,6 +272,8 @@ impl Lowerer<'_> {
                     Constant::Int(i) => (i.to_string(), ScalarType::I64),
                     Constant::Float(f) => (format!("{f:?}"), ScalarType::F64),
                     Constant::Bool(b) => ((if *b { "True" } else { "False" }).to_string(), ScalarType::Bool),
+                    Constant::Complex { real, imag } if *real == 0.0 => (format!("{imag:?}j"), ScalarType::C128),
+                    Constant::Complex { real, imag } => (format!("({real:?} + {imag:?}j)"), ScalarType::C128),
                     _ => return Err((at, "only numbers are values here".into())),
                 };
                 Ok((text, Vec::new(), Kind { ty, weak: true }))

@@ -33,6 +33,7 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
         pending: Vec::new(),
         here: loc.clone(),
         loops: 0,
+        loop_symbols: Vec::new(),
         depth: 0,
         failed_call: None,
     };
@@ -67,6 +68,9 @@ pub(super) struct Builder<'m> {
     pub here: Loc,
     /// Loops around the statement being lowered (for `break`/`continue`).
     pub loops: usize,
+    /// The symbols of every loop around it, callers' loops included: a
+    /// loop inside reusing a name gets a symbol of its own.
+    pub loop_symbols: Vec<String>,
     /// Program calls being inlined around it.
     pub depth: usize,
     /// Why an inlined call failed, located in the callee.
@@ -97,8 +101,8 @@ impl elementwise::Host for Builder<'_> {
         self.pending.push(Block { label, kind: BlockKind::State(state), extra: Default::default(), loc });
     }
 
-    fn call_program(&mut self, name: &str, args: &[Expr], at: usize) -> Result<Option<(elementwise::Input, Vec<Sym>, elementwise::Kind)>, (usize, String)> {
-        self.inline_call(name, args, at)
+    fn call_program(&mut self, name: &str, call: &ast::ExprCall, at: usize) -> Result<Option<(elementwise::Input, Vec<Sym>, elementwise::Kind)>, (usize, String)> {
+        self.inline_call(name, call, at)
     }
 }
 
@@ -188,11 +192,16 @@ impl Builder<'_> {
 
     pub(super) fn body(&mut self, stmts: &[Stmt]) -> Result<Cfg, Diagnostics> {
         let mut cfg = Cfg { start_block: Some(0), ..Default::default() };
-        for s in stmts {
-            for block in self.stmt(s)? {
-                append(&mut cfg, block);
-            }
-        }
+        // Blocks pending outside (an inlined call's earlier statements) run
+        // before this body, not in it.
+        let outside = std::mem::take(&mut self.pending);
+        let built: Result<(), Diagnostics> = stmts.iter().try_for_each(|s| {
+            self.stmt(s)?.into_iter().for_each(|block| append(&mut cfg, block));
+            Ok(())
+        });
+        let left = std::mem::replace(&mut self.pending, outside);
+        built?;
+        left.into_iter().for_each(|block| append(&mut cfg, block));
         if cfg.blocks.is_empty() {
             let loc = self.sdfg.loc.clone();
             let label = self.label("empty", &loc);
@@ -231,7 +240,7 @@ impl Builder<'_> {
                 let Expr::Call(c) = &*e.value else { unreachable!() };
                 let Expr::Name(n) = &*c.func else { unreachable!() };
                 self.here = loc.clone();
-                self.inline_call(n.id.as_str(), &c.args, c.range().start().to_usize()).map_err(|(o, msg)| self.error(o, msg))?;
+                self.inline_call(n.id.as_str(), c, c.range().start().to_usize()).map_err(|(o, msg)| self.error(o, msg))?;
                 Ok(self.take_pending(&loc))
             }
             // `np.subtract(a, b, out=a)`: an assignment to `out`.
@@ -254,6 +263,19 @@ impl Builder<'_> {
 
     /// `target = value` or `target op= value` as a state.
     fn assign(&mut self, target: &Expr, value: &Expr, op: Option<ast::Operator>, loc: &Loc) -> Result<Vec<Block>, Diagnostics> {
+        // `A[mask] = v` (a boolean array as the index): `A = v if mask else A`.
+        if let Expr::Subscript(s) = target {
+            if self.is_mask(&s.slice) {
+                let whole = (*s.value).clone();
+                let value = match op {
+                    Some(op) => Expr::BinOp(ast::ExprBinOp { range: value.range(), left: Box::new(whole.clone()), op, right: Box::new(value.clone()) }),
+                    None => value.clone(),
+                };
+                let range = target.range();
+                let chosen = Expr::IfExp(ast::ExprIfExp { range, test: s.slice.clone(), body: Box::new(value), orelse: Box::new(whole.clone()) });
+                return self.assign(&whole, &chosen, None, loc);
+            }
+        }
         // `x op= v` reads `x` as `x op v` does.
         let combined;
         let value = match op {
@@ -304,6 +326,17 @@ impl Builder<'_> {
         let label = self.label("assign", loc);
         blocks.extend(self.write(&label, Write { data, dims }, ew, loc)?);
         Ok(blocks)
+    }
+
+    /// Whether an index is a boolean array (`A[I]`, `A[A > 0]`), which
+    /// selects elements rather than a window.
+    fn is_mask(&self, index: &Expr) -> bool {
+        match index {
+            Expr::Name(n) => matches!(self.vars.get(n.id.as_str()), Some(Var::Data { shape, dtype: ScalarType::Bool, .. }) if !shape.is_empty()),
+            Expr::Compare(_) | Expr::BoolOp(_) => true,
+            Expr::UnaryOp(u) => u.op == ast::UnaryOp::Not || (u.op == ast::UnaryOp::Invert && self.is_mask(&u.operand)),
+            _ => false,
+        }
     }
 
     /// The blocks `Host::before` and inlined calls collected.
@@ -374,7 +407,15 @@ impl Builder<'_> {
 
     /// Declares the module's symbols that the SDFG uses (shapes, code).
     fn declare_symbols(&mut self) {
-        let used = self.m.symbols.iter().filter(|(name, _)| self.mentions(name)).cloned().collect::<Vec<_>>();
+        // A parameter named like a module symbol (`nit: dace.int64`) is a
+        // container: the name means it, not the symbol.
+        let used = self
+            .m
+            .symbols
+            .iter()
+            .filter(|(name, _)| self.sdfg.container(name).is_none() && self.mentions(name))
+            .cloned()
+            .collect::<Vec<_>>();
         let mut symbols = used;
         symbols.extend(self.sdfg.symbols.drain(..));
         self.sdfg.symbols = symbols;

@@ -69,7 +69,7 @@ impl Lowerer<'_> {
         // A program of the module: inlined, its result read.
         if let Expr::Name(n) = &*c.func {
             if self.m.program(n.id.as_str()).is_some() {
-                let Some((input, shape, kind)) = self.host.call_program(n.id.as_str(), &c.args, at)? else {
+                let Some((input, shape, kind)) = self.host.call_program(n.id.as_str(), c, at)? else {
                     return Err((at, format!("'{}' returns no value", n.id)));
                 };
                 let conn = self.input(&input.data, input.dims);
@@ -79,17 +79,15 @@ impl Lowerer<'_> {
         // Casts: `np.float64(x)`, `dace.int32(x)`, `float(x)`.
         if let Some(ty) = super::types::scalar_type(self.m, &c.func) {
             let [v] = c.args.as_slice() else { return Err((at, "a cast takes one value".into())) };
-            let (code, shape, _) = self.expr(v)?;
-            let code = if ty.is_float() {
-                format!("float({code})")
-            } else if ty.is_integer() {
-                format!("int({code})")
-            } else if ty == ScalarType::Bool {
-                format!("bool({code})")
-            } else {
-                code
-            };
-            return Ok((code, shape, Kind { ty, weak: false }));
+            let part = self.expr(v)?;
+            return Ok(cast(part, ty));
+        }
+        if let Expr::Attribute(a) = &*c.func {
+            let module = |e: &Expr| self.m.is_numpy(e) || self.m.is_dace(e);
+            let submodule = matches!(&*a.value, Expr::Attribute(inner) if module(&inner.value));
+            if !module(&a.value) && !submodule {
+                return self.method(&a.value, a.attr.as_str(), c, at);
+            }
         }
         let (name, method) = match &*c.func {
             Expr::Attribute(a) if self.m.is_numpy(&a.value) || self.m.is_dace(&a.value) => (a.attr.as_str(), None),
@@ -167,6 +165,33 @@ impl Lowerer<'_> {
         Ok((format!("{tasklet_name}({})", codes.join(", ")), shape, kind))
     }
 
+    /// An array method, `x.copy()`, `x.astype(t)`, `x.sum(axis=0)`,
+    /// `x.reshape(N, M)`, `x.transpose()`, `x.dot(y)`: as the NumPy function
+    /// of the same name on `x`.
+    fn method(&mut self, object: &Expr, name: &str, c: &ast::ExprCall, at: usize) -> Result<Part, (usize, String)> {
+        match name {
+            "copy" if c.args.is_empty() && c.keywords.is_empty() => self.expr(object),
+            "astype" => {
+                let [t] = c.args.as_slice() else { return Err((at, ".astype takes a dtype".into())) };
+                let ty = super::types::scalar_type(self.m, t).ok_or((t.range().start().to_usize(), "not a dtype".to_string()))?;
+                let part = self.expr(object)?;
+                Ok(cast(part, ty))
+            }
+            "sum" | "prod" | "max" | "min" | "mean" | "reshape" | "transpose" | "dot" => {
+                let mut call = c.clone();
+                // `x.reshape(N, M)` and `x.transpose(1, 0)` list what NumPy's functions take as one tuple.
+                if matches!(name, "reshape" | "transpose") && call.args.len() > 1 {
+                    let range = call.args[0].range();
+                    let elts = std::mem::take(&mut call.args);
+                    call.args = vec![Expr::Tuple(ast::ExprTuple { range, elts, ctx: ast::ExprContext::Load })];
+                }
+                call.args.insert(0, object.clone());
+                Ok(self.hoisted_call(name, &call, at)?.expect("a hoisted NumPy function"))
+            }
+            other => Err((at, format!("the array method .{other}() is not supported yet"))),
+        }
+    }
+
     /// `np.UFUNC.outer(a, b)`: `a` over the leading dimensions, `b` over
     /// the trailing ones.
     fn outer(&mut self, name: &str, c: &ast::ExprCall, at: usize) -> Result<Part, (usize, String)> {
@@ -190,4 +215,18 @@ impl Lowerer<'_> {
             _ => Err((b.range().start().to_usize(), format!("np.{name}.outer is not supported yet"))),
         }
     }
+}
+
+/// `part` converted to `ty` (`np.float64(x)`, `x.astype(np.int32)`).
+fn cast((code, shape, _): Part, ty: ScalarType) -> Part {
+    let code = if ty.is_float() {
+        format!("float({code})")
+    } else if ty.is_integer() {
+        format!("int({code})")
+    } else if ty == ScalarType::Bool {
+        format!("bool({code})")
+    } else {
+        code
+    };
+    (code, shape, Kind { ty, weak: false })
 }

@@ -172,8 +172,14 @@ pub(crate) fn symbols_from_shapes(
             continue;
         }
         for (dim, &n) in arg.shape.iter().zip(shape) {
-            if let Expr::Sym(s) = dim {
-                symbols.entry(s.clone()).or_insert(n as i64);
+            // `N`, or a size linear in one symbol (`N + 1`, `2 * N`).
+            let free = dim.free_symbols();
+            let [s] = free.iter().collect::<Vec<_>>()[..] else { continue };
+            if symbols.contains_key(s) {
+                continue;
+            }
+            if let Some(v) = dim.solve_linear(s, &Expr::int(n as i64)).and_then(|v| v.as_int()) {
+                symbols.insert(s.clone(), v);
             }
         }
     }

@@ -193,6 +193,19 @@ impl Expr {
         self.substitute(&next).sub(self).simplify().as_int()
     }
 
+    /// The value of `var` for which `self` equals `value`, when `self` is
+    /// `a * var + b` with a constant integer `a` (not zero) and `b` free of
+    /// `var`: `(value - b) / a`. How a callee's size `bins + 1` binds
+    /// `bins` to the caller's `npt` from an array of `npt + 1` elements.
+    pub fn solve_linear(&self, var: &str, value: &Expr) -> Option<Expr> {
+        let at = |v: i64| self.substitute(&[(var.to_string(), Expr::int(v))].into());
+        let b = at(0);
+        let a = at(1).sub(&b).simplify().as_int().filter(|&a| a != 0)?;
+        // Linear: the same step from 1 to 2, and nothing of `var` left over.
+        let linear = at(2).sub(&b).simplify().as_int() == Some(2 * a) && !b.free_symbols().contains(var);
+        linear.then(|| value.sub(&b).div(&Expr::int(a)).simplify())
+    }
+
     /// Whether `(self - other).simplify()` is zero. Sound (never claims a false
     /// equality) but incomplete, e.g. for identities between opaque functions.
     pub fn is_symbolically_equal(&self, other: &Expr) -> bool {

@@ -393,3 +393,13 @@ fn python_operators_print_and_fold() {
     assert!(parse(&format!("{}a", "a << ".repeat(10_000))).is_err());
     assert!(parse(&vec!["a"; 50_000].join(" & ")).is_ok());
 }
+
+#[test]
+fn linear_sizes_are_solved_for_their_symbol() {
+    let e = |t: &str| parse(t).unwrap();
+    assert_eq!(e("bins + 1").solve_linear("bins", &e("npt + 1")), Some(e("npt")));
+    assert_eq!(e("2 * N").solve_linear("N", &e("2 * M")), Some(e("M")));
+    assert_eq!(e("N - 1").solve_linear("N", &e("9")), Some(e("10")));
+    assert_eq!(e("N * N").solve_linear("N", &e("16")), None);
+    assert_eq!(e("M + 1").solve_linear("N", &e("3")), None);
+}

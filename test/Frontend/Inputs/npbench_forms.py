@@ -1,0 +1,25 @@
+# Forms NPBench kernels use: array methods, keyword symbols in calls, a
+# parameter named like a symbol, stacked matrix products, reshapes to sizes
+# given on trust, complex literals, boolean masks, `X.shape` as a shape.
+import dace as dc
+import numpy as np
+
+N, M, K, steps = (dc.symbol(s, dtype=dc.int64) for s in ('N', 'M', 'K', 'steps'))
+
+
+@dc.program
+def repeat(x: dc.float64[N]):
+    for q in range(steps):
+        x[:] = x * 2.0
+
+
+@dc.program
+def forms(steps: dc.int64, A: dc.float64[N, M], S: dc.float64[N, 1, M], W: dc.float64[M, M], z: dc.float64[N]):
+    B = A.copy()
+    repeat(z, steps=steps)
+    P = np.reshape(S @ W, (N, K))
+    C = np.zeros(A.shape, dtype=np.complex128)
+    C[:] = B + 1j * B
+    C[B > 2.0] = 0
+    B[B > 1.0] += 10.0
+    return B.sum(axis=1), P.astype(np.float32), C
