@@ -26,6 +26,7 @@ mod dataflow;
 mod elementwise;
 mod hoisted;
 mod program;
+mod scalar_indices;
 mod source;
 mod tasklet;
 mod types;

@@ -46,6 +46,7 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
                     append(&mut cfg, block);
                 }
             }
+            b.bind_scalar_indices(&mut cfg).map_err(|e| at(&m.loc(r), e))?;
             cfg
         }
         _ => b.body(&f.body)?,
@@ -207,6 +208,7 @@ impl Builder<'_> {
             let label = self.label("empty", &loc);
             append(&mut cfg, Block { label, kind: BlockKind::State(State::default()), extra: Default::default(), loc });
         }
+        self.bind_scalar_indices(&mut cfg).map_err(|e| at(&self.here, e))?;
         Ok(cfg)
     }
 

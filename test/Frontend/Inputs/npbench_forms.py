@@ -23,3 +23,10 @@ def forms(steps: dc.int64, A: dc.float64[N, M], S: dc.float64[N, 1, M], W: dc.fl
     C[B > 2.0] = 0
     B[B > 1.0] += 10.0
     return B.sum(axis=1), P.astype(np.float32), C
+
+
+@dc.program
+def histogram(a: dc.int64[N], h: dc.int64[K]):
+    for i in range(N):
+        b = a[i] % K
+        h[b] += 1
