@@ -4,6 +4,7 @@ called on NumPy arrays in place."""
 import hashlib
 import inspect
 import os
+import threading
 import warnings
 
 import numpy as np
@@ -51,6 +52,7 @@ class Program:
         self.cache = cache
         self.signature = inspect.signature(func)
         self._compiled = None
+        self._lock = threading.Lock()
         self.__doc__ = func.__doc__
         self.__name__ = func.__name__
         self.__wrapped__ = func
@@ -79,6 +81,10 @@ class Program:
 
     def compile(self):
         """Compiles the program (or opens it from the cache) and keeps it."""
+        with self._lock:
+            return self._compile_once()
+
+    def _compile_once(self):
         if self._compiled is None:
             file, source, name, simplify, auto_optimize, device = self._recipe()
             cache = None
@@ -90,7 +96,7 @@ class Program:
                 cache = os.path.join(root, f"{name}-{digest}")
             compiled = _native.compile(file, source, name, simplify, auto_optimize, device, cache)
             for w in compiled.warnings:
-                warnings.warn(f"{file}: {w}", RuntimeWarning, stacklevel=3)
+                warnings.warn(f"{file}: {w}", RuntimeWarning, stacklevel=4)
             self._compiled = compiled
         return self._compiled
 

@@ -182,7 +182,7 @@ fn compile_detached(file: &str, source: &str, function: Option<&str>, recipe: Re
     let program = match cache.filter(|_| !recipe.gpu) {
         Some(dir) => compile_into(sdfg, &lower, &dir)?,
         None => {
-            let work = std::env::temp_dir().join(format!("sdfg-mlir-py-{}", std::process::id()));
+            let work = std::env::temp_dir().join(format!("sdfg-mlir-py-{}", unique()));
             let program = Program::compile(sdfg, &lower, &work);
             let _ = std::fs::remove_dir_all(&work);
             program.map_err(|e| lower_error(file, e))?
@@ -195,7 +195,7 @@ fn compile_detached(file: &str, source: &str, function: Option<&str>, recipe: Re
 /// so that a process reading the cache never sees half a program.
 fn compile_into(sdfg: Sdfg, lower: &sdfg_mlir::lowering::LowerOptions, dir: &Path) -> PyResult<Program> {
     let file = sdfg.name.clone();
-    let fresh = dir.with_extension(format!("tmp{}", std::process::id()));
+    let fresh = dir.with_extension(format!("tmp{}", unique()));
     let _ = std::fs::remove_dir_all(&fresh);
     let program = Program::compile(sdfg, lower, &fresh).map_err(|e| lower_error(&file, e))?;
     if std::fs::rename(&fresh, dir).is_err() {
@@ -203,6 +203,14 @@ fn compile_into(sdfg: Sdfg, lower: &sdfg_mlir::lowering::LowerOptions, dir: &Pat
         let _ = std::fs::remove_dir_all(&fresh);
     }
     Ok(program)
+}
+
+/// A name part no other compile of any process uses at the same time
+/// (threads of one process may compile at once).
+fn unique() -> String {
+    static COMPILES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COMPILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{}-{n}", std::process::id())
 }
 
 fn lower_error(file: &str, e: RunError) -> PyErr {

@@ -59,3 +59,8 @@ def fill(A: float64[N]):
 @program(device="gpu", cache=False)
 def gpu_saxpy(a: float32, x: float32[N], y: float32[N]):
     y[:] = a * x + y
+
+
+@program(cache=False)
+def fill_threads(A: float64[N]):
+    A[:] = 7.0

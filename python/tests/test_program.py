@@ -187,3 +187,27 @@ def test_device_gpu_runs_on_a_gpu_and_says_which():
     programs.gpu_saxpy(np.float32(3.0), x, y)
     np.testing.assert_allclose(y, 3.0 * x + 1.0)
     assert programs.gpu_saxpy.compile().device != "cpu"
+
+
+def test_threads_compile_and_call_at_once():
+    import threading
+
+    results, errors = [], []
+
+    def work(k):
+        try:
+            y = np.zeros(100)
+            programs.fill_threads(y)
+            programs.axpy(float(k), np.ones(100), y)
+            results.append((k, y))
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for k, y in results:
+        np.testing.assert_array_equal(y, 7.0 + k)

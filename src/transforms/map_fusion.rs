@@ -122,15 +122,23 @@ pub(super) struct Fusion {
     rename: HashMap<String, Expr>,
 }
 
-/// How many access nodes `data` has in the SDFG's states.
+/// How many access nodes `data` has in the SDFG's states, one more when
+/// control flow reads it (an interstate `__cond = T[i]`).
 pub(super) fn access_count(sdfg: &Sdfg, data: &str) -> usize {
     let is_data = |n: &&Node| matches!(&n.kind, NodeKind::Access { data: d, .. } if d == data);
-    place::states(sdfg).iter().map(|(_, s)| s.nodes.iter().filter(is_data).count()).sum()
+    let nodes: usize = place::states(sdfg).iter().map(|(_, s)| s.nodes.iter().filter(is_data).count()).sum();
+    nodes + crate::analysis::rwsets::control_reads(sdfg).reads_data(data) as usize
 }
 
-/// How many access nodes each container has in the SDFG's states.
+/// As [`access_count`], for every container.
 pub(super) fn access_counts(sdfg: &Sdfg) -> HashMap<&str, usize> {
     let mut counts = HashMap::new();
+    let control = crate::analysis::rwsets::control_reads(sdfg);
+    for (name, _) in &sdfg.containers {
+        if control.reads_data(name) {
+            counts.insert(name.as_str(), 1);
+        }
+    }
     for (_, s) in place::states(sdfg) {
         for n in &s.nodes {
             if let NodeKind::Access { data, .. } = &n.kind {

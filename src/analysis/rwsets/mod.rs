@@ -38,7 +38,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use region::{block_sets, branch_sets, cfg_sets, edge_sets, expr_reads, sdfg_sets};
+pub use region::{block_sets, branch_sets, cfg_sets, control_reads, edge_sets, expr_reads, sdfg_sets};
 pub use state::state_sets;
 
 use crate::model::{Block, DataKind, Sdfg};

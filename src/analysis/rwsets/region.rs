@@ -104,6 +104,34 @@ pub fn cfg_sets(sdfg: &Sdfg, cfg: &Cfg) -> RwSets {
     out.map_subsets(&|d, s| widen(s, &locals, &shape(sdfg, d)))
 }
 
+/// What the SDFG's control flow reads (interstate edges, loop headers and
+/// branch conditions; not states, not nested SDFGs): data a
+/// transformation must keep where dataflow alone would let it go
+/// (`__cond = I[j, k]` on an edge reads `I`).
+pub fn control_reads(sdfg: &Sdfg) -> RwSets {
+    fn walk(sdfg: &Sdfg, cfg: &Cfg, out: &mut RwSets) {
+        cfg.edges.iter().for_each(|e| out.extend(&edge_sets(sdfg, e)));
+        for b in &cfg.blocks {
+            match &b.kind {
+                BlockKind::Region { cfg, .. } => walk(sdfg, cfg, out),
+                BlockKind::Loop(l) => {
+                    l.condition.iter().for_each(|c| condition_reads(sdfg, c, out));
+                    l.init.iter().chain(l.update.iter()).for_each(|c| statement_reads(sdfg, c, out));
+                    walk(sdfg, &l.cfg, out);
+                }
+                BlockKind::Conditional(branches) => branches.iter().for_each(|br| {
+                    br.condition.iter().for_each(|c| condition_reads(sdfg, c, out));
+                    walk(sdfg, &br.cfg, out);
+                }),
+                _ => {}
+            }
+        }
+    }
+    let mut out = RwSets::default();
+    walk(sdfg, &sdfg.cfg, &mut out);
+    out
+}
+
 /// What a whole SDFG reads and writes.
 pub fn sdfg_sets(sdfg: &Sdfg) -> RwSets {
     cfg_sets(sdfg, &sdfg.cfg)
