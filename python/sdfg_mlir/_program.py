@@ -67,6 +67,12 @@ class Program:
         with open(self.file, encoding="utf-8") as f:
             return f.read()
 
+    def validate(self):
+        """Imports the program and checks it (DaCe's validation rules), with
+        the program's transformations; raises CompileError at the source
+        line of the first problem. Compiles nothing."""
+        _native.validate(*self._recipe())
+
     def to_sdfg(self, path=None):
         """The program as DaCe ``.sdfg`` JSON text; also written to ``path`` when given."""
         text = _native.to_sdfg(*self._recipe())

@@ -220,6 +220,14 @@ fn lower_error(file: &str, e: RunError) -> PyErr {
     }
 }
 
+/// Imports and verifies a program (and runs the recipe's transformations):
+/// `CompileError` at the Python source's line when it is not valid.
+#[pyfunction]
+#[pyo3(signature = (file, source, function, simplify, auto_optimize, device))]
+fn validate(file: &str, source: &str, function: Option<&str>, simplify: bool, auto_optimize: bool, device: &str) -> PyResult<()> {
+    import(file, source, function, Recipe::new(simplify, auto_optimize, device)?).map(drop)
+}
+
 /// The `.sdfg` JSON of a program, after the recipe's transformations.
 #[pyfunction]
 #[pyo3(signature = (file, source, function, simplify, auto_optimize, device))]
@@ -243,6 +251,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Compiled>()?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;
     m.add_function(wrap_pyfunction!(to_sdfg, m)?)?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(to_mlir, m)?)?;
     m.add("CompileError", m.py().get_type::<CompileError>())?;
     Ok(())

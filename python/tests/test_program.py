@@ -211,3 +211,18 @@ def test_threads_compile_and_call_at_once():
     assert not errors, errors
     for k, y in results:
         np.testing.assert_array_equal(y, 7.0 + k)
+
+
+def test_validate_checks_without_compiling(tmp_path):
+    programs.matvec.validate()
+    source = tmp_path / "bad_validate.py"
+    source.write_text(
+        "from sdfg_mlir import program, float64, symbol\n"
+        "N = symbol('N')\n"
+        "@program\n"
+        "def g(A: float64[N]):\n"
+        "    A[:] = undefined_name\n"
+    )
+    module = load_module(str(source), "bad_validate")
+    with pytest.raises(sdfg_mlir.CompileError, match=r"bad_validate\.py:5:\d+: error: .*undefined_name"):
+        module.g.validate()
