@@ -41,7 +41,8 @@ impl Builder<'_> {
     fn loop_ranges(&mut self, iter: &Expr, count: usize) -> Result<Vec<(Sym, Sym, Sym)>, Diagnostics> {
         let bad = || at(&self.m.loc(iter), "only 'for ... in range(...)' and 'dace.map[...]' loops are supported yet");
         match iter {
-            Expr::Call(call) if matches!(&*call.func, Expr::Name(n) if n.id.as_str() == "range") && count == 1 => {
+            // `range`, and `parrange` / `dace.parrange` (iterations that may run in any order).
+            Expr::Call(call) if self.is_range(&call.func) && count == 1 => {
                 let args = call.args.iter().map(|a| self.symbolic(a)).collect::<Result<Vec<_>, _>>()?;
                 Ok(vec![match args.as_slice() {
                     [stop] => (Sym::int(0), stop.clone(), Sym::int(1)),
@@ -71,6 +72,14 @@ impl Builder<'_> {
                     .collect()
             }
             _ => Err(bad()),
+        }
+    }
+
+    fn is_range(&self, f: &Expr) -> bool {
+        match f {
+            Expr::Name(n) => n.id.as_str() == "range" || (n.id.as_str() == "parrange" && self.m.imported.contains("parrange")),
+            Expr::Attribute(a) => a.attr.as_str() == "parrange" && self.m.is_dace(&a.value),
+            _ => false,
         }
     }
 

@@ -38,6 +38,7 @@ pub fn state(sdfg: &Sdfg, write: Write, ew: Elementwise, loc: &Loc) -> State {
                 }
                 // A new axis broadcasts and reads no dimension.
                 Access::NewAxis => k += 1,
+                Access::Whole(len) => out.push(Dim::range(Sym::int(0), len.sub(&Sym::int(1)))),
             }
         }
         if out.is_empty() {
@@ -124,6 +125,7 @@ pub fn window(dims: &[Access]) -> Subset {
                 Some(Dim::new(start.clone(), last, step.clone(), Sym::int(1)))
             }
             Access::NewAxis => None,
+            Access::Whole(len) => Some(Dim::range(Sym::int(0), len.sub(&Sym::int(1)))),
         })
         .collect();
     if dims.is_empty() {

@@ -33,6 +33,9 @@ pub enum Access {
     Index(Sym),
     /// A new dimension of one (`A[:, None]`), which broadcasts.
     NewAxis,
+    /// The whole dimension, for the tasklet to index itself (`x[cols]`
+    /// reads `x` whole and picks `x[cols[i]]`); no dimension of the result.
+    Whole(Sym),
 }
 
 impl Access {
@@ -40,7 +43,7 @@ impl Access {
     pub fn len(&self) -> Option<Sym> {
         match self {
             Access::Range { len, .. } => Some(len.clone()),
-            Access::Index(_) => None,
+            Access::Index(_) | Access::Whole(_) => None,
             Access::NewAxis => Some(Sym::int(1)),
         }
     }
@@ -264,6 +267,12 @@ impl Lowerer<'_> {
         format!("__in{}", self.inputs.len() - 1)
     }
 
+    /// Whether an index is an integer array (`x[cols]`: advanced indexing).
+    fn is_index_array(&self, index: &Expr) -> bool {
+        let Expr::Name(n) = index else { return false };
+        matches!(self.host.lookup(n.id.as_str()), Some(Var::Data { shape, dtype, .. }) if !shape.is_empty() && dtype.is_integer())
+    }
+
     pub(super) fn expr(&mut self, e: &Expr) -> Result<Part, (usize, String)> {
         let at = e.range().start().to_usize();
         match e {
@@ -282,6 +291,12 @@ impl Lowerer<'_> {
             Expr::Subscript(s) => {
                 let Expr::Name(n) = &*s.value else { return Err((at, "only a named array can be indexed".into())) };
                 match self.host.lookup(n.id.as_str()) {
+                    Some(Var::Data { name, shape, dtype }) if shape.len() == 1 && self.is_index_array(&s.slice) => {
+                        // `x[cols]`: element `cols[i]` of `x` for every `i`.
+                        let (index, index_shape, _) = self.expr(&s.slice)?;
+                        let whole = self.input(&name, vec![Access::Whole(shape[0].clone())]);
+                        Ok((format!("{whole}[{index}]"), index_shape, Kind { ty: dtype, weak: false }))
+                    }
                     Some(Var::Data { name, shape, dtype }) if !shape.is_empty() => {
                         let host = &*self.host;
                         let dims = accesses(self.m, &shape, Some(&s.slice), &|n| host.lookup(n))?;

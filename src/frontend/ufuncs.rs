@@ -104,6 +104,7 @@ impl Lowerer<'_> {
         };
         match method {
             Some("outer") => return self.outer(name, c, at),
+            Some(op) if name == "linalg" => return self.linalg(op, c, at),
             Some("reduce") => {
                 let reduction = REDUCTIONS.iter().find(|(u, _)| *u == name).map(|(_, r)| *r);
                 let reduction = reduction.ok_or((at, format!("np.{name}.reduce is not supported yet")))?;
@@ -114,6 +115,13 @@ impl Lowerer<'_> {
         }
         if let Some(part) = self.hoisted_call(name, c, at)? {
             return Ok(part);
+        }
+        if name == "clip" {
+            // `np.clip(a, lo, hi)`: `min(max(a, lo), hi)`.
+            let [a, lo, hi] = c.args.as_slice() else { return Err((at, "np.clip takes an array and two bounds".into())) };
+            let (a, lo, hi) = (self.expr(a)?, self.expr(lo)?, self.expr(hi)?);
+            let low = self.binary_function("max", a, lo, at)?;
+            return self.binary_function("min", low, hi, at);
         }
         if name == "where" {
             let [cond, t, f] = c.args.as_slice() else { return Err((at, "np.where takes a condition and two values".into())) };
@@ -163,6 +171,13 @@ impl Lowerer<'_> {
             kind = Kind { ty: ScalarType::F64, weak: kind.weak };
         }
         Ok((format!("{tasklet_name}({})", codes.join(", ")), shape, kind))
+    }
+
+    /// `f(l, r)` for a two-argument tasklet function (`max`, `min`), the
+    /// shapes broadcast and the types promoted.
+    fn binary_function(&mut self, f: &str, (l, ls, lk): Part, (r, rs, rk): Part, at: usize) -> Result<Part, (usize, String)> {
+        let shape = super::elementwise::broadcast(&ls, &rs).ok_or((at, "the arguments' shapes do not broadcast".to_string()))?;
+        Ok((format!("{f}({l}, {r})"), shape, super::elementwise::promote(lk, rk)))
     }
 
     /// An array method, `x.copy()`, `x.astype(t)`, `x.sum(axis=0)`,

@@ -30,3 +30,22 @@ def histogram(a: dc.int64[N], h: dc.int64[K]):
     for i in range(N):
         b = a[i] % K
         h[b] += 1
+
+
+@dc.program
+def csr(A_row: dc.int64[K + 1], A_col: dc.int64[M], A_val: dc.float64[M], x: dc.float64[N], y: dc.float64[K]):
+    for i in range(K):
+        start = A_row[i]
+        stop = A_row[i + 1]
+        cols = A_col[start:stop]
+        vals = A_val[start:stop]
+        y[i] = vals @ x[cols]
+
+
+@dc.program
+def algebra(A: dc.float64[N, N], b: dc.float64[N], x: dc.float64[N]):
+    for i in dc.parrange(N):
+        x[i] = b[i] * 2.0
+    L = np.linalg.cholesky(A)
+    Ai = np.linalg.inv(A)
+    return np.linalg.solve(A, x), np.clip(L, 0.1, 0.5), Ai
