@@ -131,22 +131,19 @@ impl Builder<'_> {
         };
         let cmp = if step_value > 0 { "<" } else { ">" };
         let label = self.label("for", loc);
-        let name = &symbol;
-        Ok(loop_block(label, LoopRegion {
-            cfg: inner?,
-            loop_variable: name.clone(),
-            init: Some(LoopStatements::new(CodeBlock::python(format!("{name} = {start}")))),
-            condition: Some(Condition::new(CodeBlock::python(format!("({name} {cmp} {stop})")))),
-            update: Some(LoopStatements::new(CodeBlock::python(format!("{name} = ({name} + {step})")))),
-            inverted: false,
-            update_before_condition: true,
-        }, loc))
+        Ok(loop_block(label, region(&symbol, start, stop, step, cmp, inner?), loc))
+    }
+
+    /// A loop over `var` from `start` up to `stop` (exclusive) around `cfg`.
+    pub(super) fn loop_over(&mut self, var: &str, start: &Sym, stop: &Sym, cfg: Cfg, loc: &Loc) -> Block {
+        let label = self.label("for", loc);
+        loop_block(label, region(var, start, stop, &Sym::int(1), "<", cfg), loc)
     }
 
     /// The symbol of a loop over `name`: the name itself, unless a loop
     /// around already uses it (an inlined program's `i` in a caller's loop
     /// over `i`), then a fresh one.
-    fn loop_symbol(&self, name: &str) -> String {
+    pub(super) fn loop_symbol(&self, name: &str) -> String {
         let taken = |s: &str| {
             self.loop_symbols.iter().any(|l| l == s)
                 || self.m.symbols.iter().any(|(m, _)| m == s)
@@ -259,6 +256,18 @@ impl Builder<'_> {
         let label = self.label("condition", loc);
         blocks.extend(self.write(&label, Write { data: name.clone(), dims: Vec::new() }, ew, loc)?);
         Ok((blocks, name))
+    }
+}
+
+fn region(name: &str, start: &Sym, stop: &Sym, step: &Sym, cmp: &str, cfg: Cfg) -> LoopRegion {
+    LoopRegion {
+        cfg,
+        loop_variable: name.to_string(),
+        init: Some(LoopStatements::new(CodeBlock::python(format!("{name} = {start}")))),
+        condition: Some(Condition::new(CodeBlock::python(format!("({name} {cmp} {stop})")))),
+        update: Some(LoopStatements::new(CodeBlock::python(format!("{name} = ({name} + {step})")))),
+        inverted: false,
+        update_before_condition: true,
     }
 }
 

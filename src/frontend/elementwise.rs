@@ -92,6 +92,9 @@ pub trait Host {
     fn transient(&mut self, dtype: ScalarType, shape: Vec<Sym>) -> String;
     /// A state to run before the statement's own.
     fn before(&mut self, state: State);
+    /// A sequential loop to run before the statement's own: `body(sdfg, k)`
+    /// is the state of iteration `k`, for `k` from 0 to `len` - 1.
+    fn before_loop(&mut self, len: Sym, body: &dyn Fn(&Sdfg, &Sym) -> State);
     /// Inlines a call of the module's program `name` before the
     /// statement; its returned value, if any, as data.
     fn call_program(&mut self, name: &str, call: &ast::ExprCall, at: usize) -> Result<Option<(Input, Vec<Sym>, Kind)>, (usize, String)>;

@@ -117,6 +117,40 @@ impl Lowerer<'_> {
         Ok((conn, shape, kind))
     }
 
+    /// `np.cumsum(x)` of a one-dimensional `x`: a sequential loop,
+    /// `out[k] = (out[k - 1] if k > 0 else 0) + x[k]`, in NumPy's result
+    /// type (integers and booleans sum in int64).
+    fn cumsum(&mut self, c: &ast::ExprCall, at: usize) -> Result<Part, (usize, String)> {
+        let [operand] = c.args.as_slice() else { return Err((at, "np.cumsum takes one array".into())) };
+        if c.keywords.iter().any(|k| !(k.arg.as_deref() == Some("axis") && matches!(&k.value, Expr::Constant(v) if matches!(v.value, Constant::None | Constant::Int(_))))) {
+            return Err((at, "np.cumsum takes only axis= (of a one-dimensional array), so far".into()));
+        }
+        let (input, shape, kind) = materialize(self.m, operand, self.host)?;
+        let [len] = shape.as_slice() else { return Err((at, "np.cumsum of one-dimensional arrays only, so far".into())) };
+        let ty = if kind.ty.is_float() || kind.ty.is_complex() { kind.ty } else { ScalarType::I64 };
+        let out = self.host.transient(ty, shape.clone());
+        let loc = self.host.loc();
+        let element = |k: &Sym| -> Vec<Access> {
+            input
+                .dims
+                .iter()
+                .map(|d| match d {
+                    Access::Range { start, step, .. } => Access::Index(start.add(&step.mul(k)).simplify()),
+                    other => other.clone(),
+                })
+                .collect()
+        };
+        let out_name = out.clone();
+        self.host.before_loop(len.clone(), &|sdfg, k| {
+            let previous = Input { data: out_name.clone(), dims: vec![Access::Index(Sym::call("Max", vec![k.sub(&Sym::int(1)), Sym::int(0)]))] };
+            let current = Input { data: input.data.clone(), dims: element(k) };
+            let ew = Elementwise { code: format!("((__in0 if {k} > 0 else 0) + __in1)"), inputs: vec![previous, current], shape: Vec::new(), kind: Kind { ty, weak: false } };
+            super::dataflow::state(sdfg, Write { data: out_name.clone(), dims: vec![Access::Index(k.clone())] }, ew, &loc)
+        });
+        let conn = self.input(&out, full(&shape));
+        Ok((conn, shape, Kind { ty, weak: false }))
+    }
+
     /// NumPy calls that are not elementwise; `None` for other names.
     pub(super) fn hoisted_call(&mut self, name: &str, c: &ast::ExprCall, at: usize) -> Result<Option<Part>, (usize, String)> {
         Ok(Some(match name {
@@ -135,6 +169,7 @@ impl Lowerer<'_> {
                 };
                 self.transpose(operand, axes.as_deref(), at)?
             }
+            "cumsum" => self.cumsum(c, at)?,
             "reshape" => match c.args.as_slice() {
                 [operand, shape] => self.reshape(operand, shape, at)?,
                 _ => return Err((at, "np.reshape takes an array and a shape".into())),

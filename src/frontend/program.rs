@@ -102,6 +102,20 @@ impl elementwise::Host for Builder<'_> {
         self.pending.push(Block { label, kind: BlockKind::State(state), extra: Default::default(), loc });
     }
 
+    fn before_loop(&mut self, len: Sym, body: &dyn Fn(&Sdfg, &Sym) -> State) {
+        let loc = self.here.clone();
+        let k = self.loop_symbol("__k");
+        if !self.sdfg.symbols.iter().any(|(s, _)| *s == k) {
+            self.sdfg.symbols.push((k.clone(), ScalarType::I64));
+        }
+        let mut cfg = Cfg { start_block: Some(0), ..Default::default() };
+        let label = self.label("step", &loc);
+        let state = body(&self.sdfg, &Sym::sym(&k));
+        append(&mut cfg, Block { label, kind: BlockKind::State(state), extra: Default::default(), loc: loc.clone() });
+        let block = self.loop_over(&k, &Sym::int(0), &len, cfg, &loc);
+        self.pending.push(block);
+    }
+
     fn call_program(&mut self, name: &str, call: &ast::ExprCall, at: usize) -> Result<Option<(elementwise::Input, Vec<Sym>, elementwise::Kind)>, (usize, String)> {
         self.inline_call(name, call, at)
     }

@@ -49,3 +49,8 @@ def algebra(A: dc.float64[N, N], b: dc.float64[N], x: dc.float64[N]):
     L = np.linalg.cholesky(A)
     Ai = np.linalg.inv(A)
     return np.linalg.solve(A, x), np.clip(L, 0.1, 0.5), Ai
+
+
+@dc.program
+def running(x: dc.float64[N], c: dc.int32[N]):
+    return np.cumsum(x * 2.0), np.cumsum(c)
