@@ -180,7 +180,7 @@ fn compile_detached(file: &str, source: &str, function: Option<&str>, recipe: Re
         device = name;
     }
     let program = match cache.filter(|_| !recipe.gpu) {
-        Some(dir) => compile_into(sdfg, &lower, &dir)?,
+        Some(dir) => compile_into(file, sdfg, &lower, &dir)?,
         None => {
             let work = std::env::temp_dir().join(format!("sdfg-mlir-py-{}", unique()));
             let program = Program::compile(sdfg, &lower, &work);
@@ -193,11 +193,13 @@ fn compile_detached(file: &str, source: &str, function: Option<&str>, recipe: Re
 
 /// Compiles into a fresh directory beside `dir`, then renames it into place,
 /// so that a process reading the cache never sees half a program.
-fn compile_into(sdfg: Sdfg, lower: &sdfg_mlir::lowering::LowerOptions, dir: &Path) -> PyResult<Program> {
-    let file = sdfg.name.clone();
+fn compile_into(file: &str, sdfg: Sdfg, lower: &sdfg_mlir::lowering::LowerOptions, dir: &Path) -> PyResult<Program> {
     let fresh = dir.with_extension(format!("tmp{}", unique()));
     let _ = std::fs::remove_dir_all(&fresh);
-    let program = Program::compile(sdfg, lower, &fresh).map_err(|e| lower_error(&file, e))?;
+    let program = Program::compile(sdfg, lower, &fresh).map_err(|e| {
+        let _ = std::fs::remove_dir_all(&fresh);
+        lower_error(file, e)
+    })?;
     if std::fs::rename(&fresh, dir).is_err() {
         // Another process put the program there first: keep theirs.
         let _ = std::fs::remove_dir_all(&fresh);
