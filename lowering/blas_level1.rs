@@ -89,6 +89,28 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
+    /// `y = alpha * op(M) @ x + beta * y` with one `cblas_?gemv` call (a
+    /// MatMul of a matrix and a vector; `trans` for the vector-matrix
+    /// product), or `Ok(false)` when the operands do not fit BLAS. The
+    /// caller checked that the node may call BLAS.
+    pub(super) fn gemv_blas(&mut self, mat: &Operand, trans: bool, x: &Operand, y: &Operand, alpha: f64, beta: f64) -> Result<bool, String> {
+        let ty = self.operand_type(y)?;
+        if self.parallel > 0 || mat.dims.len() != 2 || x.dims.len() != 1 || y.dims.len() != 1 || !self.blas_fits(&[mat, x, y], ty)? {
+            return Ok(false);
+        }
+        let Some(lda) = self.row_stride(mat)? else { return Ok(false) };
+        let (m, n) = (dim(mat, 0)?, dim(mat, 1)?);
+        let (incx, incy) = (self.inc(x)?, self.inc(y)?);
+        let (pa, px, py) = (self.address(&mat.data, &mat.start)?, self.address(&x.data, &x.start)?, self.address(&y.data, &y.start)?);
+        let order = self.b.int(101, Ty::I32);
+        let op = self.b.int(if trans { 112 } else { 111 }, Ty::I32);
+        let (al, be) = (self.b.float(alpha, ty), self.b.float(beta, ty));
+        use CArg::{Elem, Int, Ptr};
+        let args = [Int(&order), Int(&op), Int(&m), Int(&n), Elem(&al), Ptr(&pa), Int(&lda), Ptr(&px), Int(&incx), Elem(&be), Ptr(&py), Int(&incy)];
+        self.cblas_call("gemv", ty, &args)?;
+        Ok(true)
+    }
+
     /// Whether BLAS can take these operands: one float type, plain writes.
     fn blas_fits(&self, ops: &[&Operand], ty: Ty) -> Result<bool, String> {
         if !matches!(ty, Ty::F32 | Ty::F64) {

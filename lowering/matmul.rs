@@ -21,7 +21,18 @@ impl FnGen<'_, '_> {
         ta: bool,
         tb: bool,
     ) -> Result<bool, String> {
-        if a.dims.len() != 2 || b.dims.len() != 2 || c.dims.len() != 2 || cin.is_some_and(|x| x.data != c.data) {
+        if cin.is_some_and(|x| x.data != c.data) {
+            return Ok(false);
+        }
+        // Matrix-vector and vector-matrix products: one gemv (no WCR).
+        if c.dims.len() == 1 && cin.is_none() && c.wcr.is_none() {
+            return match (a.dims.len(), b.dims.len()) {
+                (2, 1) => self.gemv_blas(a, ta, b, c, alpha, beta),
+                (1, 2) => self.gemv_blas(b, !tb, a, c, alpha, beta),
+                _ => Ok(false),
+            };
+        }
+        if a.dims.len() != 2 || b.dims.len() != 2 || c.dims.len() != 2 {
             return Ok(false);
         }
         // Accumulating output (`C += A @ B`) is beta = 1; other WCRs are not BLAS.
