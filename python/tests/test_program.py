@@ -132,18 +132,16 @@ def test_to_mlir_gives_the_dialect():
     assert "sdfg.sdfg" in text and "programs.py" in programs.fill.file
 
 
+def program_module(tmp_path, name, body):
+    """A module of its own holding `body` after an import and a symbol N
+    (two lines: the body starts at line 3)."""
+    source = tmp_path / f"{name}.py"
+    source.write_text("from sdfg_mlir import program, float64, symbol\nN = symbol('N')\n" + body)
+    return load_module(str(source), name)
+
+
 def test_unsupported_python_is_a_compile_error_at_its_line(tmp_path):
-    source = tmp_path / "bad_program.py"
-    source.write_text(
-        "import numpy as np\n"
-        "from sdfg_mlir import program, float64, symbol\n"
-        "N = symbol('N')\n"
-        "@program\n"
-        "def f(A: float64[N]):\n"
-        "    class C:\n"
-        "        pass\n"
-    )
-    module = load_module(str(source), "bad_program")
+    module = program_module(tmp_path, "bad_program", "import numpy as np\n@program\ndef f(A: float64[N]):\n    class C:\n        pass\n")
     with pytest.raises(sdfg_mlir.CompileError, match=r"bad_program\.py:6:5: error: .*class"):
         module.f(np.ones(3))
 
@@ -215,14 +213,6 @@ def test_threads_compile_and_call_at_once():
 
 def test_validate_checks_without_compiling(tmp_path):
     programs.matvec.validate()
-    source = tmp_path / "bad_validate.py"
-    source.write_text(
-        "from sdfg_mlir import program, float64, symbol\n"
-        "N = symbol('N')\n"
-        "@program\n"
-        "def g(A: float64[N]):\n"
-        "    A[:] = undefined_name\n"
-    )
-    module = load_module(str(source), "bad_validate")
+    module = program_module(tmp_path, "bad_validate", "@program\ndef g(A: float64[N]):\n    A[:] = undefined_name\n")
     with pytest.raises(sdfg_mlir.CompileError, match=r"bad_validate\.py:5:\d+: error: .*undefined_name"):
         module.g.validate()

@@ -85,10 +85,8 @@ impl Builder<'_> {
                 if let Ok((_, declared)) = types::annotation(m, annotation) {
                     for (d, actual) in declared.iter().zip(shape) {
                         // `N` or a size linear in one symbol (`bins + 1`).
-                        let free = d.free_symbols();
-                        let [s] = free.iter().collect::<Vec<_>>()[..] else { continue };
-                        if let (false, Some(v)) = (scope.contains_key(s), d.solve_linear(s, actual)) {
-                            scope.insert(s.to_string(), Var::Symbol(v));
+                        if let Some((s, v)) = d.bound_symbol(actual).filter(|(s, _)| !scope.contains_key(s)) {
+                            scope.insert(s, Var::Symbol(v));
                         }
                     }
                 }

@@ -26,9 +26,6 @@ use serde_json::{json, Map, Value};
 
 const MATMUL: &str = "dace.libraries.blas.nodes.matmul.MatMul";
 const REDUCE: &str = "dace.libraries.standard.nodes.reduce.Reduce";
-const SOLVE: &str = "dace.libraries.linalg.nodes.solve.Solve";
-const INV: &str = "dace.libraries.linalg.nodes.inv.Inv";
-const CHOLESKY: &str = "dace.libraries.linalg.nodes.cholesky.Cholesky";
 
 /// NumPy's allocation functions.
 pub const ALLOCATIONS: &[&str] =
@@ -72,83 +69,6 @@ impl Lowerer<'_> {
         self.host.before(state);
         let conn = self.input(&out, full(&shape));
         Ok((conn, shape, kind))
-    }
-
-    /// `np.linalg.solve(A, b)`, `np.linalg.inv(A)`, `np.linalg.cholesky(A)`:
-    /// DaCe's `Solve`, `Inv` and `Cholesky` library nodes (LAPACK where it
-    /// is installed), on floating-point or complex square matrices.
-    pub(super) fn linalg(&mut self, op: &str, c: &ast::ExprCall, at: usize) -> Result<Part, (usize, String)> {
-        let (classpath, ins, out_conn): (&str, &[&str], &str) = match op {
-            "solve" => (SOLVE, &["_ain", "_bin"], "_bout"),
-            "inv" => (INV, &["_ain"], "_aout"),
-            "cholesky" => (CHOLESKY, &["_a"], "_b"),
-            other => return Err((at, format!("np.linalg.{other} is not supported yet"))),
-        };
-        if c.args.len() != ins.len() || !c.keywords.is_empty() {
-            return Err((at, format!("np.linalg.{op} takes {} array argument(s)", ins.len())));
-        }
-        let mut operands = Vec::new();
-        let mut kind: Option<Kind> = None;
-        for a in &c.args {
-            let (input, shape, k) = materialize(self.m, a, self.host)?;
-            kind = Some(kind.map_or(k, |prev| super::elementwise::promote(prev, k)));
-            operands.push((input, shape));
-        }
-        let kind = kind.expect("an argument");
-        let square = matches!(operands[0].1.as_slice(), [n, m] if n.is_symbolically_equal(m));
-        if !square {
-            return Err((at, format!("np.linalg.{op} needs a square matrix")));
-        }
-        if let Some((_, b)) = operands.get(1) {
-            if b.is_empty() || b.len() > 2 || !b[0].is_symbolically_equal(&operands[0].1[0]) {
-                return Err((at, "np.linalg.solve's right-hand side must have as many rows as the matrix".into()));
-            }
-        }
-        if !(kind.ty.is_float() || kind.ty.is_complex()) {
-            return Err((at, format!("np.linalg.{op} on {} is not supported (floating-point or complex arrays)", kind.ty.name())));
-        }
-        let shape = operands.last().expect("an operand").1.clone();
-        let out = self.host.transient(kind.ty, shape.clone());
-        let node = LibraryNode::parse(classpath.into(), Map::new()).map_err(|e| (at, e.to_string()))?;
-        let inputs: Vec<(&str, &Input)> = ins.iter().zip(&operands).map(|(conn, (input, _))| (*conn, input)).collect();
-        let state = self.library(node, &inputs, out_conn, &out, &shape);
-        self.host.before(state);
-        let conn = self.input(&out, full(&shape));
-        Ok((conn, shape, kind))
-    }
-
-    /// `np.cumsum(x)` of a one-dimensional `x`: a sequential loop,
-    /// `out[k] = (out[k - 1] if k > 0 else 0) + x[k]`, in NumPy's result
-    /// type (integers and booleans sum in int64).
-    fn cumsum(&mut self, c: &ast::ExprCall, at: usize) -> Result<Part, (usize, String)> {
-        let [operand] = c.args.as_slice() else { return Err((at, "np.cumsum takes one array".into())) };
-        if c.keywords.iter().any(|k| !(k.arg.as_deref() == Some("axis") && matches!(&k.value, Expr::Constant(v) if matches!(v.value, Constant::None | Constant::Int(_))))) {
-            return Err((at, "np.cumsum takes only axis= (of a one-dimensional array), so far".into()));
-        }
-        let (input, shape, kind) = materialize(self.m, operand, self.host)?;
-        let [len] = shape.as_slice() else { return Err((at, "np.cumsum of one-dimensional arrays only, so far".into())) };
-        let ty = if kind.ty.is_float() || kind.ty.is_complex() { kind.ty } else { ScalarType::I64 };
-        let out = self.host.transient(ty, shape.clone());
-        let loc = self.host.loc();
-        let element = |k: &Sym| -> Vec<Access> {
-            input
-                .dims
-                .iter()
-                .map(|d| match d {
-                    Access::Range { start, step, .. } => Access::Index(start.add(&step.mul(k)).simplify()),
-                    other => other.clone(),
-                })
-                .collect()
-        };
-        let out_name = out.clone();
-        self.host.before_loop(len.clone(), &|sdfg, k| {
-            let previous = Input { data: out_name.clone(), dims: vec![Access::Index(Sym::call("Max", vec![k.sub(&Sym::int(1)), Sym::int(0)]))] };
-            let current = Input { data: input.data.clone(), dims: element(k) };
-            let ew = Elementwise { code: format!("((__in0 if {k} > 0 else 0) + __in1)"), inputs: vec![previous, current], shape: Vec::new(), kind: Kind { ty, weak: false } };
-            super::dataflow::state(sdfg, Write { data: out_name.clone(), dims: vec![Access::Index(k.clone())] }, ew, &loc)
-        });
-        let conn = self.input(&out, full(&shape));
-        Ok((conn, shape, Kind { ty, weak: false }))
     }
 
     /// NumPy calls that are not elementwise; `None` for other names.
@@ -427,7 +347,7 @@ impl Lowerer<'_> {
 
     /// A state running library node `node` on `inputs` (connector, data)
     /// into `out` of `shape` (connector `out_conn`; empty names: none).
-    fn library(&mut self, node: LibraryNode, inputs: &[(&str, &Input)], out_conn: &str, out: &str, shape: &[Sym]) -> State {
+    pub(super) fn library(&mut self, node: LibraryNode, inputs: &[(&str, &Input)], out_conn: &str, out: &str, shape: &[Sym]) -> State {
         let loc = self.host.loc();
         let mut st = State::default();
         let conn = |c: &str| (!c.is_empty()).then(|| c.to_string());

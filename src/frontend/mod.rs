@@ -22,10 +22,12 @@
 
 mod assign;
 mod calls;
+mod cumsum;
 mod control;
 mod dataflow;
 mod elementwise;
 mod hoisted;
+mod linalg;
 mod program;
 mod scalar_indices;
 mod source;

@@ -224,8 +224,7 @@ impl Lowerer<'_> {
         }
         match FUNCTIONS.iter().find(|(np, _, _)| *np == name) {
             Some((_, f, _)) if matches!(*f, "max" | "min" | "pow" | "atan2") => {
-                let shape = super::elementwise::broadcast(&outer_shape, &bshape).ok_or((at, "the shapes do not broadcast".to_string()))?;
-                Ok((format!("{f}({acode}, {bcode})"), shape, super::elementwise::promote(akind, bkind)))
+                self.binary_function(f, (acode, outer_shape, akind), (bcode, bshape, bkind), at)
             }
             _ => Err((b.range().start().to_usize(), format!("np.{name}.outer is not supported yet"))),
         }

@@ -173,13 +173,10 @@ pub(crate) fn symbols_from_shapes(
         }
         for (dim, &n) in arg.shape.iter().zip(shape) {
             // `N`, or a size linear in one symbol (`N + 1`, `2 * N`).
-            let free = dim.free_symbols();
-            let [s] = free.iter().collect::<Vec<_>>()[..] else { continue };
-            if symbols.contains_key(s) {
-                continue;
-            }
-            if let Some(v) = dim.solve_linear(s, &Expr::int(n as i64)).and_then(|v| v.as_int()) {
-                symbols.insert(s.clone(), v);
+            if let Some((s, v)) = dim.bound_symbol(&Expr::int(n as i64)) {
+                if let (false, Some(v)) = (symbols.contains_key(&s), v.as_int()) {
+                    symbols.insert(s, v);
+                }
             }
         }
     }

@@ -206,6 +206,14 @@ impl Expr {
         linear.then(|| value.sub(&b).div(&Expr::int(a)).simplify())
     }
 
+    /// For a size in exactly one symbol (`N`, `bins + 1`), that symbol and
+    /// the value it takes when the size is `value` (see `solve_linear`).
+    pub fn bound_symbol(&self, value: &Expr) -> Option<(String, Expr)> {
+        let free = self.free_symbols();
+        let [s] = free.iter().collect::<Vec<_>>()[..] else { return None };
+        self.solve_linear(s, value).map(|v| (s.clone(), v))
+    }
+
     /// Whether `(self - other).simplify()` is zero. Sound (never claims a false
     /// equality) but incomplete, e.g. for identities between opaque functions.
     pub fn is_symbolically_equal(&self, other: &Expr) -> bool {
