@@ -72,29 +72,10 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
-    /// The subset of one end of a copy; without one, the region of the same
-    /// extents starting at 0 (or the whole container).
+    /// The subset of one end of a copy (see [`crate::model::Memlet::copy_subset`]).
     fn copy_subset(&mut self, e: &DataEdge, name: &str, is_src: bool) -> Result<Subset, String> {
-        let m = &e.memlet;
-        let names_it = m.data.as_deref() == Some(name);
-        let data_is_src = match m.is_data_src {
-            Some(v) => v,
-            None => names_it == is_src,
-        };
-        let own = if data_is_src == is_src { m.subset.clone() } else { m.other_subset.clone() };
-        if let Some(s) = own {
-            return Ok(s);
-        }
         let shape = self.container(name)?.desc.shape.clone();
-        let other = if data_is_src == is_src { None } else { m.subset.clone() };
-        match other.filter(|o| o.dims().len() == shape.len()) {
-            Some(o) => Ok(Subset::Range(
-                o.dims().iter().map(|d| Dim::range(Expr::int(0), d.num_elements().sub(&Expr::int(1)))).collect(),
-            )),
-            None => Ok(Subset::Range(
-                shape.iter().map(|s| Dim::range(Expr::int(0), s.sub(&Expr::int(1)))).collect(),
-            )),
-        }
+        Ok(e.memlet.copy_subset(name, is_src, &shape))
     }
 
     /// Nested loops over the non-unit dimensions shared by both subsets.

@@ -76,7 +76,7 @@ pub fn refusal(found: &DeviceUse) -> String {
             found.what
         ),
         Device::Fpga => format!(
-            "{}: this build has no FPGA back end, and an FPGA program does not run on the CPU in its place",
+            "{}: FPGA programs run in software emulation (sdfg-run) or as Vitis HLS C++ (sdfg-translate --emit-hls), and an FPGA program does not run on the CPU in its place",
             found.what
         ),
     }

@@ -28,6 +28,7 @@ mod einsum;
 mod element;
 mod expr;
 mod fft;
+pub mod fpga;
 mod function;
 pub mod gpu;
 mod jit;
@@ -100,6 +101,8 @@ pub struct ModuleGen {
     pub lapack: bool,
     /// Whether element accesses check their indices.
     pub check_bounds: bool,
+    /// Whether FPGA kernel states call their emulated kernels.
+    pub fpga: bool,
     /// The elements timed for `sdfg-run --profile` (none: no timing).
     pub profile: Option<profile::Slots>,
     /// Why OpenBLAS / LAPACKE is not used though allowed (not installed).
@@ -133,6 +136,7 @@ impl ModuleGen {
             blas: false,
             lapack: false,
             check_bounds: false,
+            fpga: false,
             profile: None,
             missing_blas: None,
             missing_lapack: None,
@@ -190,11 +194,13 @@ pub struct LowerOptions {
     pub gpu_block_size: Option<[i64; 3]>,
     /// Time each state and outermost map (`profile`; JIT only).
     pub profile: bool,
+    /// Run FPGA kernels in software emulation (none: FPGA programs are refused).
+    pub fpga: bool,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { blas: true, check_bounds: false, gpu: None, gpu_block_size: None, profile: false }
+        LowerOptions { blas: true, check_bounds: false, gpu: None, gpu_block_size: None, profile: false, fpga: false }
     }
 }
 
@@ -215,15 +221,24 @@ pub fn lower<'c>(context: &'c Context, sdfg: &Sdfg) -> Result<Lowered<'c>, Diagn
 /// when none is known).
 pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions) -> Result<Lowered<'c>, Diagnostic> {
     if let Some(use_) = devices::first_device_use(sdfg) {
-        if use_.device == devices::Device::Fpga || options.gpu.is_none() {
+        let allowed = match use_.device {
+            devices::Device::Fpga => options.fpga,
+            devices::Device::Gpu => options.gpu.is_some(),
+        };
+        if !allowed {
             return Err(Diagnostic::new(use_.loc, devices::refusal(&use_)));
         }
     }
-    if let Some(use_) = devices::first_fpga_use(sdfg) {
+    if let Some(use_) = devices::first_fpga_use(sdfg).filter(|_| !options.fpga) {
         return Err(Diagnostic::new(use_.loc, devices::refusal(&use_)));
     }
-    // State-machine loops become LoopRegions, which lower to `scf.for`.
-    let mut sdfg = sdfg.clone();
+    // State-machine loops become LoopRegions, which lower to `scf.for`;
+    // FPGA kernels are written with their library nodes expanded.
+    let mut sdfg = if options.fpga && fpga::has_kernels(sdfg) {
+        fpga::prepare(sdfg).map_err(|e| Diagnostic::new(&sdfg.loc, e))?
+    } else {
+        sdfg.clone()
+    };
     crate::transforms::loop_lifting::lift_all(&mut sdfg);
     let mut rooms = gpu::rooms::Rooms::default();
     if options.gpu.is_some() {
@@ -256,6 +271,7 @@ fn lower_missing<'c>(
     module.missing_blas = missing_blas;
     module.missing_lapack = missing_lapack;
     module.check_bounds = options.check_bounds;
+    module.fpga = options.fpga;
     module.gpu = options.gpu.clone();
     module.gpu_block_size = options.gpu_block_size.unwrap_or(gpu::kernel::DEFAULT_BLOCK);
     if options.check_bounds {

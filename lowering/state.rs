@@ -21,6 +21,10 @@ pub struct StateCx<'s> {
 
 impl FnGen<'_, '_> {
     pub fn state(&mut self, state: &State) -> Result<(), String> {
+        if self.module.fpga && super::fpga::is_kernel_state(self.sdfg, state) {
+            let label = self.state_label.clone();
+            return self.fpga_kernel_call(state, &label);
+        }
         let parents = scope::scope_parents(state)?;
         let order = scope::topological_order(state).ok_or("the state has a cycle")?;
         let cx = StateCx { state, parents, order };

@@ -14,7 +14,7 @@ pub const TYPEOF: &str = "__sdfg_typeof_";
 
 /// Rewrites `decltype(x)(` (which DaCe's expansions put into Python
 /// tasklets) into a call the parser accepts.
-fn rewrite_decltype(code: &str) -> String {
+pub(crate) fn rewrite_decltype(code: &str) -> String {
     let mut out = String::with_capacity(code.len());
     let mut rest = code;
     while let Some(pos) = rest.find("decltype(") {

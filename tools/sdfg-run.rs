@@ -66,6 +66,11 @@ struct Cli {
     /// CUDA where its driver finds a device, else Vulkan).
     #[arg(long, value_enum, default_value_t = GpuRuntime::Auto)]
     gpu_runtime: GpuRuntime,
+    /// How FPGA programs run: `emulation` compiles the kernels' HLS C++ for
+    /// the CPU (Vitis `sw_emu` semantics); `hardware` needs Vitis and a
+    /// board through XRT.
+    #[arg(long, value_enum, default_value_t = FpgaMode::Emulation)]
+    fpga_mode: FpgaMode,
     /// Threads per block (X[,Y[,Z]]) of GPU maps that give no
     /// `gpu_block_size` (default: DaCe's 32,1,1).
     #[arg(long, value_name = "X[,Y[,Z]]")]
@@ -89,6 +94,12 @@ enum Emit {
     Ptx,
     /// The kernels' SPIR-V for Vulkan (as `spirv` dialect modules).
     Spirv,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum FpgaMode {
+    Emulation,
+    Hardware,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -127,6 +138,15 @@ fn main() {
     }
     let uses_gpu = sdfg_mlir::lowering::devices::first_device_use(&sdfg)
         .is_some_and(|u| u.device == sdfg_mlir::lowering::devices::Device::Gpu);
+    if sdfg_mlir::lowering::devices::first_fpga_use(&sdfg).is_some() {
+        if let FpgaMode::Hardware = cli.fpga_mode {
+            common::fail_with(&file, &sdfg_mlir::lowering::fpga::hardware_refusal());
+        }
+        lower.fpga = true;
+        if cli.emit.is_none() {
+            eprintln!("{file}: note: FPGA kernels run in software emulation on the CPU (--fpga-mode emulation)");
+        }
+    }
     if let Some(emit) = cli.emit {
         let vulkan = matches!(emit, Emit::Spirv) || (matches!(cli.gpu_runtime, GpuRuntime::Vulkan) && !matches!(emit, Emit::Ptx));
         if vulkan {

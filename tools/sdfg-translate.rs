@@ -36,6 +36,11 @@ struct Cli {
     /// each element's properties on click, scopes folded on double click.
     #[arg(long, group = "direction")]
     export_html: bool,
+    /// Read an SDFG with FPGA kernels, write Vitis HLS C++ into the
+    /// directory given by -o: one `.cpp` per kernel, `sdfg_hls.h` and a
+    /// Makefile for `v++`.
+    #[arg(long, group = "direction")]
+    emit_hls: bool,
     /// With --export-html: a control flow with more elements than this is
     /// drawn as boxes, each block's inside opening as a picture of its own.
     #[arg(long, value_name = "N", default_value_t = sdfg_mlir::view::html::FOLD_LIMIT)]
@@ -66,6 +71,20 @@ fn main() -> Result<()> {
         };
         let text = drawn.unwrap_or_else(|e| common::fail_with(&file, &e.to_string()));
         common::write_output(&cli.output, &text);
+        return Ok(());
+    }
+    if cli.emit_hls {
+        if cli.output == "-" {
+            common::fail_with(&file, "--emit-hls writes a directory: give it with -o DIR");
+        }
+        let sdfg = input::load_model(&bytes, &file).unwrap_or_else(|diags| common::fail(&diags));
+        let files = sdfg_mlir::lowering::fpga::emit_hls(&sdfg).unwrap_or_else(|e| common::fail_with(&file, &e));
+        let dir = std::path::Path::new(&cli.output);
+        std::fs::create_dir_all(dir).unwrap_or_else(|e| common::fail_with(&cli.output, &format!("cannot create the directory: {e}")));
+        for f in files {
+            let path = dir.join(&f.name);
+            std::fs::write(&path, f.text).unwrap_or_else(|e| common::fail_with(&path.display().to_string(), &format!("cannot write: {e}")));
+        }
         return Ok(());
     }
     if cli.import_python {

@@ -1,7 +1,7 @@
 //! Control-flow graphs, states, nodes and memlets.
 
 use super::{Assignment, Condition, DType, Extra, LibraryNode, Loc, LoopStatements, Schedule, Sdfg, Wcr};
-use crate::symbolic::{Expr, Subset};
+use crate::symbolic::{Dim, Expr, Subset};
 
 /// Code with its language (`Python`, `CPP`, `MLIR`, ...).
 #[derive(Clone, Debug, PartialEq)]
@@ -269,4 +269,24 @@ pub struct Memlet {
     /// Whether `data` is the container at the source end of the memlet path.
     pub is_data_src: Option<bool>,
     pub extra: Extra,
+}
+
+impl Memlet {
+    /// The subset of one end (`is_src`) of a copy between access nodes, for
+    /// container `name` of `shape`; without one, the region of the other
+    /// end's extents starting at 0 (or the whole container).
+    pub fn copy_subset(&self, name: &str, is_src: bool, shape: &[Expr]) -> Subset {
+        let names_it = self.data.as_deref() == Some(name);
+        let data_is_src = self.is_data_src.unwrap_or(names_it == is_src);
+        let own = if data_is_src == is_src { &self.subset } else { &self.other_subset };
+        if let Some(s) = own {
+            return s.clone();
+        }
+        let other = if data_is_src == is_src { None } else { self.subset.as_ref() };
+        let dims = match other.filter(|o| o.dims().len() == shape.len()) {
+            Some(o) => o.dims().iter().map(|d| Dim::range(Expr::int(0), d.num_elements().sub(&Expr::int(1)))).collect(),
+            None => shape.iter().map(|s| Dim::range(Expr::int(0), s.sub(&Expr::int(1)))).collect(),
+        };
+        Subset::Range(dims)
+    }
 }

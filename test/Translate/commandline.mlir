@@ -3,7 +3,7 @@
 // --help lists the documented flags (docs/tools.md) and exits 0.
 // RUN: rm -rf %t %t.*
 // RUN: sdfg-translate --help | FileCheck %s --check-prefix=TRANSLATE
-// TRANSLATE: Usage: sdfg-translate [OPTIONS] <--import-sdfg|--import-python|--export-sdfg|--export-dot|--export-svg|--export-html> [INPUT]
+// TRANSLATE: Usage: sdfg-translate [OPTIONS] <--import-sdfg|--import-python|--export-sdfg|--export-dot|--export-svg|--export-html|--emit-hls> [INPUT]
 // TRANSLATE-DAG: {{^ *}}[INPUT]{{ +}}Input file (`-` for standard input)
 // TRANSLATE-DAG: {{^ *}}--import-sdfg{{ +}}Read `.sdfg` JSON
 // TRANSLATE-DAG: {{^ *}}--export-sdfg{{ +}}Read dialect text, write `.sdfg` JSON
@@ -38,7 +38,7 @@
 // RUN: sh -c 'sdfg-translate --import-sdfg %corpus/vec_add.minimal.sdfg -o 2>/dev/null; test $? -eq 2'
 // RUN: not sdfg-translate 2>&1 >/dev/null | FileCheck %s --check-prefix=USAGE
 // USAGE: error: the following required arguments were not provided:
-// USAGE-NEXT: <--import-sdfg|--import-python|--export-sdfg|--export-dot|--export-svg|--export-html>
+// USAGE-NEXT: <--import-sdfg|--import-python|--export-sdfg|--export-dot|--export-svg|--export-html|--emit-hls>
 // USAGE: Usage: sdfg-translate
 // A usage error writes nothing to stdout and creates no output file.
 // RUN: sh -c 'sdfg-translate %corpus/vec_add.minimal.sdfg -o %t.usage.out 2>/dev/null; test $? -eq 2'

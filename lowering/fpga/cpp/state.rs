@@ -1,0 +1,268 @@
+//! A state's dataflow as C++: nodes in dependency order, maps as loop
+//! nests (the innermost pipelined with `II=1` where no write-conflict
+//! resolution or nested scope makes iterations depend on each other),
+//! copies between access nodes as loops, nested SDFGs as function calls.
+
+use super::{ident, Func};
+use crate::model::{scope, DataEdge, DataKind, NodeKind, State};
+use crate::symbolic::{Dim, Expr, Subset};
+use std::collections::BTreeSet;
+
+/// The state being written, with its scope tree and dependency order.
+pub struct StateCx<'a> {
+    pub state: &'a State,
+    parents: Vec<Option<usize>>,
+    order: Vec<usize>,
+    /// The nodes to write (a processing element); all when `None`.
+    only: Option<&'a BTreeSet<usize>>,
+}
+
+impl Func<'_> {
+    /// Writes `state`, or only the nodes of `only`.
+    pub fn state(&mut self, state: &State, only: Option<&BTreeSet<usize>>) -> Result<(), String> {
+        let parents = scope::scope_parents(state)?;
+        let order = scope::topological_order(state).ok_or("the state has a cycle")?;
+        let cx = StateCx { state, parents, order, only };
+        if only.is_none() {
+            self.prologue(&cx)?;
+            if self.dataflow(state)? {
+                return Ok(());
+            }
+        }
+        self.scope_body(&cx, None)
+    }
+
+    /// What a state does before its nodes run: zeroing `setzero` access
+    /// nodes and binding views.
+    fn prologue(&mut self, cx: &StateCx) -> Result<(), String> {
+        for &n in &cx.order {
+            if let NodeKind::Access { data, setzero: true } = &cx.state.nodes[n].kind {
+                let count = self.index(&self.desc(data)?.total_elements())?;
+                let id = ident(data);
+                let k = format!("__zero_{}", self.fresh());
+                self.w.line(&format!("for (long long {k} = 0; {k} < {count}; ++{k}) {id}[{k}] = {{}};"));
+            }
+        }
+        self.bind_views(cx)
+    }
+
+    fn scope_body(&mut self, cx: &StateCx, scope: Option<usize>) -> Result<(), String> {
+        for &n in &cx.order {
+            if cx.parents[n] != scope || cx.only.is_some_and(|o| !o.contains(&n)) {
+                continue;
+            }
+            let node = &cx.state.nodes[n];
+            match &node.kind {
+                NodeKind::Access { data, .. } => {
+                    for e in cx.state.edges.iter().filter(|e| e.dst == n) {
+                        if let NodeKind::Access { data: src, .. } = &cx.state.nodes[e.src].kind {
+                            if e.memlet.data.is_some() && !is_view_edge(e) {
+                                self.copy(e, src, data)?;
+                            }
+                        }
+                    }
+                }
+                NodeKind::Tasklet { .. } => self.tasklet(cx.state, n)?,
+                NodeKind::MapEntry { .. } => self.map(cx, n)?,
+                NodeKind::MapExit { .. } => {}
+                NodeKind::NestedSdfg { .. } => self.nested(cx.state, n)?,
+                NodeKind::Library(lib) => {
+                    return Err(format!("library node '{}' ({}) has no FPGA expansion", node.label, lib.classpath()));
+                }
+                NodeKind::ConsumeEntry { .. } | NodeKind::ConsumeExit { .. } => {
+                    return Err(format!("consume scope '{}': the FPGA back end does not run consume scopes", node.label));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Points views at the memory their `views` edges select.
+    fn bind_views(&mut self, cx: &StateCx) -> Result<(), String> {
+        // (view, viewed container, edge); a view of a view after the view.
+        let mut pending = Vec::new();
+        for e in cx.state.edges.iter().filter(|e| is_view_edge(e)) {
+            let (view_node, other) = if e.dst_conn.as_deref() == Some("views") { (e.dst, e.src) } else { (e.src, e.dst) };
+            if let (Some(view), Some(target)) = (access(cx.state, view_node), access(cx.state, other)) {
+                pending.push((view, target, e, view_node != e.src));
+            }
+        }
+        while !pending.is_empty() {
+            let ready = pending
+                .iter()
+                .position(|(_, target, _, _)| !pending.iter().any(|(v, _, _, _)| v == target))
+                .ok_or("views form a cycle")?;
+            let (view, target, e, target_is_src) = pending.remove(ready);
+            let subset = e.memlet.copy_subset(&target, target_is_src, &self.desc(&target)?.shape);
+            let start: Vec<Expr> = subset.dims().iter().map(|d| d.start.clone()).collect();
+            let at = self.element(&target, &start)?;
+            self.w.line(&format!("{} = &{at};", ident(&view)));
+        }
+        Ok(())
+    }
+
+    fn map(&mut self, cx: &StateCx, entry: usize) -> Result<(), String> {
+        let node = &cx.state.nodes[entry];
+        let NodeKind::MapEntry { map, .. } = &node.kind else { unreachable!() };
+        self.w.open(&format!("{{  // map {}", node.label));
+        // Dynamic range inputs: connectors other than IN_* hold values the
+        // range reads.
+        for e in cx.state.edges.iter().filter(|e| e.dst == entry) {
+            let (Some(conn), Some(data)) = (e.dst_conn.as_deref(), e.memlet.data.as_deref()) else { continue };
+            if conn.starts_with("IN_") {
+                continue;
+            }
+            let start = self.start_of(data, &e.memlet.subset)?;
+            let (t, at) = (self.elem_type(data)?, self.element(data, &start)?);
+            self.w.line(&format!("const {t} {} = {at};", ident(conn)));
+        }
+        let (dependent, why) = self.iterations_depend(cx, entry);
+        let unroll = node.extra.get("unroll").and_then(|v| v.as_bool()).unwrap_or(false);
+        let dims = map.range.dims();
+        for (k, (p, d)) in map.params.iter().zip(dims).enumerate() {
+            self.w.open(&self.loop_header(p, d)?);
+            if unroll {
+                self.w.pragma("UNROLL");
+            } else if k + 1 == dims.len() {
+                match &why {
+                    None => self.w.pragma("PIPELINE II=1"),
+                    Some(reason) => self.w.line(&format!("// not pipelined: {reason}")),
+                }
+                if dims.len() > 1 && !dependent {
+                    self.w.pragma("LOOP_FLATTEN");
+                }
+            }
+        }
+        self.scope_body(cx, Some(entry))?;
+        for _ in dims {
+            self.w.close("}");
+        }
+        self.w.close("}");
+        Ok(())
+    }
+
+    /// `for (...) {` over one map dimension.
+    fn loop_header(&self, p: &str, d: &Dim) -> Result<String, String> {
+        let (b, e, s) = (self.index(&d.start)?, self.index(&d.end)?, self.index(&d.step)?);
+        let i = ident(p);
+        let cond = match d.step.as_int() {
+            Some(k) if k > 0 => format!("{i} <= {e}"),
+            Some(_) => format!("{i} >= {e}"),
+            None => format!("({s} > 0 ? {i} <= {e} : {i} >= {e})"),
+        };
+        Ok(format!("for (long long {i} = {b}; {cond}; {i} += {s}) {{"))
+    }
+
+    /// Whether iterations of the map at `entry` may depend on each other,
+    /// and why its innermost loop is not pipelined (a nested scope, a
+    /// nested SDFG, or a write-conflict resolution inside).
+    fn iterations_depend(&self, cx: &StateCx, entry: usize) -> (bool, Option<String>) {
+        let inside = |mut n: usize| loop {
+            match cx.parents[n] {
+                Some(p) if p == entry => return true,
+                Some(p) => n = p,
+                None => return false,
+            }
+        };
+        let exit = cx.state.nodes[entry].kind.scope_exit();
+        for (_, node) in cx.state.nodes.iter().enumerate().filter(|&(n, _)| inside(n) && Some(n) != exit) {
+            match &node.kind {
+                NodeKind::MapEntry { .. } => return (false, Some("it holds an inner map".into())),
+                NodeKind::NestedSdfg { .. } => return (true, Some("it calls a nested SDFG".into())),
+                _ => {}
+            }
+        }
+        if cx.state.edges.iter().any(|e| e.memlet.wcr.is_some() && (inside(e.src) || Some(e.src) == exit)) {
+            return (true, Some("write-conflict resolution carries a dependence between iterations".into()));
+        }
+        (false, None)
+    }
+
+    /// Copies along edge `e` from access node data `src` to `dst`, element
+    /// by element in row-major order (shapes may differ when counts agree).
+    fn copy(&mut self, e: &DataEdge, src: &str, dst: &str) -> Result<(), String> {
+        let ss = e.memlet.copy_subset(src, true, &self.desc(src)?.shape);
+        let ds = e.memlet.copy_subset(dst, false, &self.desc(dst)?.shape);
+        let (src_stream, dst_stream) = (self.desc(src)?.kind == DataKind::Stream, self.desc(dst)?.kind == DataKind::Stream);
+        self.w.open(&format!("{{  // copy {src} -> {dst}"));
+        let count = ss.dims().iter().fold(Expr::int(1), |a, d| a.mul(&d.num_elements())).simplify();
+        let n = self.index(&count)?;
+        let k = format!("__copy_{}", self.fresh());
+        self.w.open(&format!("for (long long {k} = 0; {k} < {n}; ++{k}) {{"));
+        self.w.pragma("PIPELINE II=1");
+        let read = if src_stream { format!("{}[0].read()", ident(src)) } else { self.unravelled(src, &ss, &k)? };
+        let target = if dst_stream { String::new() } else { self.unravelled(dst, &ds, &k)? };
+        let line = match (&e.memlet.wcr, dst_stream) {
+            (_, true) => format!("{}[0].write({read});", ident(dst)),
+            (Some(w), false) => format!("{target} = {};", super::tasklet::wcr_apply(self, w, &target, &read)?),
+            (None, false) => format!("{target} = {read};"),
+        };
+        self.w.line(&line);
+        self.w.close("}");
+        self.w.close("}");
+        Ok(())
+    }
+
+    /// Element number `k` (row-major) of `subset` of container `name`.
+    fn unravelled(&self, name: &str, subset: &Subset, k: &str) -> Result<String, String> {
+        let dims = subset.dims();
+        let mut indices = Vec::new();
+        let mut inner = Expr::int(1);
+        for d in dims.iter().rev() {
+            let count = d.num_elements().simplify();
+            let pos = Expr::call("Mod", vec![Expr::call("int_floor", vec![Expr::sym(k), inner.clone()]), count.clone()]);
+            indices.push(d.start.add(&pos.mul(&d.step)));
+            inner = inner.mul(&count).simplify();
+        }
+        indices.reverse();
+        self.element(name, &indices)
+    }
+
+    /// A nested SDFG: a function of its own, called with pointers to the
+    /// first element of each connector's memlet and its symbol values.
+    fn nested(&mut self, state: &State, n: usize) -> Result<(), String> {
+        let node = &state.nodes[n];
+        let NodeKind::NestedSdfg { sdfg, symbol_mapping } = &node.kind else { unreachable!() };
+        let mut args: Vec<(String, String)> = Vec::new();
+        for e in state.edges.iter().filter(|e| e.dst == n || e.src == n) {
+            let conn = if e.dst == n { &e.dst_conn } else { &e.src_conn };
+            let (Some(conn), Some(data)) = (conn, &e.memlet.data) else { continue };
+            if args.iter().any(|(c, _)| c == conn) {
+                continue;
+            }
+            let start = self.start_of(data, &e.memlet.subset)?;
+            args.push((conn.clone(), format!("&{}", self.element(data, &start)?)));
+        }
+        args.sort();
+        let id = self.fresh();
+        let name = format!("{}_nested_{id}", self.prefix);
+        let mut child = self.child(sdfg);
+        let mut params = Vec::new();
+        for (conn, _) in &args {
+            params.push(child.param(conn)?);
+        }
+        let mut values = Vec::new();
+        for (sym, value) in symbol_mapping {
+            params.push(format!("{} {}", child.symbol_type(sym), ident(sym)));
+            values.push(super::symbolic(value, self)?);
+        }
+        child.function_body(&params, &name, &node.label)?;
+        let text = std::mem::take(&mut child.w.text);
+        self.adopt(child);
+        self.helpers.push(text);
+        let all: Vec<String> = args.into_iter().map(|(_, a)| a).chain(values).collect();
+        self.w.line(&format!("{name}({});", all.join(", ")));
+        Ok(())
+    }
+}
+
+fn is_view_edge(e: &DataEdge) -> bool {
+    e.dst_conn.as_deref() == Some("views") || e.src_conn.as_deref() == Some("views")
+}
+
+fn access(state: &State, n: usize) -> Option<String> {
+    match &state.nodes[n].kind {
+        NodeKind::Access { data, .. } => Some(data.clone()),
+        _ => None,
+    }
+}

@@ -1,0 +1,55 @@
+//! `sdfg-translate --emit-hls`: the kernels of a program as Vitis HLS C++
+//! files, the header they include, and a Makefile that builds them with
+//! `v++` for `sw_emu`, `hw_emu` or `hw` (`make TARGET=hw PLATFORM=...`).
+
+use super::cpp::ident;
+use super::{kernel_source, kernel_states, prepare, Kernel, HEADER};
+use crate::model::Sdfg;
+
+/// A file to write into the output directory.
+pub struct HlsFile {
+    pub name: String,
+    pub text: String,
+}
+
+/// The files for the FPGA kernels of `sdfg` (an error when it has none).
+pub fn emit_hls(sdfg: &Sdfg) -> Result<Vec<HlsFile>, String> {
+    let prepared = prepare(sdfg)?;
+    let kernels = kernel_states(&prepared);
+    if kernels.is_empty() {
+        return Err("the program has no FPGA kernels (no state with FPGA_Device maps, library nodes or nested SDFGs, or FPGA-local memory)".into());
+    }
+    let mut files = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for (label, state) in kernels {
+        let mut name = format!("kernel_{}", ident(&label));
+        while names.contains(&name) {
+            name.push('_');
+        }
+        let kernel = Kernel::of(&prepared, state);
+        let body = kernel_source(&prepared, state, &kernel, &name, &label).map_err(|e| format!("kernel of state '{label}': {e}"))?;
+        let text = format!("// Vitis HLS kernel '{name}' of SDFG '{}', state '{label}'.\n#include \"sdfg_hls.h\"\n\n{body}", sdfg.name);
+        files.push(HlsFile { name: format!("{name}.cpp"), text });
+        names.push(name);
+    }
+    files.push(HlsFile { name: "sdfg_hls.h".into(), text: HEADER.into() });
+    files.push(HlsFile { name: "Makefile".into(), text: makefile(&names) });
+    Ok(files)
+}
+
+fn makefile(kernels: &[String]) -> String {
+    format!(
+        "# Builds the kernels with Vitis: make TARGET=sw_emu|hw_emu|hw PLATFORM=<platform>\n\
+         TARGET ?= sw_emu\n\
+         PLATFORM ?= xilinx_u250_gen3x16_xdma_4_1_202210_1\n\
+         KERNELS = {}\n\n\
+         all: program.$(TARGET).xclbin\n\n\
+         %.$(TARGET).xo: %.cpp sdfg_hls.h\n\
+         \tv++ -c -t $(TARGET) --platform $(PLATFORM) -k $* -I. -o $@ $<\n\n\
+         program.$(TARGET).xclbin: $(KERNELS:%=%.$(TARGET).xo)\n\
+         \tv++ -l -t $(TARGET) --platform $(PLATFORM) -o $@ $^\n\n\
+         clean:\n\
+         \trm -f *.xo *.xclbin\n",
+        kernels.join(" ")
+    )
+}

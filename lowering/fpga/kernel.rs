@@ -1,0 +1,103 @@
+//! One kernel: a state that runs on the FPGA, as an `extern "C"` function
+//! with `m_axi` ports for the memory it reaches and `s_axilite` ports for
+//! its symbols. Its streams and FPGA-local memory are locals.
+
+use super::cpp::{ident, Func};
+use super::device_only;
+use crate::analysis::symbols;
+use crate::model::{DataKind, NodeKind, Sdfg, State};
+use crate::transforms::place;
+use std::collections::BTreeSet;
+
+/// What a kernel takes: the containers it reaches in host-visible memory
+/// (pointer arguments) and the symbols it reads; and what it owns.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    pub arrays: Vec<String>,
+    pub symbols: Vec<String>,
+    pub locals: BTreeSet<String>,
+}
+
+impl Kernel {
+    pub fn of(sdfg: &Sdfg, state: &State) -> Kernel {
+        let used = containers_of(state);
+        let elsewhere = |name: &str| {
+            place::states(sdfg).iter().any(|(_, s)| !std::ptr::eq(*s, state) && containers_of(s).contains(name))
+        };
+        let locals: BTreeSet<String> = used
+            .iter()
+            .filter(|n| {
+                sdfg.container(n).is_some_and(|d| d.transient && (d.kind == DataKind::Stream || device_only(d.storage)))
+                    && !elsewhere(n)
+            })
+            .cloned()
+            .collect();
+        let arrays: Vec<String> = used.iter().filter(|n| !locals.contains(*n)).cloned().collect();
+        let symbols = symbols_read(sdfg, state);
+        Kernel { arrays, symbols, locals }
+    }
+}
+
+/// Containers a state names (access nodes and memlets; not inside nested SDFGs).
+pub(super) fn containers_of(state: &State) -> BTreeSet<String> {
+    let nodes = state.nodes.iter().filter_map(|n| match &n.kind {
+        NodeKind::Access { data, .. } => Some(data.clone()),
+        _ => None,
+    });
+    nodes.chain(state.edges.iter().filter_map(|e| e.memlet.data.clone())).collect()
+}
+
+/// The C++ of the kernel for `state` (of the prepared SDFG, see
+/// [`super::prepare`]), named `name`; every other function it defines
+/// starts with `name` too.
+pub fn kernel_source(sdfg: &Sdfg, state: &State, kernel: &Kernel, name: &str, label: &str) -> Result<String, String> {
+    let mut f = Func::new(sdfg, name);
+    let mut params = Vec::new();
+    for a in &kernel.arrays {
+        params.push(f.param(a)?);
+    }
+    for s in &kernel.symbols {
+        params.push(format!("{} {}", f.symbol_type(s), ident(s)));
+    }
+    f.w.line(&format!("// kernel of state '{}'", label.replace('\n', " ")));
+    f.w.open(&format!("extern \"C\" void {name}({}) {{", params.join(", ")));
+    for (k, a) in kernel.arrays.iter().enumerate() {
+        f.w.pragma(&format!("INTERFACE m_axi port={} offset=slave bundle=gmem{k}", ident(a)));
+    }
+    for a in &kernel.arrays {
+        f.w.pragma(&format!("INTERFACE s_axilite port={} bundle=control", ident(a)));
+    }
+    for s in &kernel.symbols {
+        f.w.pragma(&format!("INTERFACE s_axilite port={} bundle=control", ident(s)));
+    }
+    f.w.pragma("INTERFACE s_axilite port=return bundle=control");
+    f.declare_locals(&kernel.locals)?;
+    f.declare_constants()?;
+    f.state(state, None)?;
+    f.w.close("}");
+    let mut text = String::new();
+    for h in &f.helpers {
+        text += h;
+        text += "\n";
+    }
+    text += &f.w.text;
+    Ok(text)
+}
+
+
+/// The symbols `state` reads that `sdfg` declares or assigns, those its
+/// containers' shapes and strides name included.
+pub(super) fn symbols_read(sdfg: &Sdfg, state: &State) -> Vec<String> {
+    let mut wanted = symbols::state_symbols(sdfg, state).used;
+    for name in containers_of(state) {
+        if let Some(d) = sdfg.container(&name) {
+            let exprs = d.shape.iter().chain(d.strides.iter().flatten()).chain(d.offset.iter().flatten());
+            for e in exprs.chain(d.total_size.iter()).chain(d.buffer_size.iter()) {
+                wanted.extend(e.free_symbols());
+            }
+        }
+    }
+    let mut assigned = BTreeSet::new();
+    symbols::assigned(&sdfg.cfg, &mut assigned);
+    wanted.into_iter().filter(|s| sdfg.container(s).is_none() && (sdfg.symbol_type(s).is_some() || assigned.contains(s))).collect()
+}

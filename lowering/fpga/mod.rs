@@ -1,0 +1,96 @@
+//! The FPGA back end: every state that runs on the FPGA (a map, library
+//! node or nested SDFG scheduled `FPGA_Device`, or FPGA-local memory) is a
+//! kernel written as Vitis HLS C++ (`cpp`, `kernel`). `sdfg-translate
+//! --emit-hls` writes the kernels into a directory with a build file;
+//! `sdfg-run` runs them in software emulation: the kernel C++ is compiled
+//! by the host compiler against `sdfg_hls.h` and called from the host
+//! code, which the CPU lowering builds as for any program, FPGA global
+//! memory being host memory as in Vitis' `sw_emu`.
+
+pub mod cpp;
+mod emulation;
+mod files;
+mod kernel;
+
+pub use files::{emit_hls, HlsFile};
+pub use kernel::{kernel_source, Kernel};
+
+use crate::model::{BlockKind, DataKind, NodeKind, Schedule, Sdfg, State, Storage};
+use crate::transforms::place;
+
+/// The emulation header every kernel includes.
+pub const HEADER: &str = include_str!("sdfg_hls.h");
+
+/// Whether `state` runs on the FPGA.
+pub fn is_kernel_state(sdfg: &Sdfg, state: &State) -> bool {
+    let fpga = |s: Schedule| matches!(s, Schedule::FpgaDevice | Schedule::FpgaMultiPumped);
+    state.nodes.iter().any(|n| match &n.kind {
+        NodeKind::MapEntry { map, .. } => fpga(map.schedule),
+        NodeKind::ConsumeEntry { consume, .. } => fpga(consume.schedule),
+        NodeKind::Library(lib) => fpga(lib.schedule()),
+        NodeKind::NestedSdfg { .. } => n.extra.get("schedule").and_then(|v| v.as_str()) == Some(Schedule::FpgaDevice.as_str()),
+        NodeKind::Access { data, .. } => sdfg.container(data).is_some_and(|d| device_only(d.storage) || d.kind == DataKind::Stream && d.storage == Storage::FpgaGlobal),
+        _ => false,
+    })
+}
+
+/// Memory only a kernel reaches.
+pub fn device_only(s: Storage) -> bool {
+    matches!(s, Storage::FpgaLocal | Storage::FpgaRegisters | Storage::FpgaShiftRegister)
+}
+
+/// The SDFG as the emitter takes it: state-machine loops lifted into loop
+/// regions, library nodes expanded into maps and tasklets.
+pub fn prepare(sdfg: &Sdfg) -> Result<Sdfg, String> {
+    let mut sdfg = sdfg.clone();
+    crate::transforms::loop_lifting::lift_all(&mut sdfg);
+    let expansion = crate::transforms::find("sdfg-expand-library-nodes").ok_or("library expansion is missing")?;
+    crate::transforms::apply_deep(expansion, &mut sdfg, &Default::default(), 100_000)?;
+    Ok(sdfg)
+}
+
+/// The kernel states of the top-level control flow, in file order, with
+/// their labels.
+pub fn kernel_states(sdfg: &Sdfg) -> Vec<(String, &State)> {
+    let mut out = Vec::new();
+    for (path, state) in place::states(sdfg) {
+        if is_kernel_state(sdfg, state) {
+            out.push((place::state_label(sdfg, &path), state));
+        }
+    }
+    out
+}
+
+/// Whether any top-level block of the SDFG is a kernel state.
+pub fn has_kernels(sdfg: &Sdfg) -> bool {
+    fn any(sdfg: &Sdfg, cfg: &crate::model::Cfg) -> bool {
+        cfg.blocks.iter().any(|b| match &b.kind {
+            BlockKind::State(s) => is_kernel_state(sdfg, s),
+            BlockKind::Region { cfg, .. } => any(sdfg, cfg),
+            BlockKind::Loop(l) => any(sdfg, &l.cfg),
+            BlockKind::Conditional(branches) => branches.iter().any(|b| any(sdfg, &b.cfg)),
+            _ => false,
+        })
+    }
+    any(sdfg, &sdfg.cfg)
+}
+
+/// Why `--fpga-mode hardware` cannot run here: what is missing of Vitis'
+/// `v++` and an FPGA board reached through XRT.
+pub fn hardware_refusal() -> String {
+    let on_path = |tool: &str| {
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+    };
+    let board = std::path::Path::new("/sys/bus/pci/drivers/xocl").is_dir();
+    let mut missing = Vec::new();
+    if !on_path("v++") {
+        missing.push("Vitis (v++ is not on PATH)");
+    }
+    if !board {
+        missing.push("an FPGA board reached through XRT (the xocl driver is not loaded)");
+    }
+    if missing.is_empty() {
+        return "--fpga-mode hardware: building the XRT host program for a board is not supported by this build yet; use --fpga-mode emulation".into();
+    }
+    format!("--fpga-mode hardware needs {}; use --fpga-mode emulation", missing.join(" and "))
+}
