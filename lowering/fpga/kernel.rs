@@ -1,6 +1,6 @@
 //! One kernel: a state that runs on the FPGA, as an `extern "C"` function
 //! with `m_axi` ports for the memory it reaches and `s_axilite` ports for
-//! its symbols. Its streams and FPGA-local memory are locals.
+//! its symbols. Its streams, views and FPGA-local memory are locals.
 
 use super::cpp::{ident, Func};
 use super::device_only;
@@ -27,7 +27,10 @@ impl Kernel {
         let locals: BTreeSet<String> = used
             .iter()
             .filter(|n| {
-                sdfg.container(n).is_some_and(|d| d.transient && (d.kind == DataKind::Stream || device_only(d.storage)))
+                sdfg.container(n).is_some_and(|d| {
+                    let own = matches!(d.kind, DataKind::Stream | DataKind::View | DataKind::Reference) || device_only(d.storage);
+                    d.transient && own
+                })
                     && !elsewhere(n)
             })
             .cloned()
@@ -73,7 +76,17 @@ pub fn kernel_source(sdfg: &Sdfg, state: &State, kernel: &Kernel, name: &str, la
     f.w.pragma("INTERFACE s_axilite port=return bundle=control");
     f.declare_locals(&kernel.locals)?;
     f.declare_constants()?;
+    let start = f.w.text.len();
     f.state(state, None)?;
+    // Ports the body does not use (a size only a shape names) are still
+    // ports; say so to the compiler.
+    let body = f.w.text[start..].to_string();
+    for p in &params {
+        if let Some(name) = super::cpp::unnamed_if_unused(std::slice::from_ref(p), &body)[0].strip_suffix("*/") {
+            let name = name.rsplit("/*").next().unwrap_or(name).to_string();
+            f.w.line(&format!("(void){name};"));
+        }
+    }
     f.w.close("}");
     let mut text = String::new();
     for h in &f.helpers {

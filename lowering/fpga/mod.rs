@@ -11,6 +11,7 @@ pub mod cpp;
 mod emulation;
 mod files;
 mod kernel;
+mod staging;
 
 pub use files::{emit_hls, HlsFile};
 pub use kernel::{kernel_source, Kernel};
@@ -40,10 +41,12 @@ pub fn device_only(s: Storage) -> bool {
 }
 
 /// The SDFG as the emitter takes it: state-machine loops lifted into loop
-/// regions, library nodes expanded into maps and tasklets.
+/// regions, library nodes expanded into maps and tasklets (those writing
+/// a stream through a scalar first).
 pub fn prepare(sdfg: &Sdfg) -> Result<Sdfg, String> {
     let mut sdfg = sdfg.clone();
     crate::transforms::loop_lifting::lift_all(&mut sdfg);
+    staging::stage_stream_outputs(&mut sdfg);
     let expansion = crate::transforms::find("sdfg-expand-library-nodes").ok_or("library expansion is missing")?;
     crate::transforms::apply_deep(expansion, &mut sdfg, &Default::default(), 100_000)?;
     Ok(sdfg)

@@ -1,5 +1,6 @@
-//! Shared by the GPU tests: the corpus's device variants, and our GPU
-//! transformations applied to a program.
+//! Shared by the GPU and FPGA tests: the corpus's device variants, our
+//! device transformations applied to a program, and lists of the variants
+//! that must fail.
 
 #![allow(dead_code)]
 
@@ -30,7 +31,12 @@ pub fn transformed(t: &dyn Transformation, options: &str, sdfg: &mut Sdfg) -> Re
 /// file must fail with its error, any other must pass. Panics with every
 /// difference.
 pub fn check_each(files: &[PathBuf], unsupported: &str, check: impl Fn(&Path) -> Result<(), String>) {
-    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("test/GPU").join(unsupported);
+    check_each_in("GPU", files, unsupported, check)
+}
+
+/// [`check_each`] with the list in `test/<dir>/`.
+pub fn check_each_in(dir: &str, files: &[PathBuf], unsupported: &str, check: impl Fn(&Path) -> Result<(), String>) {
+    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("test").join(dir).join(unsupported);
     let listed = std::fs::read_to_string(&list).expect("the list of refused variants");
     let refused: Vec<(&str, &str)> =
         listed.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(|l| l.split_once(": ")).collect();

@@ -17,8 +17,9 @@ struct LoopExits {
 impl Func<'_> {
     /// `static void NAME(params) { ... }` running this function's SDFG.
     pub fn function_body(&mut self, params: &[String], name: &str, label: &str) -> Result<(), String> {
-        self.w.line(&format!("// nested SDFG '{}'", label.replace('\n', " ")));
-        self.w.open(&format!("static void {name}({}) {{", params.join(", ")));
+        // The body first: parameters it does not use lose their names.
+        let outer = std::mem::take(&mut self.w);
+        self.w.open("");
         let transients: BTreeSet<String> =
             self.sdfg.containers.iter().filter(|(_, d)| d.transient).map(|(n, _)| n.to_string()).collect();
         self.declare_locals(&transients)?;
@@ -26,7 +27,12 @@ impl Func<'_> {
         self.declare_symbols(&taken)?;
         self.declare_constants()?;
         self.cfg(&self.sdfg.cfg, None)?;
-        self.w.close("}");
+        let body = std::mem::replace(&mut self.w, outer).text;
+        let params = super::unnamed_if_unused(params, &body);
+        self.w.line(&format!("// nested SDFG '{}'", label.replace('\n', " ")));
+        self.w.line(&format!("static void {name}({}) {{", params.join(", ")));
+        self.w.text += body.trim_start_matches('\n');
+        self.w.line("}");
         Ok(())
     }
 
@@ -81,7 +87,7 @@ impl Func<'_> {
                 match &e.condition {
                     Some(c) => {
                         let cond = c.parsed().map_err(|err| format!("condition '{}': {}", c.code().code, err.message))?;
-                        after.push(format!("if ({}) {{ {} }}", super::symbolic(cond, self)?, body.join(" ")));
+                        after.push(format!("{} {{ {} }}", super::if_head(&super::symbolic(cond, self)?), body.join(" ")));
                     }
                     None => {
                         if !body.is_empty() {
@@ -118,7 +124,7 @@ impl Func<'_> {
                     let head = match &br.condition {
                         Some(c) => {
                             let cond = c.parsed().map_err(|err| format!("condition '{}': {}", c.code().code, err.message))?;
-                            format!("if ({}) {{", super::symbolic(cond, self)?)
+                            format!("{} {{", super::if_head(&super::symbolic(cond, self)?))
                         }
                         None => "{".to_string(),
                     };

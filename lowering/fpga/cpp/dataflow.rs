@@ -36,11 +36,11 @@ impl Func<'_> {
                 args.push(ident(&s));
             }
             let outer = std::mem::take(&mut self.w);
-            self.w.line(&format!("// processing element {k}"));
-            self.w.open(&format!("static void {pe}({}) {{", params.join(", ")));
+            self.w.open("");
             self.state(state, Some(part))?;
-            self.w.close("}");
-            let text = std::mem::replace(&mut self.w, outer).text;
+            let body = std::mem::replace(&mut self.w, outer).text;
+            let params = super::unnamed_if_unused(&params, &body);
+            let text = format!("// processing element {k}\nstatic void {pe}({}) {{\n{}}}\n", params.join(", "), body.trim_start_matches('\n'));
             self.helpers.push(text);
             if !deps.is_empty() {
                 let list: Vec<String> = deps.iter().map(|d| d.to_string()).collect();
@@ -99,16 +99,32 @@ fn is_view_edge(e: &crate::model::DataEdge) -> bool {
 /// order) of the parts it waits for.
 fn run_order(sdfg: &Sdfg, state: &State, parts: &[BTreeSet<usize>]) -> Result<Vec<(usize, Vec<usize>)>, String> {
     let part_of = |n: usize| parts.iter().position(|p| p.contains(&n));
+    let access = |n: usize| matches!(&state.nodes[n].kind, NodeKind::Access { .. });
+    // The parts that write access node `x`, through chains of access nodes
+    // (views, and copies that are no part of their own).
+    fn writers(state: &State, x: usize, part_of: &dyn Fn(usize) -> Option<usize>, access: &dyn Fn(usize) -> bool, depth: usize, out: &mut BTreeSet<usize>) {
+        out.extend(part_of(x));
+        for e in state.edges.iter().filter(|e| e.dst == x) {
+            match part_of(e.src) {
+                Some(p) => {
+                    out.insert(p);
+                }
+                None if access(e.src) && depth < state.nodes.len() => writers(state, e.src, part_of, access, depth + 1, out),
+                None => {}
+            }
+        }
+    }
     let mut after: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); parts.len()];
     for (x, node) in state.nodes.iter().enumerate() {
         let NodeKind::Access { data, .. } = &node.kind else { continue };
         if is_stream(sdfg, data) {
             continue;
         }
-        let writers: BTreeSet<usize> = state.edges.iter().filter(|e| e.dst == x).filter_map(|e| part_of(e.src)).chain(part_of(x)).collect();
+        let mut w = BTreeSet::new();
+        writers(state, x, &part_of, &access, 0, &mut w);
         let readers: BTreeSet<usize> = state.edges.iter().filter(|e| e.src == x).filter_map(|e| part_of(e.dst)).collect();
         for &r in &readers {
-            after[r].extend(writers.iter().filter(|&&w| w != r));
+            after[r].extend(w.iter().filter(|&&p| p != r));
         }
     }
     let mut placed: Vec<Option<usize>> = vec![None; parts.len()];

@@ -180,9 +180,9 @@ impl<'s> Func<'s> {
                         None if n.is_f64() => "double",
                         None => "long long",
                     };
-                    self.global(format!("static const {t} {id} = {n};"));
+                    self.global(format!("[[maybe_unused]] static const {t} {id} = {n};"));
                 }
-                serde_json::Value::Bool(b) => self.global(format!("static const bool {id} = {b};")),
+                serde_json::Value::Bool(b) => self.global(format!("[[maybe_unused]] static const bool {id} = {b};")),
                 v => {
                     let mut flat = Vec::new();
                     flatten(v.get("data").unwrap_or(v), &mut flat);
@@ -193,7 +193,7 @@ impl<'s> Func<'s> {
                     if flat.is_empty() {
                         return Err(format!("constant '{}' has no values the emitter can read", c.name));
                     }
-                    self.global(format!("static const {t} {id}[{}] = {{{}}};", flat.len(), flat.join(", ")));
+                    self.global(format!("[[maybe_unused]] static const {t} {id}[{}] = {{{}}};", flat.len(), flat.join(", ")));
                 }
             }
         }
@@ -307,4 +307,36 @@ fn flatten(v: &serde_json::Value, out: &mut Vec<String>) {
         serde_json::Value::Bool(b) => out.push(b.to_string()),
         _ => {}
     }
+}
+
+/// `if (c)` without doubled parentheses (which compilers warn about).
+pub fn if_head(cond: &str) -> String {
+    let mut depth = 0;
+    let wrapped = cond.starts_with('(')
+        && cond.char_indices().all(|(i, c)| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            depth > 0 || i + 1 == cond.len()
+        });
+    if wrapped {
+        format!("if {cond}")
+    } else {
+        format!("if ({cond})")
+    }
+}
+
+/// Function parameters (`T name`) with the names the body does not use
+/// commented out, so that compilers do not warn about them.
+pub fn unnamed_if_unused(params: &[String], body: &str) -> Vec<String> {
+    let words: BTreeSet<&str> = body.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    params
+        .iter()
+        .map(|p| match p.rsplit_once(' ') {
+            Some((t, name)) if !words.contains(name) => format!("{t} /*{name}*/"),
+            _ => p.clone(),
+        })
+        .collect()
 }

@@ -201,7 +201,7 @@ fn statements(
             Stmt::If { branches, orelse, .. } => {
                 for (k, (cond, body)) in branches.iter().enumerate() {
                     let c = scope.expr(cond)?;
-                    lines.push(format!("{pad}{}if ({c}) {{", if k == 0 { "" } else { "} else " }));
+                    lines.push(format!("{pad}{}{} {{", if k == 0 { "" } else { "} else " }, super::if_head(&c)));
                     statements(body, scope, sinks, window_wcr, lines, depth + 1)?;
                 }
                 if !orelse.is_empty() {
