@@ -1,18 +1,22 @@
 //! DaCe's FPGA variants of the corpus (`fpga`, `fpga_streaming` in
-//! `device/`) through the FPGA back end: each runs with `sdfg-run` in
-//! software emulation and matches the stored outputs under the manifest's
-//! rules (except those in `test/FPGA/emulation-unsupported.txt`, which
-//! must fail with the error named there), and the Vitis HLS C++ that
-//! `sdfg-translate --emit-hls` writes for each compiles with the host
-//! compiler, every warning an error.
+//! `device/`) and every CPU variant after our `--sdfg-fpga-transform`
+//! through the FPGA back end: each runs in software emulation and matches
+//! the stored outputs under the manifest's rules (except those listed in
+//! `test/FPGA/`, which must fail with the error named there), and the
+//! Vitis HLS C++ written for each compiles with the host compiler, every
+//! warning an error.
 
 #[path = "common/corpus.rs"]
 mod corpus;
 #[path = "common/gpu.rs"]
 mod device;
 
-use device::{check_each_in, device_variants};
-use sdfg_mlir::lowering::toolchain::{self, Component};
+use device::{check_each_in, device_variants, transformed};
+use sdfg_mlir::{
+    json,
+    lowering::{fpga, toolchain::{self, Component}, EngineKind, LowerOptions},
+    transforms::fpga_transform::FpgaTransform,
+};
 use std::path::Path;
 use std::process::Command;
 
@@ -46,26 +50,59 @@ fn every_fpga_variant_runs_in_emulation() {
     });
 }
 
+/// `--sdfg-fpga-transform` on every CPU variant of the corpus.
+#[test]
+fn every_cpu_variant_runs_in_emulation_after_the_fpga_transform() {
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fpga-transform");
+    check_each_in("FPGA", &corpus::files(), "fpga-transform-unsupported.txt", |f| {
+        let variant = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let mut s = json::import_file(f).map_err(|e| e.to_string())?;
+        transformed(&FpgaTransform, "", &mut s)?;
+        let lower = LowerOptions { fpga: true, ..Default::default() };
+        corpus::check_with(f, &s, EngineKind::Jit, &work.join(&variant), lower)
+    });
+}
+
+/// The kernels of DaCe's FPGA variants and of our transform of every CPU
+/// variant it applies to.
 #[test]
 fn every_emitted_kernel_compiles_without_warnings() {
     let clang = toolchain::require(Component::Clang).expect("clang");
     let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fpga-hls");
     let mut failures = Vec::new();
-    let files = device_variants(".fpga");
-    for f in &files {
-        let variant = f.file_stem().unwrap().to_string_lossy().into_owned();
-        let dir = work.join(&variant);
-        let _ = std::fs::remove_dir_all(&dir);
-        let out = Command::new(env!("CARGO_BIN_EXE_sdfg-translate")).arg("--emit-hls").arg(f).arg("-o").arg(&dir).output().unwrap();
-        if !out.status.success() {
-            failures.push(format!("{variant}: {}", String::from_utf8_lossy(&out.stderr)));
-            continue;
+    let mut programs = Vec::new();
+    for f in device_variants(".fpga") {
+        programs.push((f.file_stem().unwrap().to_string_lossy().into_owned(), json::import_file(&f).unwrap()));
+    }
+    for f in corpus::files() {
+        let mut s = json::import_file(&f).unwrap();
+        if transformed(&FpgaTransform, "", &mut s).is_ok() {
+            programs.push((format!("{}.fpga-transform", f.file_stem().unwrap().to_string_lossy()), s));
         }
-        let kernels: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "cpp")).collect();
+    }
+    assert!(programs.len() > 130, "FPGA programs missing");
+    for (variant, sdfg) in &programs {
+        let dir = work.join(variant);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let files = match fpga::emit_hls(sdfg) {
+            Ok(files) => files,
+            Err(e) => {
+                failures.push(format!("{variant}: {e}"));
+                continue;
+            }
+        };
+        let mut kernels = Vec::new();
+        for file in files {
+            let path = dir.join(&file.name);
+            std::fs::write(&path, &file.text).unwrap();
+            if file.name.ends_with(".cpp") {
+                assert!(file.text.contains("#pragma HLS INTERFACE s_axilite port=return bundle=control"), "{}: no control interface", path.display());
+                kernels.push(path);
+            }
+        }
         assert!(!kernels.is_empty(), "{variant}: no kernel written");
         for k in kernels {
-            let text = std::fs::read_to_string(&k).unwrap();
-            assert!(text.contains("#pragma HLS INTERFACE s_axilite port=return bundle=control"), "{}: no control interface", k.display());
             let out = Command::new(&clang)
                 .args(["--driver-mode=g++", "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas", "-I"])
                 .arg(&dir)
@@ -77,5 +114,5 @@ fn every_emitted_kernel_compiles_without_warnings() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} variants failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(failures.is_empty(), "{} of {} programs failed:\n{}", failures.len(), programs.len(), failures.join("\n"));
 }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <type_traits>
 
 #ifdef __SYNTHESIS__
@@ -240,6 +241,26 @@ void configure_streams(hls::stream<T> *first, long count, const char *name, long
 
 // Python's and DaCe's arithmetic where C++'s differs.
 namespace sdfg_hls {
+
+// Memory of a transient sized by symbols the program assigns while it
+// runs: resized where a state uses it, keeping what it holds.
+template <typename T>
+class buffer {
+  public:
+    T *resize(long long n) {
+        if (n > size_) {
+            std::unique_ptr<T[]> bigger(new T[n]());
+            for (long long i = 0; i < size_; ++i) bigger[i] = data_[i];
+            data_.swap(bigger);
+            size_ = n;
+        }
+        return data_.get();
+    }
+
+  private:
+    std::unique_ptr<T[]> data_;
+    long long size_ = 0;
+};
 
 template <typename A, typename B>
 auto truediv(A a, B b) {

@@ -60,6 +60,7 @@ pub mod scalar_to_symbol;
 mod scalar_to_symbol_code;
 mod scalar_to_symbol_plan;
 pub mod scope_subst;
+pub mod fpga_transform;
 pub mod gpu_transform;
 pub mod simplify;
 pub mod state_fusion;
@@ -184,6 +185,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_to_for_loop::MapToForLoop,
         &map_unroll::MapUnroll,
         &gpu_transform::GpuTransform,
+        &fpga_transform::FpgaTransform,
         &gpu_block_tiling::GpuBlockTiling,
         &state_fusion::StateFusion,
         &strip_mining::StripMining,

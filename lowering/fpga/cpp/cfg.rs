@@ -41,7 +41,7 @@ impl Func<'_> {
         let mut assigned = BTreeSet::new();
         crate::analysis::symbols::assigned(&self.sdfg.cfg, &mut assigned);
         for s in assigned.iter().filter(|s| !taken.contains(&ident(s)) && self.sdfg.container(s).is_none()) {
-            self.w.line(&format!("{} {} = 0;", self.symbol_type(s), ident(s)));
+            self.w.line(&format!("[[maybe_unused]] {} {} = 0;", self.symbol_type(s), ident(s)));
         }
         Ok(())
     }

@@ -91,7 +91,7 @@ fn processing_elements(state: &State) -> Vec<BTreeSet<usize>> {
 }
 
 fn is_view_edge(e: &crate::model::DataEdge) -> bool {
-    e.dst_conn.as_deref() == Some("views") || e.src_conn.as_deref() == Some("views")
+    matches!(e.dst_conn.as_deref(), Some("views" | "set")) || e.src_conn.as_deref() == Some("views")
 }
 
 /// The parts in an order where every writer of memory (other than

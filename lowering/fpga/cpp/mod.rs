@@ -60,12 +60,15 @@ pub struct Func<'s> {
     pub helpers: Vec<String>,
     /// Prefix of every function name written for the kernel.
     pub prefix: String,
+    /// Transients sized by symbols assigned while the program runs, with
+    /// their element counts: sized where a state uses them.
+    pub deferred: Vec<(String, Expr)>,
     next_id: usize,
 }
 
 impl<'s> Func<'s> {
     pub fn new(sdfg: &'s Sdfg, prefix: &str) -> Func<'s> {
-        Func { sdfg, w: Writer::default(), helpers: Vec::new(), prefix: prefix.to_string(), next_id: 0 }
+        Func { sdfg, w: Writer::default(), helpers: Vec::new(), prefix: prefix.to_string(), deferred: Vec::new(), next_id: 0 }
     }
 
     /// A number no other label or helper of the kernel has.
@@ -129,6 +132,8 @@ impl<'s> Func<'s> {
 
     /// Declares the transients in `names` as locals of this function.
     pub fn declare_locals(&mut self, names: &BTreeSet<String>) -> Result<(), String> {
+        let mut assigned = BTreeSet::new();
+        crate::analysis::symbols::assigned(&self.sdfg.cfg, &mut assigned);
         for name in names {
             let d = self.desc(name)?;
             let (t, id) = (self.elem_type(name)?, ident(name));
@@ -149,14 +154,19 @@ impl<'s> Func<'s> {
                 }
                 DataKind::View | DataKind::Reference => self.w.line(&format!("{t}* {id} = nullptr;")),
                 DataKind::Scalar => self.w.line(&format!("{t} {id}[1] = {{}};")),
+                DataKind::Array if d.reach().free_symbols().iter().any(|s| assigned.contains(s)) => {
+                    self.w.line(&format!("sdfg_hls::buffer<{t}> {id}_storage;"));
+                    self.w.line(&format!("{t}* {id} = nullptr;"));
+                    self.deferred.push((name.clone(), d.reach()));
+                }
                 DataKind::Array => match count.as_int() {
                     Some(n) if n * element_bytes(&d.dtype) <= 64 * 1024 => {
                         self.w.line(&format!("{t} {id}[{}] = {{}};", n.max(1)));
                     }
                     _ => {
                         let n = self.index(&d.reach())?;
-                        self.w.line(&format!("std::vector<{t}> {id}_storage({n});"));
-                        self.w.line(&format!("{t}* {id} = {id}_storage.data();"));
+                        self.w.line(&format!("std::unique_ptr<{t}[]> {id}_storage(new {t}[{n}]());"));
+                        self.w.line(&format!("{t}* {id} = {id}_storage.get();"));
                     }
                 },
             }

@@ -32,9 +32,16 @@ impl Func<'_> {
         self.scope_body(&cx, None)
     }
 
-    /// What a state does before its nodes run: zeroing `setzero` access
-    /// nodes and binding views.
+    /// What a state does before its nodes run: sizing the transients
+    /// sized while running, zeroing `setzero` access nodes, binding views.
     fn prologue(&mut self, cx: &StateCx) -> Result<(), String> {
+        let used = crate::lowering::fpga::kernel::containers_of(cx.state);
+        for (name, count) in self.deferred.clone() {
+            if used.contains(&name) {
+                let n = self.index(&count)?;
+                self.w.line(&format!("{0} = {0}_storage.resize({n});", ident(&name)));
+            }
+        }
         for &n in &cx.order {
             if let NodeKind::Access { data, setzero: true } = &cx.state.nodes[n].kind {
                 let count = self.index(&self.desc(data)?.total_elements())?;
@@ -54,10 +61,23 @@ impl Func<'_> {
             let node = &cx.state.nodes[n];
             match &node.kind {
                 NodeKind::Access { data, .. } => {
-                    for e in cx.state.edges.iter().filter(|e| e.dst == n) {
-                        if let NodeKind::Access { data: src, .. } = &cx.state.nodes[e.src].kind {
-                            if e.memlet.data.is_some() && !is_view_edge(e) {
-                                self.copy(e, src, data)?;
+                    for e in cx.state.edges.iter().filter(|e| e.dst == n && e.memlet.data.is_some() && !is_view_edge(e)) {
+                        match &cx.state.nodes[e.src].kind {
+                            NodeKind::Access { data: src, .. } => self.copy(e, src, data)?,
+                            // Into a scope-local access node from outside the scope.
+                            NodeKind::MapEntry { .. } => {
+                                if let Some(src) = outer_data(cx.state, e, data, true) {
+                                    self.copy(e, &src, data)?;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    // Out of the scope to the container the exit's path reaches.
+                    for e in cx.state.edges.iter().filter(|e| e.src == n && e.memlet.data.is_some()) {
+                        if matches!(cx.state.nodes[e.dst].kind, NodeKind::MapExit { .. }) {
+                            if let Some(dst) = outer_data(cx.state, e, data, false) {
+                                self.copy(e, data, &dst)?;
                             }
                         }
                     }
@@ -77,12 +97,13 @@ impl Func<'_> {
         Ok(())
     }
 
-    /// Points views at the memory their `views` edges select.
+    /// Points views and references at the memory their `views` / `set`
+    /// edges select.
     fn bind_views(&mut self, cx: &StateCx) -> Result<(), String> {
         // (view, viewed container, edge); a view of a view after the view.
         let mut pending = Vec::new();
         for e in cx.state.edges.iter().filter(|e| is_view_edge(e)) {
-            let (view_node, other) = if e.dst_conn.as_deref() == Some("views") { (e.dst, e.src) } else { (e.src, e.dst) };
+            let (view_node, other) = if matches!(e.dst_conn.as_deref(), Some("views" | "set")) { (e.dst, e.src) } else { (e.src, e.dst) };
             if let (Some(view), Some(target)) = (access(cx.state, view_node), access(cx.state, other)) {
                 pending.push((view, target, e, view_node != e.src));
             }
@@ -256,8 +277,26 @@ impl Func<'_> {
     }
 }
 
+/// The container at the other end of a copy between access node data
+/// `own` and a scope's entry (`from_entry`) or exit: the memlet's data when
+/// it names another container, else the data of the scope edge outside.
+fn outer_data(state: &State, e: &DataEdge, own: &str, from_entry: bool) -> Option<String> {
+    if let Some(d) = e.memlet.data.as_deref().filter(|d| *d != own) {
+        return Some(d.to_string());
+    }
+    let (node, conn) = if from_entry { (e.src, e.src_conn.as_deref()?.strip_prefix("OUT_")?) } else { (e.dst, e.dst_conn.as_deref()?.strip_prefix("IN_")?) };
+    let outside = state.edges.iter().find(|o| {
+        if from_entry {
+            o.dst == node && o.dst_conn.as_deref() == Some(&format!("IN_{conn}"))
+        } else {
+            o.src == node && o.src_conn.as_deref() == Some(&format!("OUT_{conn}"))
+        }
+    })?;
+    outside.memlet.data.clone().filter(|d| d != own)
+}
+
 fn is_view_edge(e: &DataEdge) -> bool {
-    e.dst_conn.as_deref() == Some("views") || e.src_conn.as_deref() == Some("views")
+    matches!(e.dst_conn.as_deref(), Some("views" | "set")) || e.src_conn.as_deref() == Some("views")
 }
 
 fn access(state: &State, n: usize) -> Option<String> {
