@@ -206,23 +206,15 @@ fn identity_mapping(sdfg: &Sdfg) -> Vec<(String, Expr)> {
 /// Copies between each host array of `copies` that `wanted` and its FPGA
 /// copy (to the host when `back`).
 fn copy_state(sdfg: &Sdfg, copies: &[(String, String)], wanted: impl Fn(&String) -> bool, back: bool) -> State {
-    let mut state = State::default();
-    for (host, fpga) in copies.iter().filter(|(h, _)| wanted(h)) {
-        let shape = sdfg.container(host).map(|d| d.shape.clone()).unwrap_or_default();
-        let (src, dst) = if back { (fpga, host) } else { (host, fpga) };
-        let at = state.nodes.len();
-        state.nodes.push(super::local_storage::access_node(src, &Default::default()));
-        state.nodes.push(super::local_storage::access_node(dst, &Default::default()));
-        let memlet = Memlet {
-            data: Some(src.clone()),
-            subset: Some(full_subset(&shape)),
-            other_subset: Some(full_subset(&shape)),
-            is_data_src: Some(true),
-            ..Default::default()
-        };
-        state.edges.push(DataEdge { src: at, src_conn: None, dst: at + 1, dst_conn: None, memlet, loc: Default::default() });
-    }
-    state
+    let pairs: Vec<(String, String, Vec<Expr>)> = copies
+        .iter()
+        .filter(|(h, _)| wanted(h))
+        .map(|(host, fpga)| {
+            let shape = sdfg.container(host).map(|d| d.shape.clone()).unwrap_or_default();
+            if back { (fpga.clone(), host.clone(), shape) } else { (host.clone(), fpga.clone(), shape) }
+        })
+        .collect();
+    super::uses::copy_state(&pairs)
 }
 
 /// Whether the SDFG already uses FPGA storage or schedules.

@@ -19,7 +19,6 @@
 //! GPU memory). Consume scopes are refused, as DaCe does.
 
 use super::loop_unroll::empty_state;
-use super::uses::full_subset;
 use super::{place, Match, Options, Place, Transformation};
 use crate::model::{
     scope, BlockKind, Cfg, DataEdge, DataKind, InterstateEdge, MapScope, Memlet, Node, NodeKind, Schedule, Sdfg, State,
@@ -376,26 +375,15 @@ fn in_one_iteration_map(state: &mut State, node: usize) -> Result<(), String> {
 /// and one after every last block copying the written ones back.
 fn add_copy_states(sdfg: &mut Sdfg, renamed: &BTreeMap<String, (String, bool)>) {
     let copies = |back: bool| -> State {
-        let mut state = State::default();
-        for (name, (gpu, written)) in renamed {
-            if back && !written {
-                continue;
-            }
-            let shape = sdfg.container(name).map(|d| d.shape.clone()).unwrap_or_default();
-            let (src, dst) = if back { (gpu, name) } else { (name, gpu) };
-            let at = state.nodes.len();
-            state.nodes.push(super::local_storage::access_node(src, &Default::default()));
-            state.nodes.push(super::local_storage::access_node(dst, &Default::default()));
-            let memlet = Memlet {
-                data: Some(src.clone()),
-                subset: Some(full_subset(&shape)),
-                other_subset: Some(full_subset(&shape)),
-                is_data_src: Some(true),
-                ..Default::default()
-            };
-            state.edges.push(DataEdge { src: at, src_conn: None, dst: at + 1, dst_conn: None, memlet, loc: Default::default() });
-        }
-        state
+        let pairs: Vec<(String, String, Vec<Expr>)> = renamed
+            .iter()
+            .filter(|(_, (_, written))| !back || *written)
+            .map(|(name, (gpu, _))| {
+                let shape = sdfg.container(name).map(|d| d.shape.clone()).unwrap_or_default();
+                if back { (gpu.clone(), name.clone(), shape) } else { (name.clone(), gpu.clone(), shape) }
+            })
+            .collect();
+        super::uses::copy_state(&pairs)
     };
     let (copy_in, copy_out) = (copies(false), copies(true));
     let cfg = &mut sdfg.cfg;

@@ -136,6 +136,27 @@ pub fn is_plain(sdfg: &Sdfg, data: &str) -> bool {
 }
 
 /// The subset covering a whole container of this shape.
+/// A state copying each whole container `src` into `dst` (of `shape`),
+/// one pair of access nodes each.
+pub fn copy_state(pairs: &[(String, String, Vec<Expr>)]) -> crate::model::State {
+    use crate::model::{DataEdge, Memlet, State};
+    let mut state = State::default();
+    for (src, dst, shape) in pairs {
+        let at = state.nodes.len();
+        state.nodes.push(super::local_storage::access_node(src, &Default::default()));
+        state.nodes.push(super::local_storage::access_node(dst, &Default::default()));
+        let memlet = Memlet {
+            data: Some(src.clone()),
+            subset: Some(full_subset(shape)),
+            other_subset: Some(full_subset(shape)),
+            is_data_src: Some(true),
+            ..Default::default()
+        };
+        state.edges.push(DataEdge { src: at, src_conn: None, dst: at + 1, dst_conn: None, memlet, loc: Default::default() });
+    }
+    state
+}
+
 pub fn full_subset(shape: &[Expr]) -> Subset {
     Subset::Range(shape.iter().map(|s| Dim::range(Expr::int(0), s.sub(&Expr::int(1)))).collect())
 }

@@ -5,7 +5,7 @@
 
 use super::{ident, Func};
 use crate::model::DataKind;
-use crate::symbolic::{CmpOp, Expr};
+use crate::symbolic::Expr;
 
 /// `e` as a C++ expression; names are symbols, map parameters or scalar
 /// containers of `f`'s SDFG, `A[i, j]` an element of a container.
@@ -35,17 +35,8 @@ pub fn symbolic(e: &Expr, f: &Func) -> Result<String, String> {
             }
         }
         Expr::Call(name, args) => call(name, args, f)?,
-        Expr::Cmp(op, x, y) => {
-            let op = match op {
-                CmpOp::Lt => "<",
-                CmpOp::Le => "<=",
-                CmpOp::Gt => ">",
-                CmpOp::Ge => ">=",
-                CmpOp::Eq => "==",
-                CmpOp::Ne => "!=",
-            };
-            format!("({} {op} {})", symbolic(x, f)?, symbolic(y, f)?)
-        }
+        // Python's comparison operators are C's.
+        Expr::Cmp(op, x, y) => format!("({} {} {})", symbolic(x, f)?, op.as_str(), symbolic(y, f)?),
         Expr::Not(x) => format!("(!{})", symbolic(x, f)?),
         Expr::And(items) => join(items, " && ", f)?,
         Expr::Or(items) => join(items, " || ", f)?,

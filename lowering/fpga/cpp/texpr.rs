@@ -53,13 +53,10 @@ impl Scope<'_, '_> {
                 let mut parts = Vec::new();
                 for (i, op) in ops.iter().enumerate() {
                     let op = match op {
-                        CmpOp::Lt => "<",
-                        CmpOp::Le => "<=",
-                        CmpOp::Gt => ">",
-                        CmpOp::Ge => ">=",
-                        CmpOp::Eq | CmpOp::Is => "==",
-                        CmpOp::Ne | CmpOp::IsNot => "!=",
+                        CmpOp::Is => "==",
+                        CmpOp::IsNot => "!=",
                         CmpOp::In | CmpOp::NotIn => return Err("'in' is not supported in tasklets".into()),
+                        other => other.as_str(),
                     };
                     parts.push(format!("({} {op} {})", vals[i], vals[i + 1]));
                 }
