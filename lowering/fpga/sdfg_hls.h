@@ -22,6 +22,7 @@
 #define SDFG_HLS_DATAFLOW_BEGIN()
 #define SDFG_HLS_DATAFLOW_AFTER(...)
 #define SDFG_HLS_DATAFLOW_CALL(f, ...) f(__VA_ARGS__)
+#define SDFG_HLS_DATAFLOW_CALL_AT(i, f, ...) f(__VA_ARGS__)
 #define SDFG_HLS_DATAFLOW_END()
 #else
 #include <condition_variable>
@@ -236,6 +237,8 @@ void configure_streams(hls::stream<T> *first, long count, const char *name, long
 #define SDFG_HLS_DATAFLOW_BEGIN() sdfg_hls::Dataflow sdfg_hls_dataflow
 #define SDFG_HLS_DATAFLOW_AFTER(...) sdfg_hls_dataflow.after({__VA_ARGS__})
 #define SDFG_HLS_DATAFLOW_CALL(f, ...) sdfg_hls_dataflow.call([&]() { f(__VA_ARGS__); })
+// Inside an unrolled loop: each element keeps its own value of `i`.
+#define SDFG_HLS_DATAFLOW_CALL_AT(i, f, ...) sdfg_hls_dataflow.call([&, i]() { f(__VA_ARGS__); })
 #define SDFG_HLS_DATAFLOW_END() sdfg_hls_dataflow.join()
 #endif
 

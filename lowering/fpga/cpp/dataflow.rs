@@ -4,6 +4,7 @@
 //! that bounded streams behave as in hardware, and an element that reads
 //! memory another writes starts when the writer has finished.
 
+use super::state::StateCx;
 use super::{ident, Func};
 use crate::lowering::fpga::kernel::{containers_of, symbols_read};
 use crate::model::{DataKind, NodeKind, Sdfg, State};
@@ -57,6 +58,67 @@ impl Func<'_> {
         self.w.line("SDFG_HLS_DATAFLOW_END();");
         self.w.close("}");
         Ok(true)
+    }
+}
+
+impl Func<'_> {
+    /// An unrolled map whose iterations talk through streams (a systolic
+    /// array): each iteration is a processing element, the map's body a
+    /// function of the iteration's parameter, called for every value in an
+    /// unrolled loop inside `#pragma HLS DATAFLOW`.
+    pub(super) fn unrolled_elements(&mut self, cx: &StateCx, entry: usize) -> Result<(), String> {
+        let state = cx.state;
+        let NodeKind::MapEntry { map, exit } = &state.nodes[entry].kind else { unreachable!() };
+        let [param] = map.params.as_slice() else {
+            return Err(format!("unrolled map '{}' of processing elements: only one dimension is supported", state.nodes[entry].label));
+        };
+        let mut body: BTreeSet<usize> = BTreeSet::from([entry, *exit]);
+        for n in 0..state.nodes.len() {
+            let mut up = cx.parents[n];
+            while let Some(p) = up {
+                if p == entry {
+                    body.insert(n);
+                    break;
+                }
+                up = cx.parents[p];
+            }
+        }
+        let sub = sub_state(state, &with_neighbours(state, &body));
+        let mut params = Vec::new();
+        let mut args = Vec::new();
+        for c in containers_of(&sub) {
+            params.push(self.param(&c)?);
+            args.push(ident(&c));
+        }
+        for s in symbols_read(self.sdfg, &sub).into_iter().filter(|s| s != param) {
+            params.push(format!("{} {}", self.symbol_type(&s), ident(&s)));
+            args.push(ident(&s));
+        }
+        params.push(format!("long long {}", ident(param)));
+        args.push(ident(param));
+        let id = self.fresh();
+        let pe = format!("{}_pe_{id}", self.prefix);
+        let outer = std::mem::take(&mut self.w);
+        self.w.open("");
+        self.scope_body(cx, Some(entry))?;
+        let text = std::mem::replace(&mut self.w, outer).text;
+        let params = super::unnamed_if_unused(&params, &text);
+        let label = &state.nodes[entry].label;
+        self.helpers.push(format!(
+            "// processing element of unrolled map '{label}', one per value of {param}\nstatic void {pe}({}) {{\n{}}}\n",
+            params.join(", "),
+            text.trim_start_matches('\n')
+        ));
+        self.w.open("{");
+        self.w.pragma("DATAFLOW");
+        self.w.line("SDFG_HLS_DATAFLOW_BEGIN();");
+        self.w.open(&self.loop_header(param, &map.range.dims()[0])?);
+        self.w.pragma("UNROLL");
+        self.w.line(&format!("SDFG_HLS_DATAFLOW_CALL_AT({}, {pe}, {});", ident(param), args.join(", ")));
+        self.w.close("}");
+        self.w.line("SDFG_HLS_DATAFLOW_END();");
+        self.w.close("}");
+        Ok(())
     }
 }
 

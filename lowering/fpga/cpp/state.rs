@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 /// The state being written, with its scope tree and dependency order.
 pub struct StateCx<'a> {
     pub state: &'a State,
-    parents: Vec<Option<usize>>,
+    pub parents: Vec<Option<usize>>,
     order: Vec<usize>,
     /// The nodes to write (a processing element); all when `None`.
     only: Option<&'a BTreeSet<usize>>,
@@ -53,7 +53,7 @@ impl Func<'_> {
         self.bind_views(cx)
     }
 
-    fn scope_body(&mut self, cx: &StateCx, scope: Option<usize>) -> Result<(), String> {
+    pub(super) fn scope_body(&mut self, cx: &StateCx, scope: Option<usize>) -> Result<(), String> {
         for &n in &cx.order {
             if cx.parents[n] != scope || cx.only.is_some_and(|o| !o.contains(&n)) {
                 continue;
@@ -139,6 +139,11 @@ impl Func<'_> {
         }
         let (dependent, why) = self.iterations_depend(cx, entry);
         let unroll = node.extra.get("unroll").and_then(|v| v.as_bool()).unwrap_or(false);
+        if unroll && self.scope_uses_streams(cx, entry) {
+            self.unrolled_elements(cx, entry)?;
+            self.w.close("}");
+            return Ok(());
+        }
         let dims = map.range.dims();
         for (k, (p, d)) in map.params.iter().zip(dims).enumerate() {
             self.w.open(&self.loop_header(p, d)?);
@@ -162,8 +167,17 @@ impl Func<'_> {
         Ok(())
     }
 
+    /// Whether a memlet inside the scope of `entry` moves stream data.
+    fn scope_uses_streams(&self, cx: &StateCx, entry: usize) -> bool {
+        let inside = |n: usize| cx.parents[n] == Some(entry) || cx.state.nodes[entry].kind.scope_exit() == Some(n);
+        cx.state.edges.iter().any(|e| {
+            (inside(e.src) || inside(e.dst))
+                && e.memlet.data.as_deref().and_then(|d| self.sdfg.container(d)).is_some_and(|d| d.kind == DataKind::Stream)
+        })
+    }
+
     /// `for (...) {` over one map dimension.
-    fn loop_header(&self, p: &str, d: &Dim) -> Result<String, String> {
+    pub(super) fn loop_header(&self, p: &str, d: &Dim) -> Result<String, String> {
         let (b, e, s) = (self.index(&d.start)?, self.index(&d.end)?, self.index(&d.step)?);
         let i = ident(p);
         let cond = match d.step.as_int() {
