@@ -3,8 +3,8 @@
 //! through the FPGA back end: each runs in software emulation and matches
 //! the stored outputs under the manifest's rules (except those listed in
 //! `test/FPGA/`, which must fail with the error named there), and the
-//! Vitis HLS C++ written for each compiles with the host compiler, every
-//! warning an error.
+//! Vitis HLS C++ and the XRT host program written for each compile with
+//! the host compiler (against libxrt-dev), every warning an error.
 
 #[path = "common/corpus.rs"]
 mod corpus;
@@ -63,7 +63,10 @@ fn every_cpu_variant_runs_in_emulation_after_the_fpga_transform() {
     });
 }
 
-/// The kernels of DaCe's FPGA variants and of our transform of every CPU
+/// Where Debian's libxrt-dev puts XRT's headers.
+const XRT_HEADERS: &str = "/usr/include/xrt";
+
+/// The kernels and the XRT host program of DaCe's FPGA variants and of our transform of every CPU
 /// variant it applies to.
 #[test]
 fn every_emitted_kernel_compiles_without_warnings() {
@@ -96,12 +99,23 @@ fn every_emitted_kernel_compiles_without_warnings() {
         for file in files {
             let path = dir.join(&file.name);
             std::fs::write(&path, &file.text).unwrap();
-            if file.name.ends_with(".cpp") {
+            if file.name.ends_with(".cpp") && file.name != "host.cpp" {
                 assert!(file.text.contains("#pragma HLS INTERFACE s_axilite port=return bundle=control"), "{}: no control interface", path.display());
                 kernels.push(path);
             }
         }
         assert!(!kernels.is_empty(), "{variant}: no kernel written");
+        assert!(Path::new(XRT_HEADERS).join("xrt/xrt_device.h").exists(), "XRT's headers are missing: install libxrt-dev");
+        let host = dir.join("host.cpp");
+        let out = Command::new(&clang)
+            .args(["--driver-mode=g++", "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas", "-I", XRT_HEADERS, "-I"])
+            .arg(&dir)
+            .arg(&host)
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            failures.push(format!("{}: {}", host.display(), String::from_utf8_lossy(&out.stderr)));
+        }
         for k in kernels {
             let out = Command::new(&clang)
                 .args(["--driver-mode=g++", "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas", "-I"])

@@ -1,6 +1,7 @@
 //! `sdfg-translate --emit-hls`: the kernels of a program as Vitis HLS C++
-//! files, the header they include, and a Makefile that builds them with
-//! `v++` for `sw_emu`, `hw_emu` or `hw` (`make TARGET=hw PLATFORM=...`).
+//! files, the header they include, the XRT host program, and a Makefile
+//! that builds the kernels with `v++` for `sw_emu`, `hw_emu` or `hw`
+//! (`make TARGET=hw PLATFORM=...`) and the host program against XRT.
 
 use super::cpp::ident;
 use super::{kernel_source, kernel_states, prepare, Kernel, HEADER};
@@ -21,6 +22,7 @@ pub fn emit_hls(sdfg: &Sdfg) -> Result<Vec<HlsFile>, String> {
     }
     let mut files = Vec::new();
     let mut names: Vec<String> = Vec::new();
+    let mut host = super::host::HostKernels { kernels: Vec::new() };
     for (label, state) in kernels {
         let mut name = format!("kernel_{}", ident(&label));
         while names.contains(&name) {
@@ -30,8 +32,11 @@ pub fn emit_hls(sdfg: &Sdfg) -> Result<Vec<HlsFile>, String> {
         let body = kernel_source(&prepared, state, &kernel, &name, &label).map_err(|e| format!("kernel of state '{label}': {e}"))?;
         let text = format!("// Vitis HLS kernel '{name}' of SDFG '{}', state '{label}'.\n#include \"sdfg_hls.h\"\n\n{body}", sdfg.name);
         files.push(HlsFile { name: format!("{name}.cpp"), text });
+        host.kernels.push((state as *const _, name.clone(), kernel));
         names.push(name);
     }
+    let host = super::host::host_source(&prepared, host).map_err(|e| format!("host program: {e}"))?;
+    files.push(HlsFile { name: "host.cpp".into(), text: host });
     files.push(HlsFile { name: "sdfg_hls.h".into(), text: HEADER.into() });
     files.push(HlsFile { name: "Makefile".into(), text: makefile(&names) });
     Ok(files)
@@ -48,8 +53,11 @@ fn makefile(kernels: &[String]) -> String {
          \tv++ -c -t $(TARGET) --platform $(PLATFORM) -k $* -I. -o $@ $<\n\n\
          program.$(TARGET).xclbin: $(KERNELS:%=%.$(TARGET).xo)\n\
          \tv++ -l -t $(TARGET) --platform $(PLATFORM) -o $@ $^\n\n\
+         # The host program, a library with `<sdfg>_run(xclbin, args...)`.\n\
+         libhost.so: host.cpp sdfg_hls.h\n\
+         \t$(CXX) -std=c++17 -O2 -shared -fPIC -I/usr/include/xrt -I. host.cpp -o $@ -lxrt_coreutil\n\n\
          clean:\n\
-         \trm -f *.xo *.xclbin\n",
+         \trm -f *.xo *.xclbin libhost.so\n",
         kernels.join(" ")
     )
 }

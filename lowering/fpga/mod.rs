@@ -10,6 +10,7 @@
 pub mod cpp;
 mod emulation;
 mod files;
+mod host;
 mod kernel;
 mod staging;
 

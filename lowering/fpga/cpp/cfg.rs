@@ -36,6 +36,11 @@ impl Func<'_> {
         Ok(())
     }
 
+    /// Writes this function's SDFG's control flow.
+    pub fn run_cfg(&mut self) -> Result<(), String> {
+        self.cfg(&self.sdfg.cfg, None)
+    }
+
     /// Declares the symbols the control flow assigns (except `taken`).
     pub fn declare_symbols(&mut self, taken: &BTreeSet<String>) -> Result<(), String> {
         let mut assigned = BTreeSet::new();

@@ -63,12 +63,14 @@ pub struct Func<'s> {
     /// Transients sized by symbols assigned while the program runs, with
     /// their element counts: sized where a state uses them.
     pub deferred: Vec<(String, Expr)>,
+    /// In the XRT host program: the kernels its kernel states run.
+    pub host: Option<super::host::HostKernels>,
     next_id: usize,
 }
 
 impl<'s> Func<'s> {
     pub fn new(sdfg: &'s Sdfg, prefix: &str) -> Func<'s> {
-        Func { sdfg, w: Writer::default(), helpers: Vec::new(), prefix: prefix.to_string(), deferred: Vec::new(), next_id: 0 }
+        Func { sdfg, w: Writer::default(), helpers: Vec::new(), prefix: prefix.to_string(), deferred: Vec::new(), host: None, next_id: 0 }
     }
 
     /// A number no other label or helper of the kernel has.
@@ -118,8 +120,17 @@ impl<'s> Func<'s> {
         Ok(sum.simplify())
     }
 
+    /// Whether `name` is an XRT buffer object: FPGA global memory the host
+    /// program allocates.
+    pub fn is_buffer(&self, name: &str) -> bool {
+        self.host.is_some() && self.desc(name).is_ok_and(|d| d.transient && d.storage == crate::model::Storage::FpgaGlobal)
+    }
+
     /// `name[flat index]` for element `indices`.
     pub fn element(&self, name: &str, indices: &[Expr]) -> Result<String, String> {
+        if self.is_buffer(name) {
+            return Err(format!("host code reaches '{name}', which is in FPGA memory, other than by a copy"));
+        }
         let flat = self.linear(name, indices)?;
         Ok(format!("{}[{}]", ident(name), self.index(&flat)?))
     }

@@ -20,6 +20,9 @@ pub struct StateCx<'a> {
 impl Func<'_> {
     /// Writes `state`, or only the nodes of `only`.
     pub fn state(&mut self, state: &State, only: Option<&BTreeSet<usize>>) -> Result<(), String> {
+        if self.host_kernel_run(state)? {
+            return Ok(());
+        }
         let parents = scope::scope_parents(state)?;
         let order = scope::topological_order(state).ok_or("the state has a cycle")?;
         let cx = StateCx { state, parents, order, only };
@@ -218,6 +221,9 @@ impl Func<'_> {
     fn copy(&mut self, e: &DataEdge, src: &str, dst: &str) -> Result<(), String> {
         let ss = e.memlet.copy_subset(src, true, &self.desc(src)?.shape);
         let ds = e.memlet.copy_subset(dst, false, &self.desc(dst)?.shape);
+        if self.is_buffer(src) || self.is_buffer(dst) {
+            return self.buffer_copy(e, src, &ss, dst, &ds);
+        }
         let (src_stream, dst_stream) = (self.desc(src)?.kind == DataKind::Stream, self.desc(dst)?.kind == DataKind::Stream);
         self.w.open(&format!("{{  // copy {src} -> {dst}"));
         let count = ss.dims().iter().fold(Expr::int(1), |a, d| a.mul(&d.num_elements())).simplify();
@@ -236,6 +242,58 @@ impl Func<'_> {
         self.w.close("}");
         self.w.close("}");
         Ok(())
+    }
+
+    /// In the host program: a copy to or from FPGA memory, one `read` or
+    /// `write` of a contiguous region of the buffer object with its `sync`.
+    fn buffer_copy(&mut self, e: &DataEdge, src: &str, ss: &Subset, dst: &str, ds: &Subset) -> Result<(), String> {
+        let (Some((src_at, count)), Some((dst_at, _))) = (self.contiguous(src, ss)?, self.contiguous(dst, ds)?) else {
+            return Err(format!("copy {src} -> {dst}: only contiguous regions move between host and FPGA memory in the host program"));
+        };
+        if e.memlet.wcr.is_some() || self.elem_type(src)? != self.elem_type(dst)? {
+            return Err(format!("copy {src} -> {dst}: a copy to or from FPGA memory cannot convert or combine values"));
+        }
+        let elem = self.elem_type(src)?;
+        let (bytes, src_off, dst_off) =
+            (format!("({count}) * sizeof({elem})"), format!("({src_at}) * sizeof({elem})"), format!("({dst_at}) * sizeof({elem})"));
+        let (s, d) = (ident(src), ident(dst));
+        match (self.is_buffer(src), self.is_buffer(dst)) {
+            (true, true) => self.w.line(&format!("{d}_bo.copy({s}_bo, {bytes}, {src_off}, {dst_off});")),
+            (true, false) => {
+                self.w.line(&format!("{s}_bo.sync(XCL_BO_SYNC_BO_FROM_DEVICE);"));
+                self.w.line(&format!("{s}_bo.read(&{d}[{dst_at}], {bytes}, {src_off});"));
+            }
+            _ => {
+                self.w.line(&format!("{d}_bo.write(&{s}[{src_at}], {bytes}, {dst_off});"));
+                self.w.line(&format!("{d}_bo.sync(XCL_BO_SYNC_BO_TO_DEVICE);"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The first element (flat index) and the element count of `subset`
+    /// when it is one contiguous run of container `name`'s memory.
+    fn contiguous(&self, name: &str, subset: &Subset) -> Result<Option<(String, String)>, String> {
+        let d = self.desc(name)?;
+        let default: Vec<Expr> = {
+            let mut out = vec![Expr::int(1); d.shape.len()];
+            for k in (0..d.shape.len().saturating_sub(1)).rev() {
+                out[k] = out[k + 1].mul(&d.shape[k + 1]).simplify();
+            }
+            out
+        };
+        let c_order = d.strides.as_ref().is_none_or(|s| s.iter().zip(&default).all(|(a, b)| a.simplify() == *b));
+        let dims = subset.dims();
+        let inner_full = dims.iter().zip(&d.shape).skip(1).all(|(dim, extent)| {
+            dim.start.as_int() == Some(0) && dim.end.sub(&extent.sub(&Expr::int(1))).simplify().as_int() == Some(0)
+        });
+        let unit_steps = dims.iter().all(|dim| dim.step.as_int() == Some(1));
+        if !(c_order && inner_full && unit_steps) || dims.len() != d.shape.len() {
+            return Ok(None);
+        }
+        let start: Vec<Expr> = dims.iter().map(|dim| dim.start.clone()).collect();
+        let count = dims.iter().fold(Expr::int(1), |a, dim| a.mul(&dim.num_elements())).simplify();
+        Ok(Some((self.index(&self.linear(name, &start)?)?, self.index(&count)?)))
     }
 
     /// Element number `k` (row-major) of `subset` of container `name`.
