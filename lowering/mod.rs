@@ -237,9 +237,10 @@ pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions)
     let mut sdfg = if options.fpga && fpga::has_kernels(sdfg) {
         fpga::prepare(sdfg).map_err(|e| Diagnostic::new(&sdfg.loc, e))?
     } else {
-        sdfg.clone()
+        let mut sdfg = sdfg.clone();
+        crate::transforms::loop_lifting::lift_all(&mut sdfg);
+        sdfg
     };
-    crate::transforms::loop_lifting::lift_all(&mut sdfg);
     let mut rooms = gpu::rooms::Rooms::default();
     if options.gpu.is_some() {
         gpu::cublas::recognise_all(&mut sdfg);

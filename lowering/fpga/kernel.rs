@@ -21,9 +21,8 @@ pub struct Kernel {
 impl Kernel {
     pub fn of(sdfg: &Sdfg, state: &State) -> Kernel {
         let used = containers_of(state);
-        let elsewhere = |name: &str| {
-            place::states(sdfg).iter().any(|(_, s)| !std::ptr::eq(*s, state) && containers_of(s).contains(name))
-        };
+        let elsewhere: BTreeSet<String> =
+            place::states(sdfg).iter().filter(|(_, s)| !std::ptr::eq(*s, state)).flat_map(|(_, s)| containers_of(s)).collect();
         let locals: BTreeSet<String> = used
             .iter()
             .filter(|n| {
@@ -31,7 +30,7 @@ impl Kernel {
                     let own = matches!(d.kind, DataKind::Stream | DataKind::View | DataKind::Reference) || device_only(d.storage);
                     d.transient && own
                 })
-                    && !elsewhere(n)
+                    && !elsewhere.contains(*n)
             })
             .cloned()
             .collect();
@@ -81,11 +80,9 @@ pub fn kernel_source(sdfg: &Sdfg, state: &State, kernel: &Kernel, name: &str, la
     // Ports the body does not use (a size only a shape names) are still
     // ports; say so to the compiler.
     let body = f.w.text[start..].to_string();
-    for p in &params {
-        if let Some(name) = super::cpp::unnamed_if_unused(std::slice::from_ref(p), &body)[0].strip_suffix("*/") {
-            let name = name.rsplit("/*").next().unwrap_or(name).to_string();
-            f.w.line(&format!("(void){name};"));
-        }
+    let names = kernel.arrays.iter().chain(&kernel.symbols).map(|n| ident(n));
+    for name in names.filter(|n| !super::cpp::uses_name(&body, n)) {
+        f.w.line(&format!("(void){name};"));
     }
     f.w.close("}");
     let mut text = String::new();

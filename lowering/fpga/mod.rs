@@ -17,7 +17,7 @@ mod staging;
 pub use files::{emit_hls, HlsFile};
 pub use kernel::{kernel_source, Kernel};
 
-use crate::model::{BlockKind, DataKind, NodeKind, Schedule, Sdfg, State, Storage};
+use crate::model::{DataKind, NodeKind, Schedule, Sdfg, State, Storage};
 use crate::transforms::place;
 
 /// The emulation header every kernel includes.
@@ -65,18 +65,9 @@ pub fn kernel_states(sdfg: &Sdfg) -> Vec<(String, &State)> {
     out
 }
 
-/// Whether any top-level block of the SDFG is a kernel state.
+/// Whether any state of the SDFG (outside nested SDFGs) is a kernel.
 pub fn has_kernels(sdfg: &Sdfg) -> bool {
-    fn any(sdfg: &Sdfg, cfg: &crate::model::Cfg) -> bool {
-        cfg.blocks.iter().any(|b| match &b.kind {
-            BlockKind::State(s) => is_kernel_state(sdfg, s),
-            BlockKind::Region { cfg, .. } => any(sdfg, cfg),
-            BlockKind::Loop(l) => any(sdfg, &l.cfg),
-            BlockKind::Conditional(branches) => branches.iter().any(|b| any(sdfg, &b.cfg)),
-            _ => false,
-        })
-    }
-    any(sdfg, &sdfg.cfg)
+    place::states(sdfg).iter().any(|(_, s)| is_kernel_state(sdfg, s))
 }
 
 /// Why `--fpga-mode hardware` cannot run here: what is missing of Vitis'

@@ -154,15 +154,20 @@ impl DataDesc {
 
     /// Strides as written, or C-order strides derived from the shape.
     pub fn strides_or_default(&self) -> Vec<Expr> {
-        if let Some(s) = &self.strides {
-            return s.clone();
+        match &self.strides {
+            Some(s) => s.clone(),
+            None => c_strides(&self.shape),
         }
-        let mut strides = vec![Expr::int(1); self.shape.len()];
-        for i in (0..self.shape.len().saturating_sub(1)).rev() {
-            strides[i] = strides[i + 1].mul(&self.shape[i + 1]);
-        }
-        strides
     }
+}
+
+/// C-order (row-major) strides of a shape.
+pub fn c_strides(shape: &[Expr]) -> Vec<Expr> {
+    let mut strides = vec![Expr::int(1); shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1].mul(&shape[i + 1]);
+    }
+    strides
 }
 
 /// An array of float64 with `shape` and `strides` (expressions as text),

@@ -34,7 +34,7 @@ pub use containers::Containers;
 pub use control_code::{Assignment, Condition};
 pub use statements::{LoopStatements, Statement};
 pub use dace_enums::{DataInstrumentation, Instrumentation, Lifetime, Schedule, Storage, UnknownValue};
-pub use data::{DType, DataDesc, DataKind, ScalarType};
+pub use data::{c_strides, DType, DataDesc, DataKind, ScalarType};
 #[cfg(test)]
 pub(crate) use data::test_array;
 pub use graph::{

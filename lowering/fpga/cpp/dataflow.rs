@@ -4,7 +4,7 @@
 //! that bounded streams behave as in hardware, and an element that reads
 //! memory another writes starts when the writer has finished.
 
-use super::state::StateCx;
+use super::state::{is_view_edge, StateCx};
 use super::{ident, Func};
 use crate::lowering::fpga::kernel::{containers_of, symbols_read};
 use crate::model::{DataKind, NodeKind, Sdfg, State};
@@ -150,10 +150,6 @@ fn processing_elements(state: &State) -> Vec<BTreeSet<usize>> {
         parts.entry(r).or_default().insert(i);
     }
     parts.into_values().collect()
-}
-
-fn is_view_edge(e: &crate::model::DataEdge) -> bool {
-    matches!(e.dst_conn.as_deref(), Some("views" | "set")) || e.src_conn.as_deref() == Some("views")
 }
 
 /// The parts in an order where every writer of memory (other than

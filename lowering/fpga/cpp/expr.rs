@@ -52,7 +52,7 @@ pub fn is_integral(e: &Expr) -> bool {
         Expr::Add(v) | Expr::Mul(v) | Expr::And(v) | Expr::Or(v) => v.iter().all(is_integral),
         Expr::Pow(b, x) => is_integral(b) && x.as_int().is_some_and(|k| k >= 0),
         Expr::Call(name, args) => match name.as_str() {
-            "int_floor" | "int_ceil" | "int" | "floor" | "ceiling" | "Cmp" => true,
+            "int_floor" | "int_ceil" | "int" | "floor" | "ceiling" => true,
             "Min" | "Max" | "Abs" | "Mod" => args.iter().all(is_integral),
             n => n.starts_with("bitwise_") || n.ends_with("_shift"),
         },

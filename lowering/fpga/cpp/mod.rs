@@ -238,14 +238,7 @@ impl<'s> Func<'s> {
         };
         let strides = match read("strides") {
             Some(s) => s,
-            None => {
-                let shape = read("shape")?;
-                let mut out = vec![Expr::int(1); shape.len()];
-                for k in (0..shape.len().saturating_sub(1)).rev() {
-                    out[k] = out[k + 1].mul(&shape[k + 1]).simplify();
-                }
-                out
-            }
+            None => crate::model::c_strides(&read("shape")?),
         };
         strides.iter().map(|s| self.index(s).ok()).collect()
     }
@@ -352,12 +345,16 @@ pub fn if_head(cond: &str) -> String {
 /// Function parameters (`T name`) with the names the body does not use
 /// commented out, so that compilers do not warn about them.
 pub fn unnamed_if_unused(params: &[String], body: &str) -> Vec<String> {
-    let words: BTreeSet<&str> = body.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
     params
         .iter()
         .map(|p| match p.rsplit_once(' ') {
-            Some((t, name)) if !words.contains(name) => format!("{t} /*{name}*/"),
+            Some((t, name)) if !uses_name(body, name) => format!("{t} /*{name}*/"),
             _ => p.clone(),
         })
         .collect()
+}
+
+/// Whether C++ text names identifier `name`.
+pub fn uses_name(text: &str, name: &str) -> bool {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|w| w == name)
 }

@@ -275,14 +275,8 @@ impl Func<'_> {
     /// when it is one contiguous run of container `name`'s memory.
     fn contiguous(&self, name: &str, subset: &Subset) -> Result<Option<(String, String)>, String> {
         let d = self.desc(name)?;
-        let default: Vec<Expr> = {
-            let mut out = vec![Expr::int(1); d.shape.len()];
-            for k in (0..d.shape.len().saturating_sub(1)).rev() {
-                out[k] = out[k + 1].mul(&d.shape[k + 1]).simplify();
-            }
-            out
-        };
-        let c_order = d.strides.as_ref().is_none_or(|s| s.iter().zip(&default).all(|(a, b)| a.simplify() == *b));
+        let default = crate::model::c_strides(&d.shape);
+        let c_order = d.strides.as_ref().is_none_or(|s| s.iter().zip(&default).all(|(a, b)| a.simplify() == b.simplify()));
         let dims = subset.dims();
         let inner_full = dims.iter().zip(&d.shape).skip(1).all(|(dim, extent)| {
             dim.start.as_int() == Some(0) && dim.end.sub(&extent.sub(&Expr::int(1))).simplify().as_int() == Some(0)
@@ -367,7 +361,7 @@ fn outer_data(state: &State, e: &DataEdge, own: &str, from_entry: bool) -> Optio
     outside.memlet.data.clone().filter(|d| d != own)
 }
 
-fn is_view_edge(e: &DataEdge) -> bool {
+pub(super) fn is_view_edge(e: &DataEdge) -> bool {
     matches!(e.dst_conn.as_deref(), Some("views" | "set")) || e.src_conn.as_deref() == Some("views")
 }
 
