@@ -234,6 +234,11 @@ pub fn lower_with<'c>(context: &'c Context, sdfg: &Sdfg, options: &LowerOptions)
     }
     // State-machine loops become LoopRegions, which lower to `scf.for`;
     // FPGA kernels are written with their library nodes expanded.
+    // FPGA memory that no kernel uses would run as host code: refused as
+    // the emitter refuses it.
+    if let Some(use_) = devices::first_fpga_use(sdfg).filter(|_| options.fpga && !fpga::has_kernels(sdfg)) {
+        return Err(Diagnostic::new(use_.loc, fpga::NO_KERNELS));
+    }
     let mut sdfg = if options.fpga && fpga::has_kernels(sdfg) {
         fpga::prepare(sdfg).map_err(|e| Diagnostic::new(&sdfg.loc, e))?
     } else {

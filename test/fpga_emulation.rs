@@ -66,8 +66,8 @@ fn every_cpu_variant_runs_in_emulation_after_the_fpga_transform() {
 /// Where Debian's libxrt-dev puts XRT's headers.
 const XRT_HEADERS: &str = "/usr/include/xrt";
 
-/// The kernels and the XRT host program of DaCe's FPGA variants and of our transform of every CPU
-/// variant it applies to.
+/// The kernels and the XRT host program of DaCe's FPGA variants, of our transform of every CPU
+/// variant it applies to, and of both after our streaming transformations.
 #[test]
 fn every_emitted_kernel_compiles_without_warnings() {
     let clang = toolchain::require(Component::Clang).expect("clang");
@@ -77,13 +77,22 @@ fn every_emitted_kernel_compiles_without_warnings() {
     for f in device_variants(".fpga") {
         programs.push((f.file_stem().unwrap().to_string_lossy().into_owned(), json::import_file(&f).unwrap()));
     }
+    for f in device_variants(".fpga.") {
+        let mut s = json::import_file(&f).unwrap();
+        if streamed(&mut s).unwrap() != (0, 0) {
+            programs.push((format!("{}.streamed", f.file_stem().unwrap().to_string_lossy()), s));
+        }
+    }
     for f in corpus::files() {
         let mut s = json::import_file(&f).unwrap();
         if transformed(&FpgaTransform, "", &mut s).is_ok() {
-            programs.push((format!("{}.fpga-transform", f.file_stem().unwrap().to_string_lossy()), s));
+            programs.push((format!("{}.fpga-transform", f.file_stem().unwrap().to_string_lossy()), s.clone()));
+            if streamed(&mut s).unwrap() != (0, 0) {
+                programs.push((format!("{}.fpga-transform-streamed", f.file_stem().unwrap().to_string_lossy()), s));
+            }
         }
     }
-    assert!(programs.len() > 130, "FPGA programs missing");
+    assert!(programs.len() > 180, "FPGA programs missing");
     for (variant, sdfg) in &programs {
         let dir = work.join(variant);
         let _ = std::fs::remove_dir_all(&dir);
@@ -125,4 +134,64 @@ fn syntax_errors(clang: &Path, dir: &Path, file: &Path) -> Option<String> {
         .output()
         .unwrap();
     (!out.status.success()).then(|| String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// DaCe made each `fpga_streaming` variant from the `fpga` one by applying
+/// InlineSDFG, StreamingComposition and StreamingMemory (the last two with
+/// `storage=FPGA_Local`) repeatedly. Ours, on DaCe's `fpga` variants: the
+/// streaming transformations apply as often as DaCe's did (the manifest's
+/// `applied`), except where `streaming-differences.txt` says why not, and
+/// every result runs in emulation and matches.
+#[test]
+fn dace_streaming_recipe_on_every_fpga_variant() {
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fpga-streaming-dace");
+    let files: Vec<_> = device_variants(".fpga.").into_iter().collect();
+    assert!(files.len() >= 25, "corpus FPGA variants missing");
+    check_each_in("FPGA", &files, "streaming-differences.txt", |f| {
+        let variant = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let mut s = json::import_file(f).map_err(|e| e.to_string())?;
+        let counts = streamed(&mut s)?;
+        let manifest: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(corpus::corpus().join(format!("{}.json", corpus::program_of(f)))).unwrap(),
+        )
+        .unwrap();
+        let applied = &manifest["device_variants"]["fpga_streaming"]["applied"];
+        let dace = |t: &str| applied[t].as_u64().unwrap_or(0) as usize;
+        let expected = (dace("StreamingComposition"), dace("StreamingMemory"));
+        let lower = LowerOptions { fpga: true, ..Default::default() };
+        corpus::check_with(f, &s, EngineKind::Jit, &work.join(&variant), lower)?;
+        if counts != expected {
+            return Err(format!("applications (composition, memory): ours {counts:?}, DaCe's {expected:?}"));
+        }
+        Ok(())
+    });
+}
+
+/// Our own FPGA flow on every CPU variant: `--sdfg-fpga-transform`, then
+/// DaCe's streaming recipe; each result runs in emulation and matches.
+#[test]
+fn every_cpu_variant_runs_in_emulation_after_fpga_transform_and_streaming() {
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fpga-streaming");
+    check_each_in("FPGA", &corpus::files(), "fpga-transform-unsupported.txt", |f| {
+        let variant = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let mut s = json::import_file(f).map_err(|e| e.to_string())?;
+        transformed(&FpgaTransform, "", &mut s)?;
+        streamed(&mut s)?;
+        let lower = LowerOptions { fpga: true, ..Default::default() };
+        corpus::check_with(f, &s, EngineKind::Jit, &work.join(&variant), lower)
+    });
+}
+
+/// InlineSDFG, StreamingComposition and StreamingMemory everywhere, as DaCe
+/// made the `fpga_streaming` variants; how often the last two applied.
+fn streamed(s: &mut sdfg_mlir::model::Sdfg) -> Result<(usize, usize), String> {
+    use sdfg_mlir::transforms::{find, nested::apply_everywhere_deep, Options};
+    let local = Options::parse("storage=FPGA_Local")?;
+    let run = |name: &str, options: &Options, s: &mut sdfg_mlir::model::Sdfg| {
+        apply_everywhere_deep(find(name).expect("registered"), s, options, usize::MAX)
+    };
+    run("sdfg-inline-sdfg", &Options::default(), s)?;
+    let composed = run("sdfg-streaming-composition", &local, s)?;
+    let memory = run("sdfg-streaming-memory", &local, s)?;
+    Ok((composed, memory))
 }

@@ -18,7 +18,7 @@ pub fn emit_hls(sdfg: &Sdfg) -> Result<Vec<HlsFile>, String> {
     let prepared = prepare(sdfg)?;
     let kernels = kernel_states(&prepared);
     if kernels.is_empty() {
-        return Err("the program has no FPGA kernels (no state with FPGA_Device maps, library nodes or nested SDFGs, or FPGA-local memory)".into());
+        return Err(super::NO_KERNELS.into());
     }
     let mut files = Vec::new();
     let mut names: Vec<String> = Vec::new();

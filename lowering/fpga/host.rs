@@ -60,7 +60,7 @@ pub fn host_source(sdfg: &Sdfg, kernels: HostKernels) -> Result<String, String> 
             });
             let elem = f.elem_type(c)?;
             f.w.line(&format!("xrt::bo {}_bo(device, ({bytes}) * sizeof({elem}), {});", ident(c), group.unwrap_or_else(|| "0".into())));
-        } else if !super::device_only(d.storage) {
+        } else if !super::device_only(d.storage) && !kernels.kernels.iter().any(|(_, _, k)| k.locals.contains(c)) {
             host_locals.insert(c.to_string());
         }
     }

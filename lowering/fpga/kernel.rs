@@ -5,7 +5,7 @@
 use super::cpp::{ident, Func};
 use super::device_only;
 use crate::analysis::symbols;
-use crate::model::{DataKind, NodeKind, Sdfg, State};
+use crate::model::{DataKind, NodeKind, Sdfg, State, Storage};
 use crate::transforms::place;
 use std::collections::BTreeSet;
 
@@ -23,11 +23,17 @@ impl Kernel {
         let used = containers_of(state);
         let elsewhere: BTreeSet<String> =
             place::states(sdfg).iter().filter(|(_, s)| !std::ptr::eq(*s, state)).flat_map(|(_, s)| containers_of(s)).collect();
+        let scoped = scoped_only(state);
         let locals: BTreeSet<String> = used
             .iter()
             .filter(|n| {
                 sdfg.container(n).is_some_and(|d| {
-                    let own = matches!(d.kind, DataKind::Stream | DataKind::View | DataKind::Reference) || device_only(d.storage);
+                    // Registers and data that lives inside the kernel's maps
+                    // only are its own, as DaCe makes them FPGA-local.
+                    let own = matches!(d.kind, DataKind::Stream | DataKind::View | DataKind::Reference)
+                        || device_only(d.storage)
+                        || d.storage == Storage::Register
+                        || scoped.contains(*n);
                     d.transient && own
                 })
                     && !elsewhere.contains(*n)
@@ -38,6 +44,19 @@ impl Kernel {
         let symbols = symbols_read(sdfg, state);
         Kernel { arrays, symbols, locals }
     }
+}
+
+/// Data whose access nodes in the state all sit inside a scope.
+fn scoped_only(state: &State) -> BTreeSet<String> {
+    let parents = crate::model::scope::scope_parents(state).unwrap_or_default();
+    let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
+    for (n, node) in state.nodes.iter().enumerate() {
+        if let NodeKind::Access { data, .. } = &node.kind {
+            let set = if parents.get(n).copied().flatten().is_some() { &mut inside } else { &mut outside };
+            set.insert(data.clone());
+        }
+    }
+    inside.difference(&outside).cloned().collect()
 }
 
 /// Containers a state names (access nodes and memlets; not inside nested SDFGs).

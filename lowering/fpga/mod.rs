@@ -23,6 +23,10 @@ use crate::transforms::place;
 /// The emulation header every kernel includes.
 pub const HEADER: &str = include_str!("sdfg_hls.h");
 
+/// Why a program that names FPGA memory or schedules has nothing to run there.
+pub const NO_KERNELS: &str =
+    "the program has no FPGA kernels (no state with FPGA_Device maps, library nodes or nested SDFGs, FPGA-local memory, or code on FPGA memory)";
+
 /// Whether `state` runs on the FPGA.
 pub fn is_kernel_state(sdfg: &Sdfg, state: &State) -> bool {
     let fpga = |s: Schedule| matches!(s, Schedule::FpgaDevice | Schedule::FpgaMultiPumped);
@@ -33,6 +37,23 @@ pub fn is_kernel_state(sdfg: &Sdfg, state: &State) -> bool {
         NodeKind::NestedSdfg { .. } => n.extra.get("schedule").and_then(|v| v.as_str()) == Some(Schedule::FpgaDevice.as_str()),
         NodeKind::Access { data, .. } => sdfg.container(data).is_some_and(|d| device_only(d.storage) || d.kind == DataKind::Stream && d.storage == Storage::FpgaGlobal),
         _ => false,
+    }) || computes_on_fpga_memory(sdfg, state)
+}
+
+/// Whether code reads or writes FPGA memory in `state`, or a copy moves
+/// data from FPGA memory to FPGA memory: only the FPGA reaches it, as in
+/// DaCe, whatever the schedule of the code (an inlined FPGA_Device nested
+/// SDFG leaves its nested SDFGs and library nodes with theirs). Copies
+/// between host and FPGA memory are the host's.
+fn computes_on_fpga_memory(sdfg: &Sdfg, state: &State) -> bool {
+    let on_fpga = |data: &str| sdfg.container(data).is_some_and(|d| d.storage == Storage::FpgaGlobal || device_only(d.storage));
+    let fpga_access = |n: usize| match state.nodes.get(n).map(|n| &n.kind) {
+        Some(NodeKind::Access { data, .. }) => Some(on_fpga(data)),
+        _ => None,
+    };
+    state.edges.iter().any(|e| match (fpga_access(e.src), fpga_access(e.dst)) {
+        (Some(a), Some(b)) => a && b,
+        _ => e.memlet.data.as_deref().is_some_and(on_fpga),
     })
 }
 

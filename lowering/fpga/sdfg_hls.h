@@ -166,6 +166,7 @@ class Dataflow {
         {
             std::lock_guard<std::mutex> g(s.lock);
             ++s.running;
+            ++alive_;
             finished_.push_back(false);
         }
         threads_.emplace_back([this, body, deps, self, &s]() {
@@ -193,6 +194,12 @@ class Dataflow {
             std::lock_guard<std::mutex> g(s.lock);
             finished_[self] = true;
             --s.running;
+            // The last element hands the joining caller its place back under
+            // the same lock, so that it never looks blocked in between.
+            if (--alive_ == 0 && joining_) {
+                joining_ = false;
+                ++s.running;
+            }
             if (waiters_ > 0) {
                 s.blocked -= waiters_;
                 waiters_ = 0;
@@ -208,12 +215,13 @@ class Dataflow {
         auto &s = Scheduler::get();
         {
             std::lock_guard<std::mutex> g(s.lock);
-            --s.running;
-            s.check();
+            if (alive_ > 0) {
+                joining_ = true;
+                --s.running;
+                s.check();
+            }
         }
         for (auto &t : threads_) t.join();
-        std::lock_guard<std::mutex> g(s.lock);
-        ++s.running;
     }
 
   private:
@@ -222,6 +230,8 @@ class Dataflow {
     std::vector<int> deps_;
     std::condition_variable done_;
     long waiters_ = 0, wakes_ = 0;
+    long alive_ = 0;  // elements not finished
+    bool joining_ = false;
 };
 
 template <typename T>

@@ -3,8 +3,10 @@
 //! of its own, between a `pre_` state that copies each array argument it
 //! uses into an `FPGA_Global` copy (`fpga_A`) and a `post_` state that
 //! copies the written ones back. Maps at the top of the program's states
-//! become `FPGA_Device`. Scalar arguments stay in host memory (the kernel
-//! reads them through its ports). Consume scopes are refused, as DaCe does,
+//! become `FPGA_Device`; the program's transients in default storage become
+//! `FPGA_Global` (`FPGA_Local` when used inside scopes only), as DaCe's
+//! FPGATransformState sets them. Scalar arguments stay in host memory (the
+//! kernel reads them through its ports). Consume scopes are refused, as DaCe does,
 //! and so are streams used outside any map.
 //!
 //! ```text
@@ -53,6 +55,7 @@ impl Transformation for FpgaTransform {
         let (read, written) = array_uses(sdfg);
         let mut inner = sdfg.clone();
         device_schedules(&mut inner.cfg);
+        fpga_storage(&mut inner);
         let used: BTreeSet<String> = read.union(&written).cloned().collect();
         // The host keeps its arguments; the program's transients move inside.
         let mut outer = sdfg.clone();
@@ -190,6 +193,29 @@ fn device_schedules(cfg: &mut Cfg) {
             BlockKind::Loop(l) => device_schedules(&mut l.cfg),
             BlockKind::Conditional(branches) => branches.iter_mut().for_each(|b| device_schedules(&mut b.cfg)),
             BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
+        }
+    }
+}
+
+/// The program's transients in default storage move to the FPGA as DaCe
+/// moves them: into FPGA-local memory when used inside scopes only, else
+/// into FPGA global memory.
+fn fpga_storage(inner: &mut Sdfg) {
+    let (mut scoped, mut top) = (BTreeSet::new(), BTreeSet::new());
+    for (_, state) in place::states(inner) {
+        let parents = scope::scope_parents(state).unwrap_or_default();
+        for (i, node) in state.nodes.iter().enumerate() {
+            if let NodeKind::Access { data, .. } = &node.kind {
+                let set = if parents.get(i).copied().flatten().is_some() { &mut scoped } else { &mut top };
+                set.insert(data.clone());
+            }
+        }
+    }
+    for (name, desc) in inner.containers.iter_mut().filter(|(_, d)| d.transient && d.storage == Storage::Default) {
+        if top.contains(name) {
+            desc.storage = Storage::FpgaGlobal;
+        } else if scoped.contains(name) {
+            desc.storage = Storage::FpgaLocal;
         }
     }
 }

@@ -240,7 +240,13 @@ fn splice(state: &mut State, node: usize, p: Plan) {
         }
         state.edges.push(e);
     }
+    let neighbours: BTreeSet<usize> = state.edges.iter().filter(|e| e.dst == node).map(|e| e.src).collect();
     state.edges.retain(|e| e.src != node && e.dst != node);
+    // An access node that only fed an input nothing reads is left alone: it goes.
+    let isolated: Vec<usize> = neighbours
+        .into_iter()
+        .filter(|&n| matches!(state.nodes[n].kind, NodeKind::Access { .. }) && !state.edges.iter().any(|e| e.src == n || e.dst == n))
+        .collect();
     // Inside a scope, every inlined node must stay attached to it.
     if let Some((entry, exit)) = p.scope {
         // The edges added below touch the scope nodes, outside base..next.
@@ -255,5 +261,5 @@ fn splice(state: &mut State, node: usize, p: Plan) {
             }
         }
     }
-    remove_nodes(state, &[node]);
+    remove_nodes(state, &[&[node][..], &isolated].concat());
 }

@@ -61,6 +61,9 @@ mod scalar_to_symbol_code;
 mod scalar_to_symbol_plan;
 pub mod scope_subst;
 pub mod fpga_transform;
+mod streaming;
+pub mod streaming_composition;
+pub mod streaming_memory;
 pub mod gpu_transform;
 pub mod simplify;
 pub mod state_fusion;
@@ -186,6 +189,8 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_unroll::MapUnroll,
         &gpu_transform::GpuTransform,
         &fpga_transform::FpgaTransform,
+        &streaming_composition::StreamingComposition,
+        &streaming_memory::StreamingMemory,
         &gpu_block_tiling::GpuBlockTiling,
         &state_fusion::StateFusion,
         &strip_mining::StripMining,

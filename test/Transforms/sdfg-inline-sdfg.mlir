@@ -250,3 +250,34 @@ sdfg.sdfg "wcr_mismatch" ["A"] {
     sdfg.memlet %n["x"] -> %A {data = "A", subset = #sdfg.range<0>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
   }
 }
+
+// -----
+
+// An input the nested SDFG never reads: the access node that fed it would
+// be left alone in the state (an invalid SDFG); it goes too.
+// CHECK-LABEL: sdfg.sdfg "unread_input"
+// CHECK-NOT: sdfg.nested
+// CHECK-NOT: %B = sdfg.access "B"
+// CHECK: sdfg.memlet %{{.*}}["o"] -> %A {data = "A", subset = #sdfg.range<0>}
+// MATCHES: 0: nested SDFG 'v' in state 's'
+sdfg.sdfg "unread_input" ["A", "B"] {
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  %s = sdfg.state "s" {
+    %B = sdfg.access "B"
+    %A = sdfg.access "A"
+    %n = sdfg.nested "v" attributes {ins = {y}, outs = {x}} {
+      sdfg.sdfg "v" ["x", "y"] {
+        sdfg.array "x" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+        sdfg.array "y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+        %body = sdfg.state "body" {
+          %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
+          %x = sdfg.access "x"
+          sdfg.memlet %t["o"] -> %x {data = "x", subset = #sdfg.range<0>}
+        }
+      }
+    }
+    sdfg.memlet %B -> %n["y"] {data = "B", subset = #sdfg.range<0>}
+    sdfg.memlet %n["x"] -> %A {data = "A", subset = #sdfg.range<0>}
+  }
+}
