@@ -195,3 +195,26 @@ fn streamed(s: &mut sdfg_mlir::model::Sdfg) -> Result<(usize, usize), String> {
     let memory = run("sdfg-streaming-memory", &local, s)?;
     Ok((composed, memory))
 }
+
+/// `--sdfg-auto-optimize='device=fpga'` (DaCe's FPGA recipe) and
+/// `--sdfg-fpga-transform-state` (each state with code on the FPGA) on
+/// every CPU variant: each result runs in emulation and matches.
+#[test]
+fn every_cpu_variant_runs_in_emulation_after_fpga_auto_optimize_and_state_transform() {
+    use sdfg_mlir::transforms::{find, nested::apply_everywhere_deep, Options};
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fpga-auto-optimize");
+    check_each_in("FPGA", &corpus::files(), "fpga-transform-unsupported.txt", |f| {
+        let variant = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let lower = LowerOptions { fpga: true, ..Default::default() };
+        let mut s = json::import_file(f).map_err(|e| e.to_string())?;
+        let t = find("sdfg-fpga-transform-state").expect("registered");
+        if apply_everywhere_deep(t, &mut s, &Options::default(), usize::MAX)? > 0 {
+            corpus::check_with(f, &s, EngineKind::Jit, &work.join(format!("{variant}.state")), lower.clone())
+                .map_err(|e| format!("after sdfg-fpga-transform-state: {e}"))?;
+        }
+        let mut s = json::import_file(f).map_err(|e| e.to_string())?;
+        let t = find("sdfg-auto-optimize").expect("registered");
+        apply_everywhere_deep(t, &mut s, &Options::parse("device=fpga")?, usize::MAX)?;
+        corpus::check_with(f, &s, EngineKind::Jit, &work.join(&variant), lower)
+    });
+}

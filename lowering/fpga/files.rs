@@ -23,6 +23,7 @@ pub fn emit_hls(sdfg: &Sdfg) -> Result<Vec<HlsFile>, String> {
     let mut files = Vec::new();
     let mut names: Vec<String> = Vec::new();
     let mut host = super::host::HostKernels { kernels: Vec::new() };
+    let mut connectivity = Vec::new();
     for (label, state) in kernels {
         let mut name = format!("kernel_{}", ident(&label));
         while names.contains(&name) {
@@ -32,17 +33,29 @@ pub fn emit_hls(sdfg: &Sdfg) -> Result<Vec<HlsFile>, String> {
         let body = kernel_source(&prepared, state, &kernel, &name, &label).map_err(|e| format!("kernel of state '{label}': {e}"))?;
         let text = format!("// Vitis HLS kernel '{name}' of SDFG '{}', state '{label}'.\n#include \"sdfg_hls.h\"\n\n{body}", sdfg.name);
         files.push(HlsFile { name: format!("{name}.cpp"), text });
+        // Each port on its array's memory bank (one compute unit, `_1`).
+        for a in &kernel.arrays {
+            if let Some(bank) = prepared.container(a).and_then(crate::transforms::fpga_banks::bank) {
+                connectivity.push(format!("sp={name}_1.{}:DDR[{bank}]", ident(a)));
+            }
+        }
         host.kernels.push((state as *const _, name.clone(), kernel));
         names.push(name);
     }
     let host = super::host::host_source(&prepared, host).map_err(|e| format!("host program: {e}"))?;
     files.push(HlsFile { name: "host.cpp".into(), text: host });
     files.push(HlsFile { name: "sdfg_hls.h".into(), text: HEADER.into() });
-    files.push(HlsFile { name: "Makefile".into(), text: makefile(&names) });
+    let config = !connectivity.is_empty();
+    if config {
+        let text = format!("# Memory banks of the kernels' ports (v++ --config).\n[connectivity]\n{}\n", connectivity.join("\n"));
+        files.push(HlsFile { name: "connectivity.cfg".into(), text });
+    }
+    files.push(HlsFile { name: "Makefile".into(), text: makefile(&names, config) });
     Ok(files)
 }
 
-fn makefile(kernels: &[String]) -> String {
+fn makefile(kernels: &[String], connectivity: bool) -> String {
+    let link = if connectivity { " --config connectivity.cfg" } else { "" };
     format!(
         "# Builds the kernels with Vitis: make TARGET=sw_emu|hw_emu|hw PLATFORM=<platform>\n\
          TARGET ?= sw_emu\n\
@@ -52,7 +65,7 @@ fn makefile(kernels: &[String]) -> String {
          %.$(TARGET).xo: %.cpp sdfg_hls.h\n\
          \tv++ -c -t $(TARGET) --platform $(PLATFORM) -k $* -I. -o $@ $<\n\n\
          program.$(TARGET).xclbin: $(KERNELS:%=%.$(TARGET).xo)\n\
-         \tv++ -l -t $(TARGET) --platform $(PLATFORM) -o $@ $^\n\n\
+         \tv++ -l -t $(TARGET) --platform $(PLATFORM){link} -o $@ $^\n\n\
          # The host program, a library with `<sdfg>_run(xclbin, args...)`.\n\
          libhost.so: host.cpp sdfg_hls.h\n\
          \t$(CXX) -std=c++17 -O2 -shared -fPIC -I/usr/include/xrt -I. host.cpp -o $@ -lxrt_coreutil\n\n\

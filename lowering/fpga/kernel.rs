@@ -46,13 +46,21 @@ impl Kernel {
     }
 }
 
-/// Data whose access nodes in the state all sit inside a scope.
+/// Data the state names inside scopes only: in access nodes there, or in
+/// memlets between nodes there (a scalar passed from tasklet to tasklet).
 fn scoped_only(state: &State) -> BTreeSet<String> {
     let parents = crate::model::scope::scope_parents(state).unwrap_or_default();
+    let scoped = |n: usize| parents.get(n).copied().flatten().is_some();
     let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
     for (n, node) in state.nodes.iter().enumerate() {
         if let NodeKind::Access { data, .. } = &node.kind {
-            let set = if parents.get(n).copied().flatten().is_some() { &mut inside } else { &mut outside };
+            let set = if scoped(n) { &mut inside } else { &mut outside };
+            set.insert(data.clone());
+        }
+    }
+    for e in &state.edges {
+        if let Some(data) = &e.memlet.data {
+            let set = if scoped(e.src) || scoped(e.dst) { &mut inside } else { &mut outside };
             set.insert(data.clone());
         }
     }

@@ -21,6 +21,13 @@
 //! recipe does). Reductions on the GPU need no expansion step: the GPU
 //! lowering runs `Reduce` in blocks of threads.
 //!
+//! With `device=fpga` (DaCe's FPGA recipe) step 6 is skipped (a pipelined
+//! FPGA loop accumulates instead) and step 7 is the FPGA transform
+//! (`sdfg-fpga-transform`), then transients of one state small enough for
+//! on-chip memory move there (`sdfg-fpga-local-storage`) and the FPGA
+//! global transients are spread over the memory banks round robin
+//! (`fpga_banks`).
+//!
 //! Steps 2–4 run until a whole round changes nothing. DaCe collapses maps
 //! again after step 6; here step 3 already did, and collapsing again would
 //! undo step 6. Library nodes already use the fast (BLAS) implementations,
@@ -55,7 +62,7 @@ impl Transformation for AutoOptimize {
     }
 
     fn summary(&self) -> &'static str {
-        "DaCe's auto-optimization for a device (device=cpu|gpu): simplify, loops to maps, map collapse and fusion, WCR tiling, schedules and lifetimes"
+        "DaCe's auto-optimization for a device (device=cpu|gpu|fpga): simplify, loops to maps, map collapse and fusion, WCR tiling, schedules and lifetimes"
     }
 
     fn option_names(&self) -> &'static [&'static str] {
@@ -85,10 +92,15 @@ impl Transformation for AutoOptimize {
     }
 
     fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
-        if device(options)? == Device::Gpu {
-            let gpu = super::gpu_transform::GpuTransform.matches(sdfg);
-            if !gpu.is_empty() {
-                let description = "the whole SDFG; for the GPU".to_string();
+        let device = device(options)?;
+        let transform: Option<(&dyn Transformation, &str)> = match device {
+            Device::Cpu => None,
+            Device::Gpu => Some((&super::gpu_transform::GpuTransform, "the GPU")),
+            Device::Fpga => Some((&super::fpga_transform::FpgaTransform, "the FPGA")),
+        };
+        if let Some((t, name)) = transform {
+            if !t.matches(sdfg).is_empty() {
+                let description = format!("the whole SDFG; for {name}");
                 return Ok(vec![Match { place: super::Place { state: Vec::new(), node: 0 }, description }]);
             }
         }
@@ -104,7 +116,9 @@ impl Transformation for AutoOptimize {
         super::loop_lifting::lift_all(sdfg);
         run_to_fixed_point(STEPS, sdfg)?;
         run_to_fixed_point(SIMPLIFY, sdfg)?;
-        super::apply_deep(&super::tile_wcr::TileWcr, sdfg, &none, usize::MAX)?;
+        if device != Device::Fpga {
+            super::apply_deep(&super::tile_wcr::TileWcr, sdfg, &none, usize::MAX)?;
+        }
         match device {
             Device::Cpu => {
                 super::placement::set_schedules_storage_lifetimes(sdfg, false);
@@ -112,6 +126,11 @@ impl Transformation for AutoOptimize {
             Device::Gpu => {
                 super::gpu_transform::GpuTransform.apply_everywhere(sdfg, &none, 1)?;
                 super::placement::persistent_transients(sdfg);
+            }
+            Device::Fpga => {
+                super::fpga_transform::FpgaTransform.apply_everywhere(sdfg, &none, 1)?;
+                super::apply_deep(&super::fpga_local_storage::FpgaLocalStorage, sdfg, &none, usize::MAX)?;
+                super::fpga_banks::interleave(sdfg, super::fpga_banks::BANKS);
             }
         }
         Ok(())
@@ -122,13 +141,15 @@ impl Transformation for AutoOptimize {
 enum Device {
     Cpu,
     Gpu,
+    Fpga,
 }
 
-/// The `device` option: `cpu` (the default) or `gpu`.
+/// The `device` option: `cpu` (the default), `gpu` or `fpga`.
 fn device(options: &Options) -> Result<Device, String> {
     match options.get("device").unwrap_or("cpu") {
         "cpu" => Ok(Device::Cpu),
         "gpu" => Ok(Device::Gpu),
-        other => Err(format!("sdfg-auto-optimize: device '{other}' has no back end (known: cpu, gpu)")),
+        "fpga" => Ok(Device::Fpga),
+        other => Err(format!("sdfg-auto-optimize: device '{other}' has no back end (known: cpu, gpu, fpga)")),
     }
 }

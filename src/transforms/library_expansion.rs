@@ -50,7 +50,7 @@
 //! (where "axis k" could count either way). Setting the output first needs
 //! its access node (a view: through its `views` edges) to be written only
 //! by the node and no other node of the state to touch (or alias) that
-//! data. Nodes whose class or properties fall outside this are not matched.
+//! data, except nodes that come after it. Nodes whose class or properties fall outside this are not matched.
 
 mod library;
 mod matmul;

@@ -60,7 +60,10 @@ pub mod scalar_to_symbol;
 mod scalar_to_symbol_code;
 mod scalar_to_symbol_plan;
 pub mod scope_subst;
+pub mod fpga_banks;
+pub mod fpga_local_storage;
 pub mod fpga_transform;
+pub mod fpga_transform_state;
 mod streaming;
 pub mod streaming_composition;
 pub mod streaming_memory;
@@ -189,6 +192,8 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_unroll::MapUnroll,
         &gpu_transform::GpuTransform,
         &fpga_transform::FpgaTransform,
+        &fpga_local_storage::FpgaLocalStorage,
+        &fpga_transform_state::FpgaTransformState,
         &streaming_composition::StreamingComposition,
         &streaming_memory::StreamingMemory,
         &gpu_block_tiling::GpuBlockTiling,

@@ -71,9 +71,37 @@ pub fn shown(nesting: &Nesting, m: Match) -> Match {
     }
 }
 
-/// Finds a shown match among the deep matches again.
-pub fn find(sdfg: &Sdfg, local: &dyn Fn(&Sdfg) -> Vec<Match>, m: &Match) -> Option<(Nesting, Match)> {
-    deep_matches(sdfg, local).into_iter().find(|(n, inner)| shown(n, inner.clone()) == *m)
+/// Every deep match, as shown.
+pub fn shown_matches(sdfg: &Sdfg, local: &dyn Fn(&Sdfg) -> Vec<Match>) -> Vec<Match> {
+    deep_matches(sdfg, local).into_iter().map(|(n, m)| shown(&n, m)).collect()
+}
+
+/// Applies `f` in the SDFG of a shown match, at its place there.
+pub fn apply_shown(
+    sdfg: &mut Sdfg,
+    local: &dyn Fn(&Sdfg) -> Vec<Match>,
+    m: &Match,
+    f: impl FnOnce(&mut Sdfg, &Place) -> Result<(), String>,
+) -> Result<(), String> {
+    let (nesting, inner) = deep_matches(sdfg, local).into_iter().find(|(n, inner)| shown(n, inner.clone()) == *m).ok_or("match no longer applies")?;
+    let target = sdfg_at_mut(sdfg, &nesting).ok_or("match refers to a missing nested SDFG")?;
+    f(target, &inner.place)
+}
+
+/// One match per access node outside any scope that `describe` names.
+pub fn free_access_matches(sdfg: &Sdfg, describe: &dyn Fn(&State, &Dataflow, usize) -> Option<String>) -> Vec<Match> {
+    let mut out = Vec::new();
+    for (path, state) in place::states(sdfg) {
+        let Ok(parents) = scope::scope_parents(state) else { continue };
+        let graph = Dataflow::new(state);
+        for a in (0..state.nodes.len()).filter(|&a| parents[a].is_none()) {
+            if let Some(what) = describe(state, &graph, a) {
+                let description = format!("{what} in state '{}'", place::state_label(sdfg, &path));
+                out.push(Match { place: Place { state: path.clone(), node: a }, description });
+            }
+        }
+    }
+    out
 }
 
 /// The edges of the memlet path that starts at edge `e` of an access node

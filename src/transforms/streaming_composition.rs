@@ -40,7 +40,7 @@ use super::streaming::{self, StreamOptions};
 use super::uses::{access_data, access_nodes, mentioned_in_code};
 use super::{place, Match, Options, Place, Transformation};
 use crate::model::dataflow::Dataflow;
-use crate::model::{scope, DataKind, NodeKind, Sdfg, State};
+use crate::model::{DataKind, NodeKind, Sdfg, State};
 
 pub struct StreamingComposition;
 
@@ -58,7 +58,7 @@ impl Transformation for StreamingComposition {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        streaming::deep_matches(sdfg, &local_matches).into_iter().map(|(n, m)| streaming::shown(&n, m)).collect()
+        streaming::shown_matches(sdfg, &local_matches)
     }
 
     fn recurses(&self) -> bool {
@@ -67,27 +67,15 @@ impl Transformation for StreamingComposition {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let options = StreamOptions::parse(options)?;
-        let (nesting, inner) = streaming::find(sdfg, &local_matches, m).ok_or("match no longer applies")?;
-        let target = streaming::sdfg_at_mut(sdfg, &nesting).ok_or("match refers to a missing nested SDFG")?;
-        compose(target, &inner.place, &options)
+        streaming::apply_shown(sdfg, &local_matches, m, |target, at| compose(target, at, &options))
     }
 }
 
 fn local_matches(sdfg: &Sdfg) -> Vec<Match> {
-    let mut out = Vec::new();
-    for (path, state) in place::states(sdfg) {
-        let Ok(parents) = scope::scope_parents(state) else { continue };
-        let graph = Dataflow::new(state);
-        for a in 0..state.nodes.len() {
-            if parents[a].is_some() || plan(sdfg, state, &graph, a).is_none() {
-                continue;
-            }
-            let data = access_data(state, a).unwrap_or_default();
-            let description = format!("'{data}' in state '{}'", place::state_label(sdfg, &path));
-            out.push(Match { place: Place { state: path.clone(), node: a }, description });
-        }
-    }
-    out
+    streaming::free_access_matches(sdfg, &|state, graph, a| {
+        plan(sdfg, state, graph, a)?;
+        Some(format!("'{}'", access_data(state, a)?))
+    })
 }
 
 /// The two memlet paths through the access node: producer side (from the

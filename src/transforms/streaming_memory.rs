@@ -42,7 +42,7 @@ use super::streaming::{self, PathEnds, StreamOptions};
 use super::uses::{access_data, reachable};
 use super::{place, Match, Options, Place, Transformation};
 use crate::model::dataflow::Dataflow;
-use crate::model::{scope, CodeBlock, DataKind, Memlet, Node, NodeKind, Sdfg, State, Storage};
+use crate::model::{CodeBlock, DataKind, Memlet, Node, NodeKind, Sdfg, State, Storage};
 use crate::symbolic::Expr;
 
 pub struct StreamingMemory;
@@ -61,7 +61,7 @@ impl Transformation for StreamingMemory {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        streaming::deep_matches(sdfg, &local_matches).into_iter().map(|(n, m)| streaming::shown(&n, m)).collect()
+        streaming::shown_matches(sdfg, &local_matches)
     }
 
     fn recurses(&self) -> bool {
@@ -70,29 +70,15 @@ impl Transformation for StreamingMemory {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let options = StreamOptions::parse(options)?;
-        let (nesting, inner) = streaming::find(sdfg, &local_matches, m).ok_or("match no longer applies")?;
-        let target = streaming::sdfg_at_mut(sdfg, &nesting).ok_or("match refers to a missing nested SDFG")?;
-        stream(target, &inner.place, &options)
+        streaming::apply_shown(sdfg, &local_matches, m, |target, at| stream(target, at, &options))
     }
 }
 
 fn local_matches(sdfg: &Sdfg) -> Vec<Match> {
-    let mut out = Vec::new();
-    for (path, state) in place::states(sdfg) {
-        let Ok(parents) = scope::scope_parents(state) else { continue };
-        let graph = Dataflow::new(state);
-        for a in 0..state.nodes.len() {
-            if parents[a].is_some() {
-                continue;
-            }
-            let Some(plan) = plan(sdfg, state, &graph, a) else { continue };
-            let data = access_data(state, a).unwrap_or_default();
-            let what = if plan.read { "reads of" } else { "writes of" };
-            let description = format!("{what} '{data}' in state '{}'", place::state_label(sdfg, &path));
-            out.push(Match { place: Place { state: path.clone(), node: a }, description });
-        }
-    }
-    out
+    streaming::free_access_matches(sdfg, &|state, graph, a| {
+        let what = if plan(sdfg, state, graph, a)?.read { "reads of" } else { "writes of" };
+        Some(format!("{what} '{}'", access_data(state, a)?))
+    })
 }
 
 /// One edge of the access node: its memlet path inwards and the

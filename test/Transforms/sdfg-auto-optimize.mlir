@@ -1,10 +1,10 @@
 // sdfg-auto-optimize: simplify, loops to maps, collapse and fuse maps.
 // RUN: sdfg-opt %s --split-input-file --sdfg-auto-optimize | FileCheck %s
 // RUN: sdfg-opt %s --split-input-file --sdfg-auto-optimize='device=cpu' | FileCheck %s
-// RUN: not sdfg-opt %s --split-input-file --sdfg-auto-optimize='device=fpga' 2>&1 | FileCheck %s --check-prefix=DEVICE
+// RUN: not sdfg-opt %s --split-input-file --sdfg-auto-optimize='device=tpu' 2>&1 | FileCheck %s --check-prefix=DEVICE
 // RUN: sdfg-opt %s --split-input-file --sdfg-list-matches=sdfg-auto-optimize | FileCheck %s --check-prefix=MATCHES
 
-// DEVICE: error: sdfg-auto-optimize: device 'fpga' has no back end (known: cpu, gpu)
+// DEVICE: error: sdfg-auto-optimize: device 'tpu' has no back end (known: cpu, gpu, fpga)
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-loop-to-map (1)
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-simplify (1), sdfg-tile-wcr (1)
 // MATCHES: sdfg-auto-optimize: no matches

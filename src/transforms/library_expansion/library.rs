@@ -102,7 +102,7 @@ impl<'a> Library<'a> {
     /// The `views` edges from the output's access node to plain data, when
     /// the output `o` can be set before the node computes it: that node is
     /// written only by the node, and no other node of the state (but
-    /// `allowed`) may touch the data it stands for.
+    /// `allowed`, and those after that node) may touch the data it stands for.
     pub fn initialisable(&self, o: &Operand, allowed: &[usize]) -> Option<Vec<usize>> {
         let state = self.state;
         let dst = state.edges[o.edge].dst;
@@ -128,7 +128,10 @@ impl<'a> Library<'a> {
             views.push(*v);
         }
         let data: Vec<&str> = chain.iter().filter_map(|&c| access_data(state, c)).collect();
-        let others = (0..state.nodes.len()).any(|n| !chain.contains(&n) && !allowed.contains(&n) && data.iter().any(|d| touches(self.sdfg, state, n, d)));
+        // Nodes after the output's node touch it after the node computed it.
+        let after = crate::transforms::uses::reachable(state, dst, true);
+        let others = (0..state.nodes.len())
+            .any(|n| !chain.contains(&n) && !allowed.contains(&n) && !after[n] && data.iter().any(|d| touches(self.sdfg, state, n, d)));
         (!others).then_some(views)
     }
 
