@@ -61,6 +61,11 @@ impl Transformation for StreamingComposition {
         streaming::shown_matches(sdfg, &local_matches)
     }
 
+    fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
+        StreamOptions::parse(options)?;
+        Ok(self.matches(sdfg))
+    }
+
     fn recurses(&self) -> bool {
         true
     }

@@ -64,6 +64,11 @@ impl Transformation for StreamingMemory {
         streaming::shown_matches(sdfg, &local_matches)
     }
 
+    fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
+        StreamOptions::parse(options)?;
+        Ok(self.matches(sdfg))
+    }
+
     fn recurses(&self) -> bool {
         true
     }

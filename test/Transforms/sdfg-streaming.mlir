@@ -23,7 +23,11 @@
 
 // Bad options.
 // RUN: not sdfg-opt %s --sdfg-streaming-memory='storage=Nowhere' 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: storage=Nowhere
+// BAD: error: storage=Nowhere: unknown storage `Nowhere`
+// RUN: rm -f %t.none.mlir
+// RUN: not sdfg-opt %s --sdfg-streaming-composition='buffer-size=0' -o %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: error: buffer-size: '0' is not a positive integer
+// RUN: not test -e %t.none.mlir
 
 // COMPOSE-MATCHES: 0: 'T' in state 'k'
 // COMPOSE-MATCHES-NOT: 1:
