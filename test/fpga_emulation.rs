@@ -67,7 +67,8 @@ fn every_cpu_variant_runs_in_emulation_after_the_fpga_transform() {
 const XRT_HEADERS: &str = "/usr/include/xrt";
 
 /// The kernels and the XRT host program of DaCe's FPGA variants, of our transform of every CPU
-/// variant it applies to, and of both after our streaming transformations.
+/// variant it applies to, of both after our streaming transformations, and of every CPU variant
+/// after the state transform and after the FPGA auto-optimization.
 #[test]
 fn every_emitted_kernel_compiles_without_warnings() {
     let clang = toolchain::require(Component::Clang).expect("clang");
@@ -91,8 +92,16 @@ fn every_emitted_kernel_compiles_without_warnings() {
                 programs.push((format!("{}.fpga-transform-streamed", f.file_stem().unwrap().to_string_lossy()), s));
             }
         }
+        for (flag, options) in [("sdfg-fpga-transform-state", ""), ("sdfg-auto-optimize", "device=fpga")] {
+            let mut s = json::import_file(&f).unwrap();
+            let t = sdfg_mlir::transforms::find(flag).expect("registered");
+            let options = sdfg_mlir::transforms::Options::parse(options).unwrap();
+            if sdfg_mlir::transforms::nested::apply_everywhere_deep(t, &mut s, &options, usize::MAX).is_ok_and(|n| n > 0) {
+                programs.push((format!("{}.{flag}", f.file_stem().unwrap().to_string_lossy()), s));
+            }
+        }
     }
-    assert!(programs.len() > 180, "FPGA programs missing");
+    assert!(programs.len() > 350, "FPGA programs missing");
     for (variant, sdfg) in &programs {
         let dir = work.join(variant);
         let _ = std::fs::remove_dir_all(&dir);

@@ -7,6 +7,7 @@ use super::device_only;
 use crate::analysis::symbols;
 use crate::model::{DataKind, NodeKind, Sdfg, State, Storage};
 use crate::transforms::place;
+use crate::transforms::uses::mentioned_in_code;
 use std::collections::BTreeSet;
 
 /// What a kernel takes: the containers it reaches in host-visible memory
@@ -30,10 +31,10 @@ impl Kernel {
                 sdfg.container(n).is_some_and(|d| {
                     // Registers and data that lives inside the kernel's maps
                     // only are its own, as DaCe makes them FPGA-local.
+                    // (not what the host's control flow reads).
                     let own = matches!(d.kind, DataKind::Stream | DataKind::View | DataKind::Reference)
                         || device_only(d.storage)
-                        || d.storage == Storage::Register
-                        || scoped.contains(*n);
+                        || (d.storage == Storage::Register || scoped.contains(*n)) && !mentioned_in_code(sdfg, n);
                     d.transient && own
                 })
                     && !elsewhere.contains(*n)

@@ -112,7 +112,11 @@ fn transform(sdfg: &mut Sdfg, path: &StatePath) -> Result<(), String> {
         .filter(|(p, _)| p != path)
         .flat_map(|(_, s)| s.nodes.iter().filter_map(|n| if let NodeKind::Access { data, .. } = &n.kind { Some(data.clone()) } else { None }))
         .collect();
-    let outside = |d: &str| sdfg.container(d).is_some_and(|c| c.kind == DataKind::Array && (!c.transient || others.contains(d)));
+    // Shared: named by another state or by code (interstate edges read it).
+    let shared_set: BTreeSet<String> =
+        sdfg.containers.iter().map(|(n, _)| n.clone()).filter(|n| others.contains(n) || super::uses::mentioned_in_code(sdfg, n)).collect();
+    let shared = |d: &str| shared_set.contains(d);
+    let outside = |d: &str| sdfg.container(d).is_some_and(|c| c.kind == DataKind::Array && (!c.transient || shared(d)));
     let (mut read, mut written) = (BTreeSet::new(), BTreeSet::new());
     for i in 0..state.nodes.len() {
         let Some(data) = access_data(state, i).filter(|d| outside(d)) else { continue };
@@ -139,7 +143,7 @@ fn transform(sdfg: &mut Sdfg, path: &StatePath) -> Result<(), String> {
     let own: BTreeSet<String> = sdfg
         .containers
         .iter()
-        .filter(|(n, d)| d.transient && d.storage == Storage::Default && !others.contains(n))
+        .filter(|(n, d)| d.transient && d.storage == Storage::Default && !shared(n))
         .map(|(n, _)| n.clone())
         .collect();
     let state = place::state_mut(sdfg, path).ok_or("match refers to a missing state")?;

@@ -8,6 +8,7 @@
 mod cfg;
 mod dataflow;
 mod expr;
+mod partition;
 mod state;
 mod tasklet;
 mod texpr;
@@ -173,6 +174,9 @@ impl<'s> Func<'s> {
                 DataKind::Array => match count.as_int() {
                     Some(n) if n * element_bytes(&d.dtype) <= 64 * 1024 => {
                         self.w.line(&format!("{t} {id}[{}] = {{}};", n.max(1)));
+                        if let Some(how) = partition::partition(self.sdfg, name, d, n) {
+                            self.w.pragma(&format!("ARRAY_PARTITION variable={id} {how}"));
+                        }
                     }
                     _ => {
                         let n = self.index(&d.reach())?;
