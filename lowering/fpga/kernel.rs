@@ -53,12 +53,7 @@ fn scoped_only(state: &State) -> BTreeSet<String> {
     let parents = crate::model::scope::scope_parents(state).unwrap_or_default();
     let scoped = |n: usize| parents.get(n).copied().flatten().is_some();
     let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
-    for (n, node) in state.nodes.iter().enumerate() {
-        if let NodeKind::Access { data, .. } = &node.kind {
-            let set = if scoped(n) { &mut inside } else { &mut outside };
-            set.insert(data.clone());
-        }
-    }
+    crate::transforms::uses::access_by_scope(state, &mut inside, &mut outside);
     for e in &state.edges {
         if let Some(data) = &e.memlet.data {
             let set = if scoped(e.src) || scoped(e.dst) { &mut inside } else { &mut outside };

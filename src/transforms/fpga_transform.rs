@@ -198,23 +198,31 @@ fn device_schedules(cfg: &mut Cfg) {
 }
 
 /// The program's transients in default storage move to the FPGA as DaCe
-/// moves them: into FPGA-local memory when used inside scopes only, else
-/// into FPGA global memory.
+/// moves them (see [`to_fpga_storage`]).
 fn fpga_storage(inner: &mut Sdfg) {
-    let (mut scoped, mut top) = (BTreeSet::new(), BTreeSet::new());
+    let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
     for (_, state) in place::states(inner) {
-        let parents = scope::scope_parents(state).unwrap_or_default();
-        for (i, node) in state.nodes.iter().enumerate() {
-            if let NodeKind::Access { data, .. } = &node.kind {
-                let set = if parents.get(i).copied().flatten().is_some() { &mut scoped } else { &mut top };
-                set.insert(data.clone());
-            }
-        }
+        super::uses::access_by_scope(state, &mut inside, &mut outside);
     }
-    for (name, desc) in inner.containers.iter_mut().filter(|(_, d)| d.transient && d.storage == Storage::Default) {
-        if top.contains(name) {
-            desc.storage = Storage::FpgaGlobal;
-        } else if scoped.contains(name) {
+    let moved: BTreeSet<String> =
+        inner.containers.iter().filter(|(_, d)| d.transient && d.storage == Storage::Default).map(|(n, _)| n.clone()).collect();
+    to_fpga_storage(inner, &moved, &inside, &outside, |_| false);
+}
+
+/// Gives each container of `moved` DaCe's FPGA storage: FPGA global memory
+/// when an access node of it sits outside every scope (FPGA-local when
+/// `local` says so), FPGA-local memory when all sit inside scopes.
+pub(super) fn to_fpga_storage(
+    sdfg: &mut Sdfg,
+    moved: &BTreeSet<String>,
+    inside: &BTreeSet<String>,
+    outside: &BTreeSet<String>,
+    local: impl Fn(&crate::model::DataDesc) -> bool,
+) {
+    for (name, desc) in sdfg.containers.iter_mut().filter(|(n, _)| moved.contains(n.as_str())) {
+        if outside.contains(name) {
+            desc.storage = if local(desc) { Storage::FpgaLocal } else { Storage::FpgaGlobal };
+        } else if inside.contains(name) {
             desc.storage = Storage::FpgaLocal;
         }
     }

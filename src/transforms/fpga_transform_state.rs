@@ -162,26 +162,16 @@ fn transform(sdfg: &mut Sdfg, path: &StatePath) -> Result<(), String> {
         }
     }
     let parents = scope::scope_parents(state)?;
-    let (mut scoped, mut top) = (BTreeSet::new(), BTreeSet::new());
     for (i, node) in state.nodes.iter_mut().enumerate() {
-        match &mut node.kind {
-            NodeKind::MapEntry { map, .. } if parents[i].is_none() && map.schedule == Schedule::Default => map.schedule = Schedule::FpgaDevice,
-            NodeKind::Access { data, .. } if own.contains(data.as_str()) => {
-                let set = if parents[i].is_some() { &mut scoped } else { &mut top };
-                set.insert(data.clone());
+        if let NodeKind::MapEntry { map, .. } = &mut node.kind {
+            if parents[i].is_none() && map.schedule == Schedule::Default {
+                map.schedule = Schedule::FpgaDevice;
             }
-            _ => {}
         }
     }
-    for (name, desc) in sdfg.containers.iter_mut() {
-        if top.contains(name) && sized_while_running(desc) {
-            desc.storage = Storage::FpgaLocal;
-        } else if top.contains(name) {
-            desc.storage = Storage::FpgaGlobal;
-        } else if scoped.contains(name) {
-            desc.storage = Storage::FpgaLocal;
-        }
-    }
+    let (mut inside, mut outside) = (BTreeSet::new(), BTreeSet::new());
+    super::uses::access_by_scope(state, &mut inside, &mut outside);
+    super::fpga_transform::to_fpga_storage(sdfg, &own, &inside, &outside, sized_while_running);
     let shape = |s: &Sdfg, n: &str| s.container(n).map(|d| d.shape.clone()).unwrap_or_default();
     let pairs = |back: bool, which: &BTreeSet<String>| -> Vec<(String, String, Vec<crate::symbolic::Expr>)> {
         names

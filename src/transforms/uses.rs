@@ -60,6 +60,18 @@ pub fn for_each_code(sdfg: &Sdfg, f: &mut dyn FnMut(&str, Option<&str>)) {
     }
 }
 
+/// Adds the data of the state's access nodes to `inside` (a node in some
+/// scope) or `outside` (a node outside every scope).
+pub fn access_by_scope(state: &State, inside: &mut std::collections::BTreeSet<String>, outside: &mut std::collections::BTreeSet<String>) {
+    let parents = crate::model::scope::scope_parents(state).unwrap_or_default();
+    for (i, node) in state.nodes.iter().enumerate() {
+        if let NodeKind::Access { data, .. } = &node.kind {
+            let set = if parents.get(i).copied().flatten().is_some() { &mut *inside } else { &mut *outside };
+            set.insert(data.clone());
+        }
+    }
+}
+
 /// The access nodes of `data` in a state.
 pub fn access_nodes(state: &State, data: &str) -> Vec<usize> {
     (0..state.nodes.len()).filter(|&n| access_data(state, n) == Some(data)).collect()
