@@ -2,7 +2,8 @@
 
 For each kernel and size it measures, in one run and on the same inputs:
   ours        target/release/sdfg-run --engine aot on bench/sdfg/<k>.sdfg and
-              <k>.autoopt.sdfg (compile time and median run time from stderr)
+              <k>.autoopt.sdfg (compile time and median run time from stderr),
+              and on <k>.sdfg after our sdfg-opt --sdfg-auto-optimize
   gcc         bench/c/<k>.c built with gcc -O3 -march=native -fopenmp
   numpy       NumPy (OpenBLAS for MM)
   dace        DaCe 1.0.2: to_sdfg()+compile(), and with auto_optimize (CPU)
@@ -26,6 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 BUILD = os.path.join(HERE, "build")
 SDFG_RUN = os.path.join(ROOT, "target", "release", "sdfg-run")
+SDFG_OPT = os.path.join(ROOT, "target", "release", "sdfg-opt")
 NPROC = os.cpu_count() or 1
 
 # Thread counts must be fixed before numpy/OpenBLAS and dace load; every peer
@@ -202,8 +204,21 @@ def copy(arrays):
 
 
 def run_ours(case, prog, variant, arrays, symbols, want, repeat, extra=()):
+    """`variant`: DaCe's `simplified` or `autoopt` SDFG as is, or `ours-ao`:
+    the simplified one after our `sdfg-opt --sdfg-auto-optimize` (its time
+    counted in `compile`)."""
     sdfg = os.path.join(HERE, "sdfg", prog + (".autoopt" if variant == "autoopt" else "") + ".sdfg")
     out = os.path.join(case.dir, f"ours.{prog}.{variant}.npz")
+    optimize = 0.0
+    if variant == "ours-ao":
+        optimized = os.path.join(case.dir, f"ours.{prog}.ao.mlir")
+        cmd = [SDFG_OPT, sdfg, "--sdfg-auto-optimize", "-o", optimized]
+        t0 = time.perf_counter()
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        optimize = time.perf_counter() - t0
+        if p.returncode != 0:
+            return dict(error=f"exit {p.returncode}: {' '.join(cmd)}\n{p.stderr.strip()[-2000:]}")
+        sdfg = optimized
     cmd = [SDFG_RUN, sdfg, "--inputs", os.path.join(case.dir, "inputs.npz"), "-o", out,
            "--engine", "aot", "--repeat", str(repeat), *extra]
     cmd += [f"--symbol={k}={v}" for k, v in symbols.items()]
@@ -214,7 +229,7 @@ def run_ours(case, prog, variant, arrays, symbols, want, repeat, extra=()):
     with np.load(out) as z:
         got = {k: z[k] for k in z.files}
     os.remove(out)  # large; the comparison is all we need
-    return dict(time=float(m.group(2)), compile=float(m.group(1)), error=compare(case, got, want))
+    return dict(time=float(m.group(2)), compile=float(m.group(1)) + optimize, error=compare(case, got, want))
 
 
 def run_c(case, arrays, want, repeat):
@@ -329,8 +344,9 @@ def measure(case, args):
         rows.append((label, r))
 
     for prog in case.progs:
-        for variant in ("simplified", "autoopt"):
-            add(f"ours {prog} ({variant})",
+        for variant in ("simplified", "autoopt", "ours-ao"):
+            label = "simplified + our auto-optimize" if variant == "ours-ao" else variant
+            add(f"ours {prog} ({label})",
                 lambda: run_ours(case, prog, variant, arrays, symbols, want, args.repeat))
     # The MatMul node's native loop-nest expansion, reported next to the BLAS
     # call (only with an sdfg-run that has --no-blas).

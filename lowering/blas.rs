@@ -7,7 +7,7 @@
 use super::builder::Val;
 use super::function::FnGen;
 use super::types::Ty;
-use crate::model::LibraryNode;
+use crate::model::{LibraryClass, LibraryNode, NodeKind, Sdfg};
 
 /// One matrix operand: its container and the window it covers.
 pub struct Matrix<'a> {
@@ -83,4 +83,34 @@ impl FnGen<'_, '_> {
         self.b.call_external(f, &args, None);
         Ok(true)
     }
+
+    /// Where the program may call OpenBLAS, OpenMP's worker threads sleep
+    /// as soon as a parallel map ends (libomp's block time 0) instead of
+    /// spinning for 200 ms on the cores OpenBLAS's own threads need next:
+    /// on two cores a parallel map before `cblas_sgemm` made it take twice
+    /// as long. Process-wide, set once at the entry.
+    pub(super) fn yield_cores_to_blas(&mut self) {
+        let host = self.module.gpu.is_none() && !self.module.fpga;
+        if host && self.blas_enabled() && calls_blas(self.sdfg) {
+            self.module.declare_external("kmp_set_blocktime", &[Ty::I32], None);
+            let zero = self.b.int(0, Ty::I32);
+            self.b.call_external("kmp_set_blocktime", &[zero], None);
+        }
+    }
+}
+
+/// Whether a library node that BLAS or LAPACK can run is anywhere in the
+/// SDFG (nested SDFGs included) and not asked for a native expansion.
+fn calls_blas(sdfg: &Sdfg) -> bool {
+    crate::transforms::place::states(sdfg).iter().any(|(_, state)| {
+        state.nodes.iter().any(|n| match &n.kind {
+            NodeKind::Library(lib) => {
+                let native = matches!(lib.implementation(), Some("pure" | "native"));
+                let blas = matches!(lib.class(), LibraryClass::Product(_) | LibraryClass::Linalg { .. } | LibraryClass::Ger { .. } | LibraryClass::Axpy { .. });
+                blas && !native
+            }
+            NodeKind::NestedSdfg { sdfg, .. } => calls_blas(sdfg),
+            _ => false,
+        })
+    })
 }

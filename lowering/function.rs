@@ -123,6 +123,9 @@ impl<'a, 'm> FnGen<'a, 'm> {
         self.b.set_location(&self.sdfg.loc);
         let exit = self.b.new_block();
         self.exit_block = Some(exit.clone());
+        if matches!(visibility, Visibility::Entry) {
+            self.yield_cores_to_blas();
+        }
         for (i, arg) in args.iter().enumerate() {
             let idx = self.b.i64(i as i64);
             let slot = self.b.gep(&params[0], &idx, Ty::Ptr);

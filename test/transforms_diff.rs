@@ -176,6 +176,12 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         everywhere("sdfg-loop-to-map", s)
     }),
     ("sdfg-map-to-for-loop", |s| everywhere("sdfg-map-to-for-loop", s)),
+    ("sdfg-map-to-gemm", |s| everywhere("sdfg-map-to-gemm", s)),
+    // The nests that expansion and WCR tiling leave are products too.
+    ("sdfg-map-expansion+map-to-gemm", |s| {
+        everywhere("sdfg-map-expansion", s);
+        everywhere("sdfg-map-to-gemm", s)
+    }),
     ("sdfg-map-unroll", |s| everywhere("sdfg-map-unroll", s)),
     ("sdfg-loop-unroll", |s| {
         transforms::loop_lifting::lift_all(s);

@@ -7,7 +7,9 @@
 //! 3. nested maps collapse into one (`sdfg-map-collapse`);
 //! 4. producer-consumer maps fuse greedily (`sdfg-map-fusion`);
 //! 5. simplify once more;
-//! 6. write-conflicted parallel maps get fewer atomics (`sdfg-tile-wcr`,
+//! 6. map nests that accumulate a matrix product become `Gemm` library
+//!    nodes (`sdfg-map-to-gemm`, CPU only; beyond DaCe's recipe), then
+//!    write-conflicted parallel maps get fewer atomics (`sdfg-tile-wcr`,
 //!    once per map: extracted conflict-free dimensions, or tiles with an
 //!    accumulator);
 //! 7. schedules, small-array storage and transient lifetimes are set as
@@ -54,6 +56,14 @@ const PENDING: &[Step] = &[
     Step { name: "sdfg-tile-wcr", options: "" },
 ];
 
+/// [`PENDING`] on the CPU, where matrix products become library nodes.
+const CPU_PENDING: &[Step] = &[
+    Step { name: "sdfg-trivial-map-elimination", options: "" },
+    Step { name: "sdfg-simplify", options: "" },
+    Step { name: "sdfg-map-to-gemm", options: "" },
+    Step { name: "sdfg-tile-wcr", options: "" },
+];
+
 pub struct AutoOptimize;
 
 impl Transformation for AutoOptimize {
@@ -70,17 +80,7 @@ impl Transformation for AutoOptimize {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut all = pipeline_matches(PENDING, sdfg);
-        if all.is_empty() {
-            let mut lifted = sdfg.clone();
-            super::loop_lifting::lift_all(&mut lifted);
-            all = pipeline_matches(STEPS, &lifted);
-        }
-        if all.is_empty() && super::placement::set_schedules_storage_lifetimes(&mut sdfg.clone(), false) > 0 {
-            let description = "the whole SDFG; applicable now: schedules, storage and lifetimes".to_string();
-            all.push(Match { place: super::Place { state: Vec::new(), node: 0 }, description });
-        }
-        all
+        pending(sdfg, Device::Cpu)
     }
 
     fn once_per_match(&self) -> bool {
@@ -104,7 +104,7 @@ impl Transformation for AutoOptimize {
                 return Ok(vec![Match { place: super::Place { state: Vec::new(), node: 0 }, description }]);
             }
         }
-        Ok(self.matches(sdfg))
+        Ok(pending(sdfg, device))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, _m: &Match, options: &Options) -> Result<(), String> {
@@ -116,6 +116,9 @@ impl Transformation for AutoOptimize {
         super::loop_lifting::lift_all(sdfg);
         run_to_fixed_point(STEPS, sdfg)?;
         run_to_fixed_point(SIMPLIFY, sdfg)?;
+        if device == Device::Cpu {
+            super::apply_deep(&super::map_to_gemm::MapToGemm, sdfg, &none, usize::MAX)?;
+        }
         if device != Device::Fpga {
             super::apply_deep(&super::tile_wcr::TileWcr, sdfg, &none, usize::MAX)?;
         }
@@ -135,6 +138,22 @@ impl Transformation for AutoOptimize {
         }
         Ok(())
     }
+}
+
+/// What the recipe for `device` would do now, as one match (none: nothing).
+fn pending(sdfg: &Sdfg, device: Device) -> Vec<Match> {
+    let mut all = pipeline_matches(if device == Device::Cpu { CPU_PENDING } else { PENDING }, sdfg);
+
+    if all.is_empty() {
+        let mut lifted = sdfg.clone();
+        super::loop_lifting::lift_all(&mut lifted);
+        all = pipeline_matches(STEPS, &lifted);
+    }
+    if all.is_empty() && super::placement::set_schedules_storage_lifetimes(&mut sdfg.clone(), false) > 0 {
+        let description = "the whole SDFG; applicable now: schedules, storage and lifetimes".to_string();
+        all.push(Match { place: super::Place { state: Vec::new(), node: 0 }, description });
+    }
+    all
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

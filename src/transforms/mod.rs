@@ -42,6 +42,7 @@ mod map_fusion_rounds;
 pub mod map_interchange;
 mod map_merge;
 pub mod map_tiling;
+pub mod map_to_gemm;
 pub mod map_to_for_loop;
 pub mod map_unroll;
 pub mod nest;
@@ -189,6 +190,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_interchange::MapInterchange,
         &map_tiling::MapTiling,
         &map_to_for_loop::MapToForLoop,
+        &map_to_gemm::MapToGemm,
         &map_unroll::MapUnroll,
         &gpu_transform::GpuTransform,
         &fpga_transform::FpgaTransform,

@@ -8,6 +8,7 @@
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-loop-to-map (1)
 // MATCHES: 0: the whole SDFG; applicable now: sdfg-simplify (1), sdfg-tile-wcr (1)
 // MATCHES: sdfg-auto-optimize: no matches
+// MATCHES: 0: the whole SDFG; applicable now: sdfg-map-to-gemm (1), sdfg-tile-wcr (1)
 
 // A frontend-style loop (guard and latch states) over independent
 // iterations becomes one parallel map whose body is the loop body, inlined.
@@ -101,5 +102,33 @@ sdfg.sdfg "done" ["A", "B"] {
     }
     sdfg.memlet %A -> %e["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
     sdfg.memlet %x["OUT_B"] -> %B {data = "B", subset = #sdfg.range<0:N>}
+  }
+}
+
+// -----
+
+// A map accumulating a matrix product becomes a Gemm node (a BLAS call).
+// CHECK-LABEL: sdfg.sdfg "explicit_product"
+// CHECK-NOT: sdfg.map
+// CHECK: sdfg.library "mm_gemm" {classpath = "dace.libraries.blas.nodes.gemm.Gemm"
+sdfg.sdfg "explicit_product" ["A", "B", "C"] {
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %B = sdfg.access "B"
+    %C = sdfg.access "C"
+    %me, %mx = sdfg.map "mm" ["i", "j", "k"] = 0:N, 0:N, 0:N attributes {ins = {IN_A, IN_B}, outs = {OUT_A, OUT_B}, exit_ins = {IN_C}, exit_outs = {OUT_C}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %t = sdfg.tasklet "mul" {code = "c = (a * b)", ins = {a, b}, outs = {c}}
+      sdfg.memlet %entry["OUT_A"] -> %t["a"] {data = "A", subset = #sdfg.range<i, k>}
+      sdfg.memlet %entry["OUT_B"] -> %t["b"] {data = "B", subset = #sdfg.range<k, j>}
+      sdfg.memlet %t["c"] -> %exit["IN_C"] {data = "C", subset = #sdfg.range<i, j>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
+    }
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %B -> %me["IN_B"] {data = "B", subset = #sdfg.range<0:N, 0:N>}
+    sdfg.memlet %mx["OUT_C"] -> %C {data = "C", subset = #sdfg.range<0:N, 0:N>, wcr = #sdfg.wcr<Sum, "(lambda x, y: (x + y))">}
   }
 }
