@@ -12,6 +12,9 @@ For every kernel of ../shared/npbench (or --only) it measures:
   ours/DaCe-SDFG
              target/release/sdfg-run --engine aot on DaCe's own auto-optimized
              SDFG (../shared/npbench/sdfg/NAME.autoopt.sdfg, else simplified)
+  ours/DaCe-SDFG+AO
+             the same on DaCe's simplified SDFG after our
+             target/release/sdfg-opt --sdfg-auto-optimize
   DaCe       DaCe itself: to_sdfg(), auto_optimize(sdfg, DeviceType.CPU),
              compile() (unless --no-dace)
 
@@ -48,6 +51,7 @@ ROOT = os.path.dirname(HERE)
 BUILD = os.path.join(HERE, "build")
 NPBENCH = os.path.normpath(os.path.join(ROOT, "..", "shared", "npbench"))
 SDFG_RUN = os.path.join(ROOT, "target", "release", "sdfg-run")
+SDFG_OPT = os.path.join(ROOT, "target", "release", "sdfg-opt")
 FAILURES = os.path.join(ROOT, "test", "npbench", "expected-failures.txt")
 NPROC = os.cpu_count() or 1
 SUBPROCESS_TIMEOUT = 3600  # seconds for one sdfg-run call (compile and all runs)
@@ -324,13 +328,31 @@ def sdfg_variant(manifest):
     raise Skip("n/a (no SDFG)")
 
 
-def run_sdfg(name, manifest, data, repeat):
-    """sdfg-run --engine aot on DaCe's own auto-optimized SDFG."""
-    variant, info = sdfg_variant(manifest)
+def run_sdfg(name, manifest, data, repeat, optimize=False):
+    """sdfg-run --engine aot on DaCe's own auto-optimized SDFG or, with
+    `optimize`, on DaCe's simplified SDFG after our `sdfg-opt
+    --sdfg-auto-optimize` (its time counted in `compile`)."""
+    if optimize:
+        info = manifest.get("variants", {}).get("simplified")
+        if info is None:
+            raise Skip("n/a (no simplified SDFG)")
+        variant = "simplified"
+    else:
+        variant, info = sdfg_variant(manifest)
     sdfg = os.path.join(NPBENCH, "sdfg", info["file"])
     work = os.path.join(BUILD, "npbench-python", name)
     os.makedirs(work, exist_ok=True)
-    out = os.path.join(work, f"sdfg-run.{variant}.npz")
+    out = os.path.join(work, f"sdfg-run.{variant}{'.ao' if optimize else ''}.npz")
+    opt_s = 0.0
+    if optimize:
+        optimized = os.path.join(work, "simplified.ao.mlir")
+        cmd = [SDFG_OPT, sdfg, "--sdfg-auto-optimize", "-o", optimized]
+        t0 = time.perf_counter()
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT)
+        opt_s = time.perf_counter() - t0
+        if p.returncode != 0:
+            raise RuntimeError(f"exit {p.returncode}: {' '.join(cmd)}\n{p.stderr.strip()[-2000:]}")
+        sdfg = optimized
     # sdfg-run rejects symbols the SDFG lacks: only those of its argument list.
     names = {a["name"] for a in info.get("arglist", []) if a.get("kind") == "symbol"}
     cmd = [SDFG_RUN, sdfg, "--inputs", os.path.join(data_dir(PRESET), name + ".npz"), "-o", out,
@@ -344,7 +366,7 @@ def run_sdfg(name, manifest, data, repeat):
     with np.load(out) as z:
         got = {k: z[k] for k in z.files}
     os.remove(out)
-    return dict(time=float(m.group(2)), compile=float(m.group(1)), error=compare(manifest, got, data),
+    return dict(time=float(m.group(2)), compile=float(m.group(1)) + opt_s, error=compare(manifest, got, data),
                 variant=variant)
 
 
@@ -427,7 +449,7 @@ def measure(name, args, unsupported):
     except Exception as e:
         log(f"  !!! {name}: no {args.preset} data: {e}")
         failed = dict(failed=f"no data: {e}")
-        row.update(numpy=failed, ours=failed, sdfg=failed, dace=failed)
+        row.update(numpy=failed, ours=failed, sdfg=failed, sdfg_ao=failed, dace=failed)
         return row
     row["numpy"] = attempt(name, "NumPy", lambda: run_numpy(name, manifest, data, args.repeat))
     if name in unsupported:
@@ -436,6 +458,8 @@ def measure(name, args, unsupported):
     else:
         row["ours"] = attempt(name, "ours (package)", lambda: run_ours(name, manifest, data, args.repeat))
     row["sdfg"] = attempt(name, "ours on DaCe's SDFG (sdfg-run)", lambda: run_sdfg(name, manifest, data, args.repeat))
+    row["sdfg_ao"] = attempt(name, "ours: DaCe's simplified SDFG + our auto-optimize",
+                             lambda: run_sdfg(name, manifest, data, args.repeat, optimize=True))
     if args.no_dace:
         row["dace"] = dict(skip="skipped")
     else:
@@ -521,10 +545,10 @@ def report(rows, args):
                   frontend_summary(rows)]
         return "\n".join(lines)
 
-    lines += ["| kernel | NumPy s | ours (package) s | ours/DaCe-SDFG s | DaCe s | NumPy/ours | DaCe/ours "
-              "| frontend ms ours | DaCe to_sdfg ms | frontend speedup |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    cols = {"numpy": [], "dace": [], "fe": []}
+    lines += ["| kernel | NumPy s | ours (package) s | ours/DaCe-SDFG s | ours/DaCe-SDFG+AO s | DaCe s | NumPy/ours "
+              "| DaCe/ours | DaCe/ours-AO | frontend ms ours | DaCe to_sdfg ms | frontend speedup |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    cols = {"numpy": [], "dace": [], "dace_ao": [], "fe": []}
     for row in rows:
         np_ours = ratio(row.get("numpy"), row.get("ours"))
         dace_ours = ratio(row.get("dace"), row.get("ours"))
@@ -532,24 +556,27 @@ def report(rows, args):
         cols["numpy"].append(np_ours)
         cols["dace"].append(dace_ours)
         cols["fe"].append(speed)
+        dace_ao = ratio(row.get("dace"), row.get("sdfg_ao"))
+        cols["dace_ao"].append(dace_ao)
         sdfg = cell_time(row.get("sdfg"))
         if row.get("sdfg", {}).get("variant") == "simplified":
             sdfg += " (simplified)"
         lines.append(f"| {row['name']} | {cell_time(row.get('numpy'))} | {cell_time(row.get('ours'))} | {sdfg} | "
-                     f"{cell_time(row.get('dace'))} | {fmt_ratio(np_ours)} | {fmt_ratio(dace_ours)} | "
-                     + " | ".join(fe) + " |")
+                     f"{cell_time(row.get('sdfg_ao'))} | {cell_time(row.get('dace'))} | {fmt_ratio(np_ours)} | "
+                     f"{fmt_ratio(dace_ours)} | {fmt_ratio(dace_ao)} | " + " | ".join(fe) + " |")
     lines += ["", "Geometric means (over the kernels with both times valid): "
               f"NumPy/ours {fmt_ratio(geomean(cols['numpy'])) or '-'}, "
               f"DaCe/ours {fmt_ratio(geomean(cols['dace'])) or '-'}, "
+              f"DaCe/ours-AO {fmt_ratio(geomean(cols['dace_ao'])) or '-'}, "
               f"frontend speedup {fmt_ratio(geomean(cols['fe']), 1) or '-'}.",
               frontend_summary(rows), "",
               "Compile times (s; not in the run times above): ours (package) is sdfg_mlir.program(...).compile() "
-              "without the cache; ours/DaCe-SDFG is sdfg-run's `compile:`; DaCe is to_sdfg + auto_optimize + "
+              "without the cache; ours/DaCe-SDFG is sdfg-run's `compile:` (+AO: and sdfg-opt's time); DaCe is to_sdfg + auto_optimize + "
               "compile() from an empty build folder.", "",
-              "| kernel | ours (package) | ours/DaCe-SDFG | DaCe |", "|---|---:|---:|---:|"]
+              "| kernel | ours (package) | ours/DaCe-SDFG | ours/DaCe-SDFG+AO | DaCe |", "|---|---:|---:|---:|---:|"]
     for row in rows:
         cells = []
-        for key in ("ours", "sdfg", "dace"):
+        for key in ("ours", "sdfg", "sdfg_ao", "dace"):
             r = row.get(key) or {}
             cells.append(f"{r['compile']:.2f}" if r.get("compile") is not None else cell_time(r) if "time" not in r else "")
         lines.append(f"| {row['name']} | " + " | ".join(cells) + " |")
@@ -595,8 +622,8 @@ def main():
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w") as f:
         f.write(out + "\n")
-    wrong = [(r["name"], k) for r in rows for k in ("ours", "sdfg") if (r.get(k) or {}).get("error")]
-    failed = [(r["name"], k) for r in rows for k in ("fe_ours", "fe_dace", "numpy", "ours", "sdfg", "dace")
+    wrong = [(r["name"], k) for r in rows for k in ("ours", "sdfg", "sdfg_ao") if (r.get(k) or {}).get("error")]
+    failed = [(r["name"], k) for r in rows for k in ("fe_ours", "fe_dace", "numpy", "ours", "sdfg", "sdfg_ao", "dace")
               if "failed" in (r.get(k) or {})]
     if failed:
         log(f"failed (see above): {failed}")

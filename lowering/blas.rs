@@ -7,7 +7,7 @@
 use super::builder::Val;
 use super::function::FnGen;
 use super::types::Ty;
-use crate::model::{LibraryClass, LibraryNode, NodeKind, Sdfg};
+use crate::model::LibraryNode;
 
 /// One matrix operand: its container and the window it covers.
 pub struct Matrix<'a> {
@@ -84,33 +84,17 @@ impl FnGen<'_, '_> {
         Ok(true)
     }
 
-    /// Where the program may call OpenBLAS, OpenMP's worker threads sleep
-    /// as soon as a parallel map ends (libomp's block time 0) instead of
+    /// Where the program calls OpenBLAS (known once its body is built),
+    /// OpenMP's worker threads sleep as soon as a parallel map ends
+    /// (libomp's block time 0, set at the entry, process-wide) instead of
     /// spinning for 200 ms on the cores OpenBLAS's own threads need next:
     /// on two cores a parallel map before `cblas_sgemm` made it take twice
-    /// as long. Process-wide, set once at the entry.
+    /// as long. Programs without BLAS calls keep the spinning, which makes
+    /// many short parallel maps in a row cheaper.
     pub(super) fn yield_cores_to_blas(&mut self) {
-        let host = self.module.gpu.is_none() && !self.module.fpga;
-        if host && self.blas_enabled() && calls_blas(self.sdfg) {
+        if self.module.uses_blas && self.module.gpu.is_none() && !self.module.fpga {
             self.module.declare_external("kmp_set_blocktime", &[Ty::I32], None);
-            let zero = self.b.int(0, Ty::I32);
-            self.b.call_external("kmp_set_blocktime", &[zero], None);
+            self.b.entry_call_i32("kmp_set_blocktime", 0);
         }
     }
-}
-
-/// Whether a library node that BLAS or LAPACK can run is anywhere in the
-/// SDFG (nested SDFGs included) and not asked for a native expansion.
-fn calls_blas(sdfg: &Sdfg) -> bool {
-    crate::transforms::place::states(sdfg).iter().any(|(_, state)| {
-        state.nodes.iter().any(|n| match &n.kind {
-            NodeKind::Library(lib) => {
-                let native = matches!(lib.implementation(), Some("pure" | "native"));
-                let blas = matches!(lib.class(), LibraryClass::Product(_) | LibraryClass::Linalg { .. } | LibraryClass::Ger { .. } | LibraryClass::Axpy { .. });
-                blas && !native
-            }
-            NodeKind::NestedSdfg { sdfg, .. } => calls_blas(sdfg),
-            _ => false,
-        })
-    })
 }

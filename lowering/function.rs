@@ -123,9 +123,6 @@ impl<'a, 'm> FnGen<'a, 'm> {
         self.b.set_location(&self.sdfg.loc);
         let exit = self.b.new_block();
         self.exit_block = Some(exit.clone());
-        if matches!(visibility, Visibility::Entry) {
-            self.yield_cores_to_blas();
-        }
         for (i, arg) in args.iter().enumerate() {
             let idx = self.b.i64(i as i64);
             let slot = self.b.gep(&params[0], &idx, Ty::Ptr);
@@ -166,6 +163,9 @@ impl<'a, 'm> FnGen<'a, 'm> {
         }
         self.allocate_transients()?;
         self.cfg(&self.sdfg.cfg, &exit, None)?;
+        if matches!(visibility, Visibility::Entry) {
+            self.yield_cores_to_blas();
+        }
         self.b.start_block(&exit);
         for p in std::mem::take(&mut self.frees) {
             self.b.call_external("free", &[p], None);

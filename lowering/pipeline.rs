@@ -14,23 +14,33 @@ use std::{
     time::Instant,
 };
 
-macro_rules! host_passes {
+macro_rules! to_openmp {
     () => {
-        "canonicalize,convert-scf-to-openmp,finalize-memref-to-llvm,convert-scf-to-cf,\
+        "canonicalize,convert-scf-to-openmp"
+    };
+}
+
+macro_rules! openmp_to_llvm {
+    () => {
+        "finalize-memref-to-llvm,convert-scf-to-cf,\
 convert-complex-to-standard,convert-math-to-funcs{convert-ctlz=false},\
 convert-math-to-llvm,convert-math-to-libm,convert-to-llvm"
     };
 }
 
-/// From `scf`/`cf`/`arith`/`math`/`complex`/`memref`/`llvm` (and
-/// `scf.parallel`) to the LLVM dialect; `reconcile-unrealized-casts` folds
-/// the casts between memref descriptors and memref views.
-pub const TO_LLVM: &str = concat!("builtin.module(", host_passes!(), ",reconcile-unrealized-casts)");
+/// `scf.parallel` to OpenMP: the first half of the way to the LLVM dialect,
+/// before small regions get their `if` clause (`small_parallel`).
+pub const TO_OPENMP: &str = concat!("builtin.module(", to_openmp!(), ")");
 
-/// As [`TO_LLVM`] for host code that launches GPU kernels (`gpu-to-llvm`
-/// makes launches calls of the runtime's `mgpu*` functions), without the
-/// `builtin.module(...)` around it.
-pub const HOST_TO_LLVM: &str = concat!(host_passes!(), ",gpu-to-llvm,reconcile-unrealized-casts");
+/// The second half: from `scf`/`cf`/`arith`/`math`/`complex`/`memref`/`llvm`
+/// and `omp` to the LLVM dialect; `reconcile-unrealized-casts` folds the
+/// casts between memref descriptors and memref views.
+pub const OPENMP_TO_LLVM: &str = concat!("builtin.module(", openmp_to_llvm!(), ",reconcile-unrealized-casts)");
+
+/// [`TO_OPENMP`] and [`OPENMP_TO_LLVM`] for host code that launches GPU
+/// kernels (`gpu-to-llvm` makes launches calls of the runtime's `mgpu*`
+/// functions), without the `builtin.module(...)` around it.
+pub const HOST_TO_LLVM: &str = concat!(to_openmp!(), ",", openmp_to_llvm!(), ",gpu-to-llvm,reconcile-unrealized-casts");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineKind {
@@ -152,7 +162,10 @@ pub fn lowered_to_llvm(lowered: &mut Lowered) -> Result<(), String> {
 
 /// Converts a lowered module to the LLVM dialect, in place.
 pub fn to_llvm_dialect(context: &Context, module: &mut Module) -> Result<(), String> {
-    run_pipeline(context, module, TO_LLVM).map_err(|e| format!("internal error: conversion to the LLVM dialect failed: {e}"))
+    let failed = |e| format!("internal error: conversion to the LLVM dialect failed: {e}");
+    run_pipeline(context, module, TO_OPENMP).map_err(failed)?;
+    super::small_parallel::serialize_small_regions(module);
+    run_pipeline(context, module, OPENMP_TO_LLVM).map_err(failed)
 }
 
 /// Runs a textual pass pipeline on `module`; a failure gives MLIR's

@@ -92,6 +92,18 @@ impl Body {
         self.entry_alloca(1, ty).with_ty(Ty::Ptr)
     }
 
+    /// `callee(value)` with an `i32` constant, at the start of the function
+    /// (after the stack slots hoisted there), wherever the code asking is.
+    pub fn entry_call_i32(&mut self, callee: &str, value: i64) {
+        let i32_ty = self.ir.ty(Ty::I32);
+        let attr = self.ir.int_attr(i32_ty, value);
+        let c = OpSpec::new("arith.constant").attr("value", attr).results(&[i32_ty]).create(self.ir);
+        super::ir::insert_op_after(self.entry, self.entry_last, c);
+        let call = self.llvm_call(callee, &[Val { raw: super::ir::result(c, 0), ty: Ty::I32 }]).create(self.ir);
+        super::ir::insert_op_after(self.entry, c, call);
+        self.entry_last = call;
+    }
+
     /// Stack memory for `count` elements of `elem` in the function's entry
     /// block (allocated once per call, wherever the code asking is).
     pub fn entry_alloca(&mut self, count: i64, elem: Ty) -> Val {

@@ -79,7 +79,7 @@ fn ptx_features(chip: &str) -> &'static str {
 
 /// Converts a lowered program for CUDA, in place: kernels outlined and
 /// compiled to PTX for `chip` (embedded in the module), host code (as
-/// `pipeline::TO_LLVM`) and its launches lowered to runtime calls.
+/// `pipeline::HOST_TO_LLVM`) and its launches lowered to runtime calls.
 pub fn to_llvm(context: &Context, module: &mut Module, chip: &str) -> Result<(), String> {
     let failed = |e: String| format!("internal error: compiling for CUDA ({chip}) failed: {e}");
     // Outlining copies the functions kernels call (nested SDFGs) into their

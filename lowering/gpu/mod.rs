@@ -23,7 +23,7 @@ pub(super) mod matmul;
 mod reduce;
 mod library;
 mod pointers;
-mod raw_ir;
+use super::raw_ir;
 pub mod rooms;
 pub mod streams;
 pub mod spirv;

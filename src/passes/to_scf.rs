@@ -1,7 +1,7 @@
 //! `convert-sdfg-to-scf`: replaces the module's `sdfg.sdfg` by its lowering
 //! to upstream dialects (`func`, `cf`, `scf`, `arith`, `math`, `complex`,
 //! `llvm`; see `lowering/`). Follow it with the standard conversions to the
-//! LLVM dialect (`lowering::pipeline::TO_LLVM`).
+//! LLVM dialect (`lowering::pipeline::to_llvm_dialect`).
 
 use super::rewrite::{fail_all, replace_body};
 use crate::{diag::Diagnostic, ir, lowering};

@@ -1,5 +1,6 @@
-//! Small helpers over MLIR's C API for the rewrites of device code after
-//! kernel outlining (which work on ops the builder did not make).
+//! Small helpers over MLIR's C API for the rewrites of ops the builder did
+//! not make (device code after kernel outlining, OpenMP regions after
+//! `convert-scf-to-openmp`).
 
 use mlir_sys::*;
 
