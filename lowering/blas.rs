@@ -85,16 +85,24 @@ impl FnGen<'_, '_> {
     }
 
     /// Where the program calls OpenBLAS (known once its body is built),
-    /// OpenMP's worker threads sleep as soon as a parallel map ends
-    /// (libomp's block time 0, set at the entry, process-wide) instead of
-    /// spinning for 200 ms on the cores OpenBLAS's own threads need next:
-    /// on two cores a parallel map before `cblas_sgemm` made it take twice
-    /// as long. Programs without BLAS calls keep the spinning, which makes
-    /// many short parallel maps in a row cheaper.
+    /// OpenMP's worker threads sleep as soon as a parallel map ends while
+    /// it runs: libomp's block time is 0 from the entry and back to what it
+    /// was at the exit. Otherwise they spin for 200 ms after each map on the
+    /// cores OpenBLAS's own threads need: on two cores a parallel map before
+    /// `cblas_sgemm` (1024³) made it take 17.5 ms instead of 8.8 ms. Left
+    /// at 0 after the program, every later parallel map of the process
+    /// would wake sleeping threads (jacobi_1d 0.011 s to 0.58 s after a
+    /// program that called BLAS). Call at the exit block.
     pub(super) fn yield_cores_to_blas(&mut self) {
-        if self.module.uses_blas && self.module.gpu.is_none() && !self.module.fpga {
-            self.module.declare_external("kmp_set_blocktime", &[Ty::I32], None);
-            self.b.entry_call_i32("kmp_set_blocktime", 0);
+        if !(self.module.uses_blas || self.module.uses_lapack) || self.module.gpu.is_some() || self.module.fpga {
+            return;
+        }
+        self.module.declare_external("kmp_get_blocktime", &[], Some(Ty::I32));
+        self.module.declare_external("kmp_set_blocktime", &[Ty::I32], None);
+        let saved = self.b.entry_call("kmp_get_blocktime", None, Some(Ty::I32));
+        self.b.entry_call("kmp_set_blocktime", Some(0), None);
+        if let Some(saved) = saved {
+            self.b.call_external("kmp_set_blocktime", &[saved], None);
         }
     }
 }

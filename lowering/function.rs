@@ -163,10 +163,10 @@ impl<'a, 'm> FnGen<'a, 'm> {
         }
         self.allocate_transients()?;
         self.cfg(&self.sdfg.cfg, &exit, None)?;
+        self.b.start_block(&exit);
         if matches!(visibility, Visibility::Entry) {
             self.yield_cores_to_blas();
         }
-        self.b.start_block(&exit);
         for p in std::mem::take(&mut self.frees) {
             self.b.call_external("free", &[p], None);
         }

@@ -92,16 +92,27 @@ impl Body {
         self.entry_alloca(1, ty).with_ty(Ty::Ptr)
     }
 
-    /// `callee(value)` with an `i32` constant, at the start of the function
-    /// (after the stack slots hoisted there), wherever the code asking is.
-    pub fn entry_call_i32(&mut self, callee: &str, value: i64) {
-        let i32_ty = self.ir.ty(Ty::I32);
-        let attr = self.ir.int_attr(i32_ty, value);
-        let c = OpSpec::new("arith.constant").attr("value", attr).results(&[i32_ty]).create(self.ir);
-        super::ir::insert_op_after(self.entry, self.entry_last, c);
-        let call = self.llvm_call(callee, &[Val { raw: super::ir::result(c, 0), ty: Ty::I32 }]).create(self.ir);
-        super::ir::insert_op_after(self.entry, c, call);
+    /// `callee()` or `callee(arg)` with an `i32` constant argument, at the
+    /// start of the function (after the stack slots and calls hoisted there
+    /// before), wherever the code asking is; its result if `result`.
+    pub fn entry_call(&mut self, callee: &str, arg: Option<i64>, result: Option<Ty>) -> Option<Val> {
+        let mut args = Vec::new();
+        if let Some(v) = arg {
+            let i32_ty = self.ir.ty(Ty::I32);
+            let value = self.ir.int_attr(i32_ty, v);
+            let c = OpSpec::new("arith.constant").attr("value", value).results(&[i32_ty]).create(self.ir);
+            super::ir::insert_op_after(self.entry, self.entry_last, c);
+            self.entry_last = c;
+            args.push(Val { raw: super::ir::result(c, 0), ty: Ty::I32 });
+        }
+        let mut spec = self.llvm_call(callee, &args);
+        if let Some(t) = result {
+            spec = spec.results(&[self.ir.ty(t)]);
+        }
+        let call = spec.create(self.ir);
+        super::ir::insert_op_after(self.entry, self.entry_last, call);
         self.entry_last = call;
+        result.map(|ty| Val { raw: super::ir::result(call, 0), ty })
     }
 
     /// Stack memory for `count` elements of `elem` in the function's entry
