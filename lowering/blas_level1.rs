@@ -50,7 +50,7 @@ impl FnGen<'_, '_> {
                 let al = self.b.cast(&alpha, ty);
                 use CArg::{Elem, Int, Ptr};
                 let args = [Int(&order), Int(&m), Int(&n), Elem(&al), Ptr(&px), Int(&incx), Ptr(&py), Int(&incy), Ptr(&pa), Int(&lda)];
-                return self.cblas_call("ger", ty, &args);
+                return self.cblas_call("ger", ty, &args, None).map(|_| ());
             }
         }
         let (m, n) = (dim(&res, 0)?, dim(&res, 1)?);
@@ -77,7 +77,7 @@ impl FnGen<'_, '_> {
             let (px, pr) = (self.address(&x.data, &x.start)?, self.address(&res.data, &res.start)?);
             let al = self.b.cast(a, ty);
             use CArg::{Elem, Int, Ptr};
-            return self.cblas_call("axpy", ty, &[Int(&n), Elem(&al), Ptr(&px), Int(&incx), Ptr(&pr), Int(&incy)]);
+            return self.cblas_call("axpy", ty, &[Int(&n), Elem(&al), Ptr(&px), Int(&incx), Ptr(&pr), Int(&incy)], None).map(|_| ());
         }
         let (outer, idx) = self.loops(&[n])?;
         let (xi, yi) = (self.element_of(x, &idx)?, self.element_of(y, &idx)?);
@@ -107,7 +107,31 @@ impl FnGen<'_, '_> {
         let (al, be) = (self.b.float(alpha, ty), self.b.float(beta, ty));
         use CArg::{Elem, Int, Ptr};
         let args = [Int(&order), Int(&op), Int(&m), Int(&n), Elem(&al), Ptr(&pa), Int(&lda), Ptr(&px), Int(&incx), Elem(&be), Ptr(&py), Int(&incy)];
-        self.cblas_call("gemv", ty, &args)?;
+        self.cblas_call("gemv", ty, &args, None)?;
+        Ok(true)
+    }
+
+    /// `out = alpha * x . y` with one `cblas_?dot` call (a MatMul or Dot of
+    /// two vectors), or `Ok(false)` when the operands do not fit BLAS. A
+    /// loop would add one product at a time into one sum (a chain of
+    /// dependent additions); BLAS keeps several sums at once.
+    pub(super) fn dot_blas(&mut self, x: &Operand, y: &Operand, out: &Operand, alpha: f64) -> Result<bool, String> {
+        let ty = self.operand_type(out)?;
+        if self.parallel > 0 || x.dims.len() != 1 || y.dims.len() != 1 || !out.dims.is_empty() || !self.blas_fits(&[x, y, out], ty)? {
+            return Ok(false);
+        }
+        let n = dim(x, 0)?;
+        let (incx, incy) = (self.inc(x)?, self.inc(y)?);
+        let (px, py) = (self.address(&x.data, &x.start)?, self.address(&y.data, &y.start)?);
+        use CArg::{Int, Ptr};
+        let args = [Int(&n), Ptr(&px), Int(&incx), Ptr(&py), Int(&incy)];
+        let mut result = self.cblas_call("dot", ty, &args, Some(ty))?.ok_or("cblas dot without a result")?;
+        if alpha != 1.0 {
+            let al = self.b.float(alpha, ty);
+            result = self.b.binary(Op::Mul, &result, &al)?;
+        }
+        let zero = self.b.i64(0);
+        self.store_into(out, &[zero], &result)?;
         Ok(true)
     }
 
@@ -152,8 +176,9 @@ impl FnGen<'_, '_> {
         Ok(())
     }
 
-    /// Calls `cblas_<s|d><name>` with C's argument types.
-    fn cblas_call(&mut self, name: &str, ty: Ty, args: &[CArg]) -> Result<(), String> {
+    /// Calls `cblas_<s|d><name>` with C's argument types; its result if
+    /// `result`.
+    fn cblas_call(&mut self, name: &str, ty: Ty, args: &[CArg], result: Option<Ty>) -> Result<Option<Val>, String> {
         let f = format!("cblas_{}{name}", if ty == Ty::F32 { "s" } else { "d" });
         let mut values = Vec::new();
         let mut types = Vec::new();
@@ -166,9 +191,8 @@ impl FnGen<'_, '_> {
             values.push(self.b.cast(v, t));
             types.push(t);
         }
-        self.module.declare_external(&f, &types, None);
+        self.module.declare_external(&f, &types, result);
         self.module.uses_blas = true;
-        self.b.call_external(&f, &values, None);
-        Ok(())
+        Ok(self.b.call_external(&f, &values, result))
     }
 }

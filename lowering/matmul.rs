@@ -24,6 +24,10 @@ impl FnGen<'_, '_> {
         if cin.is_some_and(|x| x.data != c.data) {
             return Ok(false);
         }
+        // Vector-vector products: one dot (no WCR).
+        if c.dims.is_empty() && cin.is_none() && c.wcr.is_none() && beta == 0.0 && !ta && !tb {
+            return self.dot_blas(a, b, c, alpha);
+        }
         // Matrix-vector and vector-matrix products: one gemv (no WCR).
         if c.dims.len() == 1 && cin.is_none() && c.wcr.is_none() {
             return match (a.dims.len(), b.dims.len()) {
