@@ -77,6 +77,7 @@ impl FnGen<'_, '_> {
         let params = [int, int, int, int, int, int, ty, ptr, int, ptr, int, ty, ptr, int];
         self.module.declare_external(f, &params, None);
         self.module.uses_blas = true;
+        self.module.uses_gemm = true;
         let [m, n, k] = [i32s[0].clone(), i32s[1].clone(), i32s[2].clone()];
         let [lda, ldb, ldc] = [lds[0].clone(), lds[1].clone(), lds[2].clone()];
         let args = [row_major, oa, ob, m, n, k, al, pa, lda, pb, ldb, be, pc, ldc];
@@ -84,17 +85,19 @@ impl FnGen<'_, '_> {
         Ok(true)
     }
 
-    /// Where the program calls OpenBLAS (known once its body is built),
-    /// OpenMP's worker threads sleep as soon as a parallel map ends while
-    /// it runs: libomp's block time is 0 from the entry and back to what it
-    /// was at the exit. Otherwise they spin for 200 ms after each map on the
-    /// cores OpenBLAS's own threads need: on two cores a parallel map before
-    /// `cblas_sgemm` (1024³) made it take 17.5 ms instead of 8.8 ms. Left
-    /// at 0 after the program, every later parallel map of the process
-    /// would wake sleeping threads (jacobi_1d 0.011 s to 0.58 s after a
-    /// program that called BLAS). Call at the exit block.
+    /// Where the program calls BLAS `gemm` or LAPACK (known once its body
+    /// is built), OpenMP's worker threads sleep as soon as a parallel map
+    /// ends while it runs: libomp's block time is 0 from the entry and back
+    /// to what it was at the exit. Otherwise they spin for 200 ms after each
+    /// map on the cores OpenBLAS's own threads need: on two cores a
+    /// parallel map before `cblas_sgemm` (1024³) made it take twice as
+    /// long. Not for level-1 and level-2 calls: in a loop of small parallel
+    /// maps each map would wake sleeping threads (trisolv, one `ddot` per
+    /// row, 0.018 s to 0.097 s). Left at 0 after the program, every later
+    /// parallel map of the process would (jacobi_1d 0.011 s to 0.58 s
+    /// after a program that called BLAS). Call at the exit block.
     pub(super) fn yield_cores_to_blas(&mut self) {
-        if !(self.module.uses_blas || self.module.uses_lapack) || self.module.gpu.is_some() || self.module.fpga {
+        if !(self.module.uses_gemm || self.module.uses_lapack) || self.module.gpu.is_some() || self.module.fpga {
             return;
         }
         self.module.declare_external("kmp_get_blocktime", &[], Some(Ty::I32));

@@ -88,6 +88,9 @@ pub struct ModuleGen {
     pub cpp_helpers: Vec<(String, String)>,
     /// Whether the program calls BLAS (and must be linked with it).
     pub uses_blas: bool,
+    /// Whether it calls a BLAS level-3 routine (`gemm`), whose threads
+    /// want every core.
+    pub uses_gemm: bool,
     /// Whether the program launches kernels or uses GPU memory.
     pub uses_gpu: bool,
     /// What GPU code is built for (none: GPU programs are refused).
@@ -131,6 +134,7 @@ impl ModuleGen {
             nested_count: 0,
             cpp_helpers: Vec::new(),
             uses_blas: false,
+            uses_gemm: false,
             uses_gpu: false,
             gpu: None,
             gpu_block_size: gpu::kernel::DEFAULT_BLOCK,
