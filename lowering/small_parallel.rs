@@ -83,7 +83,7 @@ unsafe fn straight_line_loop(par: MlirOperation) -> Option<Vec<(MlirValue, MlirV
             None => return Some(bounds),
             Some(&lp) => {
                 // One loop per level, directly in this body, bounds from outside.
-                let direct = children(body).iter().any(|c| mlirOperationEqual(*c, lp)) || in_scope_of(lp, body);
+                let direct = in_scope_of(lp, body);
                 let outer: Vec<MlirValue> = (0..3).map(|i| mlirOperationGetOperand(lp, i)).collect();
                 let invariant = outer.iter().all(|v| defined_outside(*v, par));
                 let nested: Vec<MlirOperation> = loops.iter().copied().filter(|o| !mlirOperationEqual(*o, lp)).collect();

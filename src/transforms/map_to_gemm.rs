@@ -174,13 +174,14 @@ fn product(sdfg: &Sdfg, graph: &Dataflow, parents: &[Option<usize>], entry: usiz
         return None;
     };
     let region = |ix: &[usize]| Subset::Range(ix.iter().map(|&p| Dim::range(ranges[p].start.clone(), ranges[p].end.clone())).collect());
-    let operand = |(m, node, ix): (Memlet, usize, Vec<usize>), trans: bool| -> Option<Operand> {
+    let operand = |(m, node, ix): (Memlet, usize, Vec<usize>), transposed: [usize; 2]| -> Option<Operand> {
         let data = m.data?;
+        let trans = ix == transposed;
         (access_data(state, node) == Some(data.as_str())).then(|| Operand { node, data, subset: region(&ix), trans })
     };
-    let a = operand((a.0, a.1, a.2.clone()), a.2 == [k, x])?;
-    let b = operand((b.0, b.1, b.2.clone()), b.2 == [y, k])?;
-    let c = operand((mc, nc, ic), false)?;
+    let a = operand(a, [k, x])?;
+    let b = operand(b, [y, k])?;
+    let c = operand((mc, nc, ic), [y, x])?;
     if !same_float_arrays(sdfg, &[&a.data, &b.data, &c.data]) || a.data == c.data || b.data == c.data {
         return None;
     }
