@@ -58,6 +58,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         everywhere("sdfg-map-fusion-horizontal", s)
     }),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
+    ("sdfg-trivial-tasklet-elimination", |s| everywhere("sdfg-trivial-tasklet-elimination", s)),
     ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
     ("sdfg-scalar-to-symbol-promotion", |s| everywhere("sdfg-scalar-to-symbol-promotion", s)),
     ("sdfg-remove-unused-symbols", |s| everywhere("sdfg-remove-unused-symbols", s)),

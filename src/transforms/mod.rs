@@ -77,6 +77,7 @@ pub mod symbol_subst;
 pub mod strip_mining;
 pub mod tasklet_fusion;
 pub mod trivial_map_elimination;
+pub mod trivial_tasklet_elimination;
 pub mod placement;
 pub mod tile_wcr;
 pub mod use_index;
@@ -203,6 +204,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &strip_mining::StripMining,
         &dead_state_elimination::DeadStateElimination,
         &trivial_map_elimination::TrivialMapElimination,
+        &trivial_tasklet_elimination::TrivialTaskletElimination,
         &constant_propagation::ConstantPropagation,
         &redundant_array::RedundantArray,
         &redundant_second_array::RedundantSecondArray,
