@@ -59,6 +59,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     }),
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     ("sdfg-trivial-tasklet-elimination", |s| everywhere("sdfg-trivial-tasklet-elimination", s)),
+    ("sdfg-prune-connectors", |s| everywhere("sdfg-prune-connectors", s)),
     ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
     ("sdfg-scalar-to-symbol-promotion", |s| everywhere("sdfg-scalar-to-symbol-promotion", s)),
     ("sdfg-remove-unused-symbols", |s| everywhere("sdfg-remove-unused-symbols", s)),

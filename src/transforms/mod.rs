@@ -54,6 +54,7 @@ pub mod out_local_storage;
 pub mod pipeline;
 pub mod place;
 pub mod propagate_memlets;
+pub mod prune_connectors;
 pub mod redundant_array;
 pub mod redundant_second_array;
 pub mod remove_unused_symbols;
@@ -215,6 +216,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_control_flow_regions::InlineControlFlowRegions,
         &inline_multistate_sdfg::InlineMultistateSdfg,
         &propagate_memlets::PropagateMemlets,
+        &prune_connectors::PruneConnectors,
         &symbol_propagation::SymbolPropagation,
         &tasklet_fusion::TaskletFusion,
         &vectorization::Vectorization,
