@@ -60,6 +60,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     ("sdfg-trivial-tasklet-elimination", |s| everywhere("sdfg-trivial-tasklet-elimination", s)),
     ("sdfg-prune-connectors", |s| everywhere("sdfg-prune-connectors", s)),
+    ("sdfg-aug-assign-to-wcr", |s| everywhere("sdfg-aug-assign-to-wcr", s)),
     ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
     ("sdfg-scalar-to-symbol-promotion", |s| everywhere("sdfg-scalar-to-symbol-promotion", s)),
     ("sdfg-remove-unused-symbols", |s| everywhere("sdfg-remove-unused-symbols", s)),
@@ -176,6 +177,11 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-loop-to-map", |s| {
         transforms::loop_lifting::lift_all(s);
         everywhere("sdfg-loop-to-map", s)
+    }),
+    // Accumulations that become WCR writes let loops become maps.
+    ("sdfg-aug-assign-to-wcr+loop-to-map", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-aug-assign-to-wcr", s) + everywhere("sdfg-loop-to-map", s)
     }),
     ("sdfg-map-to-for-loop", |s| everywhere("sdfg-map-to-for-loop", s)),
     ("sdfg-map-to-gemm", |s| everywhere("sdfg-map-to-gemm", s)),

@@ -31,7 +31,9 @@
 //! before reading it: within its one state, each read preceded at the same
 //! access node by a plain write of that subset, or, in a chained body, the
 //! first block naming it is a state writing all of it that way (it becomes
-//! private to each iteration). Inner loop variables become symbols of the
+//! private to each iteration), or (3) never read in the body and written
+//! only through one write-conflict resolution (iterations combine their
+//! updates; the map's outer memlets carry the resolution). Inner loop variables become symbols of the
 //! nested SDFG. Views used only in the body move inside with it; other
 //! views, references,
 //! streams and consume scopes are refused, as are symbols that interstate
@@ -45,7 +47,7 @@ use super::{Match, Options, Place, Transformation};
 use crate::analysis::rwsets::state_sets;
 use crate::analysis::symbols::entry_symbols;
 use crate::model::conn::{self, Side};
-use crate::model::{scope, BlockKind, DataEdge, LoopRegion, MapScope, Node, NodeKind, Schedule, Sdfg, State};
+use crate::model::{scope, BlockKind, DataEdge, LoopRegion, MapScope, Memlet, Node, NodeKind, Schedule, Sdfg, State, Wcr};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::BTreeSet;
 
@@ -131,6 +133,9 @@ struct Plan {
     inputs: Vec<String>,
     outputs: Vec<String>,
     private: Vec<String>,
+    /// Outputs every iteration updates only through write-conflict
+    /// resolution, with that resolution (iterations may then overlap).
+    accumulated: Vec<(String, Wcr)>,
     /// Variables of loops inside the body, set by the nested SDFG itself.
     loop_vars: Vec<String>,
 }
@@ -200,7 +205,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
     for state in &body.states {
         defined.extend(defined_in(state, var));
     }
-    let (mut inputs, mut outputs, mut private) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut inputs, mut outputs, mut private, mut accumulated) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for d in &used {
         let transient_here = sdfg.container(d).is_some_and(|c| c.transient) && !elsewhere(d);
         if local_view(d) {
@@ -214,11 +219,14 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
             outputs.push(d.clone());
         } else if transient_here && !code_reads.contains(d) && set_first(sdfg, l, &body.states, d) {
             private.push(d.clone());
+        } else if let Some(wcr) = only_accumulated(&body.states, d).filter(|_| !read(d)) {
+            outputs.push(d.clone());
+            accumulated.push((d.clone(), wcr));
         } else {
             return None;
         }
     }
-    Some(Plan { header, inputs, outputs, private, loop_vars: body.loop_vars })
+    Some(Plan { header, inputs, outputs, private, accumulated, loop_vars: body.loop_vars })
 }
 
 /// The body's states and code: its one state, or every block of a body
@@ -344,6 +352,16 @@ fn written_before_read(sdfg: &Sdfg, body: &State, d: &str) -> bool {
     })
 }
 
+/// The one write-conflict resolution of every write to `d`, when the
+/// body writes `d` only through it.
+fn only_accumulated(states: &[&State], d: &str) -> Option<Wcr> {
+    let mut wcrs = states.iter().flat_map(|s| {
+        s.edges.iter().filter(move |e| e.memlet.data.is_some() && matches!(&s.nodes[e.dst].kind, NodeKind::Access { data, .. } if data == d))
+    });
+    let first = wcrs.next()?.memlet.wcr.clone()?;
+    wcrs.all(|e| e.memlet.wcr.as_ref() == Some(&first)).then_some(first)
+}
+
 /// The state holding the map: outer access nodes, entry, nested SDFG, exit.
 fn map_state(sdfg: &Sdfg, label: &str, plan: &Plan, param: String, nested: Node) -> State {
     let h = &plan.header;
@@ -371,8 +389,10 @@ fn map_state(sdfg: &Sdfg, label: &str, plan: &Plan, param: String, nested: Node)
     for d in &plan.outputs {
         let a = state.nodes.len();
         state.nodes.push(node(d, NodeKind::Access { data: d.clone(), setzero: false }, vec![], vec![]));
-        state.edges.push(edge(2, Some(d.clone()), 1, Some(conn::in_conn(d)), nest::whole(sdfg, d)));
-        state.edges.push(edge(1, Some(conn::out_conn(d)), a, None, nest::whole(sdfg, d)));
+        let wcr = plan.accumulated.iter().find(|(x, _)| x == d).map(|(_, w)| w.clone());
+        let memlet = Memlet { wcr, ..nest::whole(sdfg, d) };
+        state.edges.push(edge(2, Some(d.clone()), 1, Some(conn::in_conn(d)), memlet.clone()));
+        state.edges.push(edge(1, Some(conn::out_conn(d)), a, None, memlet));
     }
     // Scopes are told by edges: keep the nested SDFG inside the map.
     if plan.inputs.is_empty() {

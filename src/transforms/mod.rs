@@ -10,6 +10,7 @@ pub mod gpu_block_tiling;
 mod gpu_registers;
 mod array_copy;
 pub mod auto_optimize;
+pub mod aug_assign_to_wcr;
 pub mod accumulate_transient;
 pub mod array_elimination;
 pub mod consolidate_edges;
@@ -230,6 +231,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &scalar_to_symbol::ScalarToSymbolPromotion,
         &remove_unused_symbols::RemoveUnusedSymbols,
         &tile_wcr::TileWcr,
+        &aug_assign_to_wcr::AugAssignToWcr,
         &library_expansion::LibraryExpansion,
         &simplify::Simplify,
         &auto_optimize::AutoOptimize,

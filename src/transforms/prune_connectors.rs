@@ -119,7 +119,7 @@ fn prune_node(state: &mut State, n: usize, prune: &Prune) {
     let scope_out = state.edges.iter().find(|e| e.src == n && matches!(state.nodes[e.dst].kind, NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. })).map(|e| e.dst);
     let loc = state.nodes[n].loc.clone();
     let mut orphans = Vec::new();
-    remove_paths(state, &mut gone_edges, &mut orphans);
+    remove_memlet_paths(state, &mut gone_edges, &mut orphans);
     let empty = |src, dst| DataEdge { src, src_conn: None, dst, dst_conn: None, memlet: Memlet::default(), loc: loc.clone() };
     if let Some(entry) = scope_in.filter(|_| !state.edges.iter().any(|e| e.dst == n)) {
         state.edges.push(empty(entry, n));
@@ -146,7 +146,7 @@ fn prune_node(state: &mut State, n: usize, prune: &Prune) {
 /// whose inner side lost its last edge (with the edges at its outer side)
 /// and each access node left without edges; those nodes are added to
 /// `orphans` for the caller to remove.
-fn remove_paths(state: &mut State, gone: &mut [bool], orphans: &mut Vec<usize>) {
+pub(super) fn remove_memlet_paths(state: &mut State, gone: &mut [bool], orphans: &mut Vec<usize>) {
     loop {
         let mut changed = false;
         for k in 0..state.edges.len() {
