@@ -183,6 +183,16 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         transforms::loop_lifting::lift_all(s);
         everywhere("sdfg-aug-assign-to-wcr", s) + everywhere("sdfg-loop-to-map", s)
     }),
+    ("sdfg-loop-peeling", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-loop-peeling", s)
+    }),
+    ("sdfg-loop-peeling{count=2 begin=false}", |s| {
+        transforms::loop_lifting::lift_all(s);
+        let t = transforms::find("sdfg-loop-peeling").expect("registered");
+        let options = transforms::Options::parse("count=2 begin=false").expect("options");
+        transforms::apply_deep(t, s, &options, 10_000).expect("applies")
+    }),
     ("sdfg-map-to-for-loop", |s| everywhere("sdfg-map-to-for-loop", s)),
     ("sdfg-map-to-gemm", |s| everywhere("sdfg-map-to-gemm", s)),
     // The nests that expansion and WCR tiling leave are products too.

@@ -155,7 +155,7 @@ fn plan(sdfg: &Sdfg, block: &Block, settings: &Settings) -> Option<Plan> {
 }
 
 /// Whether a map (or consume scope) in the CFG binds `var` itself.
-fn binds(cfg: &Cfg, var: &str) -> bool {
+pub(super) fn binds(cfg: &Cfg, var: &str) -> bool {
     let mut found = false;
     place::visit_cfgs(cfg, &mut Vec::new(), &mut |_, c| {
         for b in &c.blocks {

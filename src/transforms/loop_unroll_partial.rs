@@ -55,8 +55,8 @@ impl Partial {
 /// often (constant bounds), else partially when the body allows it.
 pub fn plan(sdfg: &Sdfg, l: &LoopRegion, h: Header, factor: usize) -> Option<Plan> {
     let rest = match (h.start.as_int(), h.last.as_int()) {
-        (Some(a), Some(last)) => {
-            let n = trip_count(a, last, h.step);
+        (Some(a), Some(_)) => {
+            let n = h.trip_count()?;
             if n == 0 {
                 return None;
             }
@@ -81,17 +81,6 @@ pub fn plan(sdfg: &Sdfg, l: &LoopRegion, h: Header, factor: usize) -> Option<Pla
         }
     };
     substitutable(sdfg, l, &h).then_some(Plan::Partial(Partial { header: h, factor, rest }))
-}
-
-/// How many values `a, a + c, ...` pass the inclusive bound `last`.
-fn trip_count(a: i64, last: i64, c: i64) -> i128 {
-    let (a, last, c) = (a as i128, last as i128, c as i128);
-    let span = if c > 0 { last - a } else { a - last };
-    if span < 0 {
-        0
-    } else {
-        span / c.abs() + 1
-    }
 }
 
 /// Whether the copies after the first can read `i + j*c` for the variable:

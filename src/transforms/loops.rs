@@ -16,6 +16,13 @@ pub struct Header {
 }
 
 impl Header {
+    /// How many times the loop runs, when its bounds are constants.
+    pub fn trip_count(&self) -> Option<i128> {
+        let (a, last, c) = (self.start.as_int()? as i128, self.last.as_int()? as i128, self.step as i128);
+        let span = if c > 0 { last - a } else { a - last };
+        Some(if span < 0 { 0 } else { span / c.abs() + 1 })
+    }
+
     /// The values the loop variable takes, when all are constants (at most
     /// `limit` of them; `None` beyond).
     pub fn constant_values(&self, limit: usize) -> Option<Vec<i64>> {

@@ -29,6 +29,7 @@ pub mod library_expansion;
 mod local_storage;
 mod local_storage_copy;
 pub mod loop_lifting;
+pub mod loop_peeling;
 pub mod loop_body;
 pub mod loop_to_map;
 pub mod loop_unroll;
@@ -186,6 +187,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
     &[
         &loop_to_map::LoopToMap,
         &loop_unroll::LoopUnroll,
+        &loop_peeling::LoopPeeling,
         &map_collapse::MapCollapse,
         &map_expansion::MapExpansion,
         &map_fusion::MapFusion,
