@@ -46,6 +46,7 @@ pub mod object_file;
 mod orc;
 pub mod pipeline;
 pub mod profile;
+pub mod profile_elements;
 mod raw_ir;
 mod runtime;
 mod small_parallel;
@@ -291,7 +292,9 @@ fn lower_missing<'c>(
     }
     module.declare_libc();
     if options.profile {
-        module.profile = Some(profile::Slots::of(sdfg));
+        let (slots, warnings) = profile::Slots::of(sdfg);
+        module.profile = Some(slots);
+        module.warnings.extend(warnings);
         module.declare_profile();
     }
     let rooms = &module.rooms;

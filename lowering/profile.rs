@@ -1,120 +1,132 @@
-//! Time spent in each state and each outermost map of the SDFG (not of
-//! nested SDFGs), for `sdfg-run --profile`: the lowered code calls
-//! `sdfg_profile_enter(slot)` and `sdfg_profile_exit(slot)` around them,
-//! and these functions (given to the JIT) add up the wall-clock time per
-//! slot. Elements are known by their location in the input, which stays
-//! the same through the lowering's own rewrites (loop lifting moves
-//! states into loops but keeps them).
+//! Timing for `sdfg-run --profile`: the SDFG, each state and each
+//! outermost map of the top SDFG, and every element whose `instrument`
+//! property asks for DaCe's Timer (states, maps, consume scopes, tasklets
+//! and nested SDFGs at any depth, nested SDFGs themselves). The lowered
+//! code brackets each with `sdfg_profile_enter(slot)`, which returns the
+//! time, and `sdfg_profile_exit(slot, start)`, which records one event with
+//! its thread; the SDFG itself is timed by the caller around the entry
+//! point. Elements are known by their location in the input, which stays
+//! the same through the lowering's own rewrites; elements sharing a
+//! location are not timed (their times could not be told apart).
 
+use super::profile_elements::{elements, Element};
 use super::types::Ty;
 use super::ModuleGen;
-use crate::model::{BlockKind, Cfg, Loc, NodeKind, Sdfg};
+use crate::model::{Loc, Sdfg};
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 const ENTER: &str = "sdfg_profile_enter";
 const EXIT: &str = "sdfg_profile_exit";
 
-/// The profiled elements of a program: a slot per location.
+/// The timed elements of a program: a slot each.
 #[derive(Clone, Debug, Default)]
 pub struct Slots {
-    pub locations: Vec<Loc>,
+    pub elements: Vec<Element>,
     by_location: HashMap<String, usize>,
 }
 
 impl Slots {
-    /// Every state of `sdfg`'s control flow and every map at the top of
-    /// such a state; elements whose location is unknown or shared are left
-    /// out (their times could not be told apart).
-    pub fn of(sdfg: &Sdfg) -> Slots {
-        let mut found = Vec::new();
-        collect(&sdfg.cfg, &mut found);
+    /// The elements `--profile` times (see the module comment), and a
+    /// warning for each element asking for an instrumentation other than
+    /// the Timer (those are not measured).
+    pub fn of(sdfg: &Sdfg) -> (Slots, Vec<String>) {
+        let all = elements(sdfg);
+        let warnings = all
+            .iter()
+            .filter(|e| !e.timer() && !e.instrument.is_default())
+            .map(|e| format!("{} ({}) asks for {} instrumentation, which --profile does not measure (only Timer)", e.name, e.loc, e.instrument.as_str()))
+            .collect();
+        let found: Vec<Element> = all.into_iter().filter(|e| e.timer() || e.by_default).collect();
         let mut count: HashMap<String, usize> = HashMap::new();
-        for loc in &found {
-            *count.entry(loc.to_string()).or_default() += 1;
+        for e in &found {
+            *count.entry(e.loc.to_string()).or_default() += 1;
         }
         let mut slots = Slots::default();
-        for loc in found {
-            let key = loc.to_string();
-            if count[&key] == 1 && !matches!(loc, Loc::Unknown) {
-                slots.by_location.insert(key, slots.locations.len());
-                slots.locations.push(loc);
+        for e in found {
+            let key = e.loc.to_string();
+            if count[&key] == 1 && !matches!(e.loc, Loc::Unknown) {
+                slots.by_location.insert(key, slots.elements.len());
+                slots.elements.push(e);
             }
         }
-        slots
+        (slots, warnings)
     }
 
     pub fn slot(&self, loc: &Loc) -> Option<usize> {
         self.by_location.get(&loc.to_string()).copied()
     }
-}
 
-fn collect(cfg: &Cfg, out: &mut Vec<Loc>) {
-    for block in &cfg.blocks {
-        match &block.kind {
-            BlockKind::State(state) => {
-                out.push(block.loc.clone());
-                let parents = crate::model::scope::scope_parents(state).unwrap_or_default();
-                for (n, node) in state.nodes.iter().enumerate() {
-                    if matches!(node.kind, NodeKind::MapEntry { .. }) && parents.get(n) == Some(&None) {
-                        out.push(node.loc.clone());
-                    }
-                }
-            }
-            BlockKind::Region { cfg, .. } => collect(cfg, out),
-            BlockKind::Loop(l) => collect(&l.cfg, out),
-            BlockKind::Conditional(branches) => branches.iter().for_each(|b| collect(&b.cfg, out)),
-            BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
-        }
+    /// The slot of the SDFG itself, timed around the entry point.
+    pub fn program(&self) -> Option<usize> {
+        self.elements.iter().position(|e| e.uuid == [0, -1, -1])
     }
 }
 
 impl ModuleGen {
     pub(super) fn declare_profile(&mut self) {
-        self.declare_external(ENTER, &[Ty::I64], None);
-        self.declare_external(EXIT, &[Ty::I64], None);
+        self.declare_external(ENTER, &[Ty::I64], Some(Ty::I64));
+        self.declare_external(EXIT, &[Ty::I64, Ty::I64], None);
     }
 }
 
 impl super::function::FnGen<'_, '_> {
     /// Runs `body` between the profile calls of the element at `loc`, when
-    /// profiling and the element has a slot (outside kernels and parallel
-    /// code only: the calls are not for threads).
+    /// profiling and the element has a slot (not inside GPU kernels).
     pub(super) fn profiled(&mut self, loc: &Loc, body: impl FnOnce(&mut Self) -> Result<(), String>) -> Result<(), String> {
         let slot = match &self.module.profile {
-            Some(slots) if self.kernel.is_none() && self.parallel == 0 => slots.slot(loc),
+            Some(slots) if self.kernel.is_none() => slots.slot(loc),
             _ => None,
         };
         let Some(slot) = slot else { return body(self) };
         let id = self.b.i64(slot as i64);
-        self.b.call_external(ENTER, &[id.clone()], None);
+        let start = self.b.call_external_value(ENTER, &[id.clone()], Ty::I64);
         body(self)?;
-        self.b.call_external(EXIT, &[id], None);
+        self.b.call_external(EXIT, &[id, start], None);
         Ok(())
     }
 }
 
-/// What the calls add up, by slot: when the current entry began, the time
-/// so far, and how often it was entered.
-static TIMES: Mutex<Vec<(Option<Instant>, Duration, u64)>> = Mutex::new(Vec::new());
-
-extern "C" fn enter(slot: i64) {
-    let mut times = TIMES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(t) = times.get_mut(slot as usize) {
-        t.0 = Some(Instant::now());
-    }
+/// One timed execution of a slot's element.
+#[derive(Clone, Copy, Debug)]
+pub struct Event {
+    pub slot: usize,
+    /// Nanoseconds since the Unix epoch.
+    pub start: u64,
+    pub end: u64,
+    /// The thread that ran it.
+    pub thread: u64,
 }
 
-extern "C" fn exit(slot: i64) {
-    let now = Instant::now();
-    let mut times = TIMES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(t) = times.get_mut(slot as usize) {
-        if let Some(start) = t.0.take() {
-            t.1 += now - start;
-            t.2 += 1;
-        }
-    }
+static EVENTS: Mutex<Vec<Event>> = Mutex::new(Vec::new());
+
+fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+}
+
+fn thread() -> u64 {
+    // SAFETY: gettid has no preconditions.
+    unsafe { libc::gettid() as u64 }
+}
+
+extern "C" fn enter(_slot: i64) -> i64 {
+    now() as i64
+}
+
+extern "C" fn exit(slot: i64, start: i64) {
+    record(slot as usize, start as u64);
+}
+
+/// Records an event of `slot` from `start` until now.
+pub fn record(slot: usize, start: u64) {
+    let event = Event { slot, start, end: now(), thread: thread() };
+    EVENTS.lock().unwrap_or_else(|e| e.into_inner()).push(event);
+}
+
+/// The time now, as events count it (for timing the entry point).
+pub fn start() -> u64 {
+    now()
 }
 
 /// The functions the profiled code calls, for the JIT.
@@ -122,12 +134,12 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
     vec![(ENTER, enter as *mut ()), (EXIT, exit as *mut ())]
 }
 
-/// Starts counting afresh for `slots` slots.
-pub fn reset(slots: usize) {
-    *TIMES.lock().unwrap_or_else(|e| e.into_inner()) = vec![(None, Duration::ZERO, 0); slots];
+/// Starts recording afresh.
+pub fn reset() {
+    EVENTS.lock().unwrap_or_else(|e| e.into_inner()).clear();
 }
 
-/// Seconds and entries per slot since the last `reset`.
-pub fn take() -> Vec<(f64, u64)> {
-    TIMES.lock().unwrap_or_else(|e| e.into_inner()).iter().map(|t| (t.1.as_secs_f64(), t.2)).collect()
+/// The events since the last `reset`, in the order they ended.
+pub fn take() -> Vec<Event> {
+    std::mem::take(&mut *EVENTS.lock().unwrap_or_else(|e| e.into_inner()))
 }

@@ -89,15 +89,17 @@ impl FnGen<'_, '_> {
             }
             let node = &cx.state.nodes[n];
             let outer = self.b.set_location(&node.loc);
+            let loc = node.loc.clone();
             let result = match &node.kind {
                 NodeKind::Access { .. } => self.access(cx, n),
-                NodeKind::Tasklet { .. } => self.tasklet(cx, n),
-                NodeKind::MapEntry { .. } => {
-                    let loc = cx.state.nodes[n].loc.clone();
-                    self.profiled(&loc, |g| g.map(cx, n))
+                NodeKind::Tasklet { .. } => self.profiled(&loc, |g| g.tasklet(cx, n)),
+                NodeKind::MapEntry { .. } => self.profiled(&loc, |g| g.map(cx, n)),
+                NodeKind::ConsumeEntry { .. } => self.profiled(&loc, |g| g.consume(cx, n)),
+                // The node, then the nested SDFG's own timer inside it.
+                NodeKind::NestedSdfg { sdfg, .. } => {
+                    let inner = sdfg.loc.clone();
+                    self.profiled(&loc, |g| g.profiled(&inner, |g| g.nested(cx, n)))
                 }
-                NodeKind::ConsumeEntry { .. } => self.consume(cx, n),
-                NodeKind::NestedSdfg { .. } => self.nested(cx, n),
                 NodeKind::Library(lib) if self.kernel.is_none() && (lib.schedule().is_gpu() || self.touches_gpu_memory(cx, n)) => {
                     self.gpu_library(cx, n)
                 }

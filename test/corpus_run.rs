@@ -48,6 +48,68 @@ fn every_corpus_file_runs_correctly_ahead_of_time() {
     run_all(EngineKind::Aot);
 }
 
+/// `sdfg-run --profile` on every corpus program, with DaCe's Timer asked
+/// of every SDFG, state, map, consume scope, tasklet and nested SDFG: the
+/// results stay right, the program is timed once, and every recorded event
+/// belongs to a timed element and ends after it starts.
+#[test]
+fn every_corpus_file_runs_correctly_profiled_with_timers_everywhere() {
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("corpus-profiled");
+    let lower = sdfg_mlir::lowering::LowerOptions { profile: true, ..Default::default() };
+    let files = corpus::files();
+    let mut failures = Vec::new();
+    for f in &files {
+        let dir = work.join(f.file_stem().unwrap());
+        let result = json::import_file(f).map_err(|e| e.to_string()).and_then(|mut s| {
+            time_everything(&mut s);
+            corpus::run_checked(f, &s, EngineKind::Jit, &dir, lower.clone())
+        });
+        let checked = result.and_then(|r| {
+            let p = r.profile.ok_or("no profile")?;
+            let program = p.elements.iter().position(|e| e.uuid == [0, -1, -1]).ok_or("the SDFG is not timed")?;
+            let runs = p.events.iter().filter(|e| e.slot == program).count();
+            let bad = p.events.iter().any(|e| e.slot >= p.elements.len() || e.end < e.start);
+            if runs != 1 || bad {
+                return Err(format!("SDFG timed {runs} times; malformed events: {bad}"));
+            }
+            Ok(())
+        });
+        if let Err(e) = checked {
+            failures.push(format!("{}: {e}", f.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} files failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+}
+
+/// Sets `instrument` to `Timer` on everything DaCe's Timer can time.
+fn time_everything(sdfg: &mut sdfg_mlir::model::Sdfg) {
+    use sdfg_mlir::model::{BlockKind, Cfg, NodeKind};
+    fn cfg(c: &mut Cfg) {
+        for b in &mut c.blocks {
+            match &mut b.kind {
+                BlockKind::State(s) => {
+                    b.extra.insert("instrument".into(), "Timer".into());
+                    for n in &mut s.nodes {
+                        let timed = matches!(n.kind, NodeKind::MapEntry { .. } | NodeKind::ConsumeEntry { .. } | NodeKind::Tasklet { .. } | NodeKind::NestedSdfg { .. });
+                        if timed {
+                            n.extra.insert("instrument".into(), "Timer".into());
+                        }
+                        if let NodeKind::NestedSdfg { sdfg, .. } = &mut n.kind {
+                            time_everything(sdfg);
+                        }
+                    }
+                }
+                BlockKind::Region { cfg: c, .. } => cfg(c),
+                BlockKind::Loop(l) => cfg(&mut l.cfg),
+                BlockKind::Conditional(brs) => brs.iter_mut().for_each(|br| cfg(&mut br.cfg)),
+                _ => {}
+            }
+        }
+    }
+    sdfg.extra.insert("instrument".into(), "Timer".into());
+    cfg(&mut sdfg.cfg);
+}
+
 /// DaCe programs beyond the shared corpus (`test/extra-corpus`, generated
 /// by its `generate.py` with DaCe 1.0.2 and checked against NumPy).
 #[test]

@@ -75,9 +75,11 @@ struct Cli {
     /// `gpu_block_size` (default: DaCe's 32,1,1).
     #[arg(long, value_name = "X[,Y[,Z]]")]
     gpu_block_size: Option<String>,
-    /// Time each state and each outermost map and write the time per run
-    /// to FILE: a viewer page with the elements coloured by their time
-    /// (`.html`), else JSON. Runs with the JIT.
+    /// Time the SDFG, each state and outermost map, and every element whose
+    /// `instrument` property is `Timer`; print the time per run of each and
+    /// write FILE: a viewer page with the elements coloured by their time
+    /// (`.html`), else a JSON report that DaCe's `InstrumentationReport`
+    /// reads too. Runs with the JIT.
     #[arg(long, value_name = "FILE")]
     profile: Option<String>,
     /// With --emit, print each op's location: the SDFG element (in the
@@ -245,9 +247,9 @@ fn main() {
     for w in &result.warnings {
         eprintln!("{file}: warning: {w}");
     }
-    if let (Some(path), Some(measured)) = (&cli.profile, &result.profile) {
-        let timed = sdfg_mlir::view::marks::timed(&sdfg, measured, cli.repeat);
-        common::write_output(path, &profile_report(&sdfg, timed, cli.repeat, path).unwrap_or_else(|e| common::fail_with(&file, &e)));
+    if let (Some(path), Some(profile)) = (&cli.profile, &result.profile) {
+        eprint!("{}", sdfg_mlir::run::report::table(profile, cli.repeat));
+        common::write_output(path, &profile_report(&sdfg, &bytes, profile, cli.repeat, path).unwrap_or_else(|e| common::fail_with(&file, &e)));
     }
     if cli.repeat > 1 {
         let mut t = result.times.clone();
@@ -338,22 +340,14 @@ fn read_arrays(path: &str, prefix: &str) -> HashMap<String, Array> {
         .collect()
 }
 
-/// The profile as a viewer page (`.html`) or as JSON, slowest first.
-fn profile_report(sdfg: &sdfg_mlir::model::Sdfg, timed: Vec<sdfg_mlir::view::html::Timed>, runs: usize, path: &str) -> Result<String, String> {
+/// The profile as a viewer page (`.html`) or as the JSON report.
+fn profile_report(sdfg: &sdfg_mlir::model::Sdfg, input: &[u8], profile: &sdfg_mlir::run::Profile, runs: usize, path: &str) -> Result<String, String> {
     use sdfg_mlir::view::html;
+    let timed = sdfg_mlir::view::marks::timed(sdfg, &profile.totals(), runs);
     if path.ends_with(".html") {
         let title = Some(format!("Time per run ({} run{})", runs, if runs == 1 { "" } else { "s" }));
         let marks = html::Marks { title, profile: timed, ..Default::default() };
         return html::page(&[html::Pane { sdfg, heading: sdfg.name.clone(), marks }], html::FOLD_LIMIT).map_err(|e| e.to_string());
     }
-    let props = sdfg_mlir::view::properties::properties(sdfg);
-    let elements: Vec<serde_json::Value> = timed
-        .iter()
-        .map(|t| {
-            let p = &props[&t.id];
-            serde_json::json!({"id": t.id, "kind": p["kind"], "label": p["label"], "seconds": t.seconds, "entries": t.entries})
-        })
-        .collect();
-    let report = serde_json::json!({"sdfg": sdfg.name, "runs": runs, "elements": elements});
-    Ok(format!("{}\n", serde_json::to_string_pretty(&report).expect("JSON")))
+    Ok(sdfg_mlir::run::report::json_report(sdfg, input, profile, &timed, runs))
 }

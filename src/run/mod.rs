@@ -3,6 +3,7 @@
 
 mod bind;
 mod program;
+pub mod report;
 
 pub use bind::{bind_symbols, check_symbol_names, Buffer};
 pub use program::{Binding, Program};
@@ -48,9 +49,27 @@ pub struct RunResult {
     pub compile_seconds: f64,
     /// Warnings about the generated code (see `lowering::Lowered`).
     pub warnings: Vec<String>,
-    /// With `lower.profile`: each timed element's location, its seconds
-    /// over all runs, and how often it ran.
-    pub profile: Option<Vec<(crate::model::Loc, f64, u64)>>,
+    /// With `lower.profile`: the timed elements and every timed execution.
+    pub profile: Option<Profile>,
+}
+
+/// What `--profile` measured over all runs.
+pub struct Profile {
+    pub elements: Vec<lowering::profile_elements::Element>,
+    /// Executions of `elements[event.slot]`.
+    pub events: Vec<lowering::profile::Event>,
+}
+
+impl Profile {
+    /// Per element: its location, seconds over all runs, and how often it ran.
+    pub fn totals(&self) -> Vec<(crate::model::Loc, f64, u64)> {
+        let mut sums = vec![(0u64, 0u64); self.elements.len()];
+        for e in &self.events {
+            sums[e.slot].0 += e.end.saturating_sub(e.start);
+            sums[e.slot].1 += 1;
+        }
+        self.elements.iter().zip(sums).map(|(el, (ns, n))| (el.loc.clone(), ns as f64 * 1e-9, n)).collect()
+    }
 }
 
 /// Compiles and runs `sdfg` on `inputs` (arrays by argument name).
@@ -66,9 +85,10 @@ pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -
     }
     let mut times = Vec::new();
     let mut buffers = Vec::new();
-    if let Some(slots) = &lowered.profile {
-        lowering::profile::reset(slots.locations.len());
+    if lowered.profile.is_some() {
+        lowering::profile::reset();
     }
+    let program_slot = lowered.profile.as_ref().and_then(|slots| slots.program());
     for _ in 0..options.repeat.max(1) {
         buffers = lowered
             .args
@@ -78,10 +98,14 @@ pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -
             .map_err(RunError::Bind)?;
         let mut pointers: Vec<*mut c_void> = buffers.iter_mut().map(|b| b.pointer()).collect();
         let t = Instant::now();
+        let began = lowering::profile::start();
         // SAFETY: every pointer refers to a buffer of the shape and type the
         // program declares for that argument (checked while binding).
         unsafe { (compiled.entry)(pointers.as_mut_ptr()) };
         times.push(t.elapsed().as_secs_f64());
+        if let Some(slot) = program_slot {
+            lowering::profile::record(slot, began);
+        }
     }
     let outputs = lowered
         .args
@@ -90,9 +114,6 @@ pub fn run(sdfg: &Sdfg, inputs: &HashMap<String, Array>, options: &RunOptions) -
         .filter(|(a, _)| a.kind != ArgKind::Symbol)
         .map(|(a, b)| (a.name.clone(), b.into_array()))
         .collect();
-    let profile = lowered.profile.as_ref().map(|slots| {
-        let times = lowering::profile::take();
-        slots.locations.iter().cloned().zip(times).map(|(loc, (seconds, entries))| (loc, seconds, entries)).collect()
-    });
+    let profile = lowered.profile.as_ref().map(|slots| Profile { elements: slots.elements.clone(), events: lowering::profile::take() });
     Ok(RunResult { outputs, times, compile_seconds, warnings: lowered.warnings, profile })
 }

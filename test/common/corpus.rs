@@ -58,6 +58,11 @@ pub fn check(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path) -> Resul
 /// As [`check`], lowered with `lower`; a device variant (in `device/`)
 /// reads its program's data beside the folder.
 pub fn check_with(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path, lower: LowerOptions) -> Result<(), String> {
+    run_checked(file, sdfg, engine, work, lower).map(|_| ())
+}
+
+/// As [`check_with`], returning what the run measured.
+pub fn run_checked(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path, lower: LowerOptions) -> Result<run::RunResult, String> {
     let program = program_of(file);
     let mut dir = file.parent().unwrap_or(Path::new("."));
     if dir.ends_with("device") {
@@ -76,10 +81,11 @@ pub fn check_with(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path, low
         .map(|m| m.iter().filter_map(|(k, v)| v.as_i64().map(|v| (k.clone(), v))).collect())
         .unwrap_or_default();
     let options = RunOptions { engine, symbols, repeat: 1, work, lower, on_compiled: None };
-    let result = run::run(sdfg, &inputs, &options).map_err(|e| e.to_string())?;
-    let got: HashMap<String, Array> = result.outputs.into_iter().collect();
+    let mut result = run::run(sdfg, &inputs, &options).map_err(|e| e.to_string())?;
+    let got: HashMap<String, Array> = std::mem::take(&mut result.outputs).into_iter().collect();
     let rules = CompareRules::from_manifest(&manifest["compare"]).map_err(|e| e.to_string())?;
     let outputs: Vec<String> =
         manifest["outputs"].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect();
-    npz::compare_outputs(&outputs, &|n| got.get(n), &|n| expected.get(n), &rules).map_err(|e| e.join("; "))
+    npz::compare_outputs(&outputs, &|n| got.get(n), &|n| expected.get(n), &rules).map_err(|e| e.join("; "))?;
+    Ok(result)
 }
