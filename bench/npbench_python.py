@@ -7,6 +7,10 @@ For every kernel of ../shared/npbench (or --only) it measures:
              no JSON written) against DaCe's `to_sdfg(simplify=False)` on a
              freshly loaded module: median wall time of each, and the ratio
   NumPy      NPBench's NumPy implementation (kernels/NAME/NAME_numpy.py)
+  Numba      NPBench's Numba versions (kernels/NAME/NAME_numba_*.py: n
+             nopython, np parallel, o object mode, ...), the first call
+             compiling, then timed; the fastest matching NumPy's outputs
+             (unless --no-numba)
   ours       the `@dace.program` through `sdfg_mlir.program(prog,
              auto_optimize=True)`, compile excluded (reported separately)
   ours/DaCe-SDFG
@@ -70,6 +74,11 @@ try:
     import dace  # noqa: E402
 except ImportError:
     dace = None
+
+try:
+    import numba  # noqa: E402
+except ImportError:
+    numba = None
 
 try:
     import sdfg_mlir  # noqa: E402
@@ -274,12 +283,12 @@ def frontend_dace(name, manifest, repeat):
 # Part 2: run times
 # ----------------------------------------------------------------------------
 
-def run_numpy(name, manifest, data, repeat):
-    """NPBench's NumPy version, called as NPBench calls it (its `input_args`)."""
+def npbench_call(name, manifest, data):
+    """NPBench's bench_info of a kernel and the arguments its NumPy and Numba
+    versions take, by name, in its `input_args` order."""
     info = manifest["npbench"]
     with open(os.path.join(NPBENCH, "kernels", name, "bench_info.json")) as f:
         bench = json.load(f)["benchmark"]
-    func = getattr(load_module(os.path.join(NPBENCH, "kernels", name, f"{name}_numpy.py")), bench["func_name"])
     inputs = {k[3:]: v for k, v in data.items() if k.startswith("in.")}
     params = {**info.get("parameters", {}), **manifest["symbols"]}
     args = {}
@@ -291,8 +300,46 @@ def run_numpy(name, manifest, data, repeat):
             args[a] = params[a]
         else:
             raise KeyError(f"no value for NumPy's argument {a}")
+    return bench, args
+
+
+def run_numpy(name, manifest, data, repeat):
+    """NPBench's NumPy version, called as NPBench calls it (its `input_args`)."""
+    bench, args = npbench_call(name, manifest, data)
+    func = getattr(load_module(os.path.join(NPBENCH, "kernels", name, f"{name}_numpy.py")), bench["func_name"])
     t, a, result = timed_calls(lambda a: func(*a.values()), args, repeat)
     return dict(time=t, error=compare(manifest, outputs_of(manifest, result, a), data))
+
+
+def run_numba(name, manifest, data, repeat):
+    """NPBench's Numba versions (kernels/NAME/NAME_numba_*.py), each called
+    once to compile, then timed; the fastest that matches NumPy's outputs
+    (NPBench's "best Numba"), with every variant's time or failure."""
+    if numba is None:
+        raise Skip("no numba")
+    bench, args = npbench_call(name, manifest, data)
+    folder = os.path.join(NPBENCH, "kernels", name)
+    variants = sorted(f[len(name) + 7:-3] for f in os.listdir(folder) if f.startswith(f"{name}_numba_") and f.endswith(".py"))
+    if not variants:
+        raise Skip("no Numba version")
+    results = {}
+    for v in variants:
+        try:
+            func = getattr(load_module(os.path.join(folder, f"{name}_numba_{v}.py")), bench["func_name"])
+            t0 = time.perf_counter()
+            func(*fresh(args).values())
+            compile_s = time.perf_counter() - t0
+            t, a, result = timed_calls(lambda a: func(*a.values()), args, repeat)
+            results[v] = dict(time=t, compile=compile_s, error=compare(manifest, outputs_of(manifest, result, a), data))
+        except Exception as e:  # NPBench's own Numba versions fail on some kernels
+            results[v] = dict(failed=f"{type(e).__name__}: {str(e)[:200]}")
+        log(f"    numba {v}: " + (f"{results[v]['time']:.4g} s" if "time" in results[v] else results[v]["failed"][:120])
+            + (" WRONG" if results[v].get("error") else ""))
+    good = {v: r for v, r in results.items() if valid_time(r) is not None}
+    if not good:
+        return dict(failed="; ".join(f"{v}: {r.get('failed') or r.get('error')}" for v, r in results.items()))
+    best = min(good, key=lambda v: good[v]["time"])
+    return dict(time=good[best]["time"], compile=good[best]["compile"], variant=best, variants=results)
 
 
 def dace_args(data):
@@ -449,9 +496,10 @@ def measure(name, args, unsupported):
     except Exception as e:
         log(f"  !!! {name}: no {args.preset} data: {e}")
         failed = dict(failed=f"no data: {e}")
-        row.update(numpy=failed, ours=failed, sdfg=failed, sdfg_ao=failed, dace=failed)
+        row.update(numpy=failed, numba=failed, ours=failed, sdfg=failed, sdfg_ao=failed, dace=failed)
         return row
     row["numpy"] = attempt(name, "NumPy", lambda: run_numpy(name, manifest, data, args.repeat))
+    row["numba"] = dict(skip="skipped") if args.no_numba else attempt(name, "Numba (best version)", lambda: run_numba(name, manifest, data, args.repeat))
     if name in unsupported:
         log(f"  {name}: ours skipped (expected-failures.txt: {unsupported[name]})")
         row["ours"] = dict(skip="unsupported")
@@ -545,12 +593,17 @@ def report(rows, args):
                   frontend_summary(rows)]
         return "\n".join(lines)
 
-    lines += ["| kernel | NumPy s | ours (package) s | ours/DaCe-SDFG s | ours/DaCe-SDFG+AO s | DaCe s | NumPy/ours "
-              "| DaCe/ours | DaCe/ours-AO | frontend ms ours | DaCe to_sdfg ms | frontend speedup |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    cols = {"numpy": [], "dace": [], "dace_ao": [], "fe": []}
+    lines += ["| kernel | NumPy s | Numba s (best) | ours (package) s | ours/DaCe-SDFG s | ours/DaCe-SDFG+AO s | DaCe s "
+              "| NumPy/ours | Numba/ours | DaCe/ours | DaCe/ours-AO | frontend ms ours | DaCe to_sdfg ms | frontend speedup |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    cols = {"numpy": [], "numba": [], "dace": [], "dace_ao": [], "fe": []}
     for row in rows:
         np_ours = ratio(row.get("numpy"), row.get("ours"))
+        numba_ours = ratio(row.get("numba"), row.get("ours"))
+        cols["numba"].append(numba_ours)
+        numba = cell_time(row.get("numba"))
+        if (row.get("numba") or {}).get("variant"):
+            numba += f" ({row['numba']['variant']})"
         dace_ours = ratio(row.get("dace"), row.get("ours"))
         fe, speed = frontend_cells(row)
         cols["numpy"].append(np_ours)
@@ -561,11 +614,12 @@ def report(rows, args):
         sdfg = cell_time(row.get("sdfg"))
         if row.get("sdfg", {}).get("variant") == "simplified":
             sdfg += " (simplified)"
-        lines.append(f"| {row['name']} | {cell_time(row.get('numpy'))} | {cell_time(row.get('ours'))} | {sdfg} | "
+        lines.append(f"| {row['name']} | {cell_time(row.get('numpy'))} | {numba} | {cell_time(row.get('ours'))} | {sdfg} | "
                      f"{cell_time(row.get('sdfg_ao'))} | {cell_time(row.get('dace'))} | {fmt_ratio(np_ours)} | "
-                     f"{fmt_ratio(dace_ours)} | {fmt_ratio(dace_ao)} | " + " | ".join(fe) + " |")
+                     f"{fmt_ratio(numba_ours)} | {fmt_ratio(dace_ours)} | {fmt_ratio(dace_ao)} | " + " | ".join(fe) + " |")
     lines += ["", "Geometric means (over the kernels with both times valid): "
               f"NumPy/ours {fmt_ratio(geomean(cols['numpy'])) or '-'}, "
+              f"Numba/ours {fmt_ratio(geomean(cols['numba'])) or '-'}, "
               f"DaCe/ours {fmt_ratio(geomean(cols['dace'])) or '-'}, "
               f"DaCe/ours-AO {fmt_ratio(geomean(cols['dace_ao'])) or '-'}, "
               f"frontend speedup {fmt_ratio(geomean(cols['fe']), 1) or '-'}.",
@@ -573,10 +627,11 @@ def report(rows, args):
               "Compile times (s; not in the run times above): ours (package) is sdfg_mlir.program(...).compile() "
               "without the cache; ours/DaCe-SDFG is sdfg-run's `compile:` (+AO: and sdfg-opt's time); DaCe is to_sdfg + auto_optimize + "
               "compile() from an empty build folder.", "",
-              "| kernel | ours (package) | ours/DaCe-SDFG | ours/DaCe-SDFG+AO | DaCe |", "|---|---:|---:|---:|---:|"]
+              "| kernel | ours (package) | ours/DaCe-SDFG | ours/DaCe-SDFG+AO | DaCe | Numba (best, first call) |",
+              "|---|---:|---:|---:|---:|---:|"]
     for row in rows:
         cells = []
-        for key in ("ours", "sdfg", "sdfg_ao", "dace"):
+        for key in ("ours", "sdfg", "sdfg_ao", "dace", "numba"):
             r = row.get(key) or {}
             cells.append(f"{r['compile']:.2f}" if r.get("compile") is not None else cell_time(r) if "time" not in r else "")
         lines.append(f"| {row['name']} | " + " | ".join(cells) + " |")
@@ -591,6 +646,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=5, help="runs per measurement, median reported (default 5)")
     ap.add_argument("--no-dace", action="store_true", help="skip DaCe itself (its compile is slow); "
                     "DaCe's to_sdfg is still timed")
+    ap.add_argument("--no-numba", action="store_true", help="skip NPBench's Numba versions")
     ap.add_argument("--frontend-only", action="store_true", help="only the frontend speed comparison")
     ap.add_argument("--out", default=os.path.join(BUILD, "npbench-python.md"), help="markdown report "
                     "(default bench/build/npbench-python.md)")

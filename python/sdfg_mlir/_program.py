@@ -192,7 +192,7 @@ class _Call:
         for name, kind, dtype, _ in arguments:
             if name.startswith("__return"):
                 shape = all_shapes[name] if kind == "array" else ()
-                buffers[name] = np.zeros(shape, dtype=np.dtype(dtype))
+                buffers[name] = np.empty(shape, dtype=np.dtype(dtype))
                 returns.append(name)
             elif kind == "symbol":
                 buffers[name] = np.array(symbols[name], dtype=np.int64)
