@@ -111,8 +111,20 @@ pub fn lower(m: &Module, e: &Expr, host: &mut dyn Host) -> Result<Elementwise, (
 /// `e` as data to read whole: the array or window it names, or else a new
 /// transient that `e` is computed into first.
 pub fn materialize(m: &Module, e: &Expr, host: &mut dyn Host) -> Result<(Input, Vec<Sym>, Kind), (usize, String)> {
+    materialize_with(m, e, host, false)
+}
+
+/// [`materialize`] for consumers that drop a window's single-index
+/// dimensions themselves (BLAS library nodes read `L[i, 0:i]` as a
+/// vector): such a window is read in place too, not copied.
+pub fn materialize_squeezed(m: &Module, e: &Expr, host: &mut dyn Host) -> Result<(Input, Vec<Sym>, Kind), (usize, String)> {
+    materialize_with(m, e, host, true)
+}
+
+fn materialize_with(m: &Module, e: &Expr, host: &mut dyn Host, indices: bool) -> Result<(Input, Vec<Sym>, Kind), (usize, String)> {
     let ew = lower(m, e, host)?;
-    if ew.code == "__in0" && ew.inputs.len() == 1 && ew.inputs[0].dims.iter().all(|d| matches!(d, Access::Range { .. })) {
+    let in_place = |d: &Access| matches!(d, Access::Range { .. }) || (indices && matches!(d, Access::Index(_)));
+    if ew.code == "__in0" && ew.inputs.len() == 1 && ew.inputs[0].dims.iter().all(in_place) {
         let shape = ew.shape.clone();
         return Ok((ew.inputs.into_iter().next().expect("one input"), shape, ew.kind));
     }

@@ -17,7 +17,7 @@
 //! ```
 
 use super::dataflow::{window, Write};
-use super::elementwise::{full, materialize, Access, Elementwise, Input, Kind, Lowerer, Part, Var};
+use super::elementwise::{full, materialize, materialize_squeezed, Access, Elementwise, Input, Kind, Lowerer, Part, Var};
 use super::types;
 use crate::model::{DataEdge, LibraryNode, Memlet, Node, NodeKind, ScalarType, State};
 use crate::symbolic::{Dim, Expr as Sym, Subset};
@@ -45,8 +45,8 @@ pub fn allocate(m: &super::source::Module, host: &mut dyn super::elementwise::Ho
 impl Lowerer<'_> {
     /// `left @ right`.
     pub(super) fn matmul(&mut self, left: &Expr, right: &Expr, at: usize) -> Result<Part, (usize, String)> {
-        let (a, ashape, akind) = materialize(self.m, left, self.host)?;
-        let (b, bshape, bkind) = materialize(self.m, right, self.host)?;
+        let (a, ashape, akind) = materialize_squeezed(self.m, left, self.host)?;
+        let (b, bshape, bkind) = materialize_squeezed(self.m, right, self.host)?;
         let inner_ok = |x: &Sym, y: &Sym| x.is_symbolically_equal(y);
         let shape = match (ashape.as_slice(), bshape.as_slice()) {
             ([m, k], [k2, n]) if inner_ok(k, k2) => vec![m.clone(), n.clone()],

@@ -18,3 +18,9 @@ def calls(A: dace.float64[N, M], x: dace.float64[M], y: dace.float64[N]):
 def shapes(A: dace.float64[N, M], B: dace.float64[M, N], C: dace.float64[N * M]):
     B[:] = A.T + np.transpose(A)
     C[:] = np.reshape(A, (N * M, ))
+
+
+@dace.program
+def row_products(L: dace.float64[N, N], x: dace.float64[N], b: dace.float64[N]):
+    for i in range(N):
+        x[i] = (b[i] - L[i, :i] @ x[:i]) / L[i, i]
