@@ -261,10 +261,16 @@ fn plain(e: &Expr) -> bool {
     }
 }
 
+/// Transients of at least this many bytes ask for transparent huge pages.
+const HUGE_PAGE_THRESHOLD: i64 = 4 << 20;
+/// Linux's `MADV_HUGEPAGE`.
+const MADV_HUGEPAGE: i64 = 14;
+
 impl ModuleGen {
     /// `__sdfg_alloc(name, count, size, old)`: `realloc(old, count * size)`,
     /// reporting (and exiting with status 1) a size that is negative or
-    /// overflows, or an allocation that fails.
+    /// overflows, or an allocation that fails; blocks of 4 MiB or more are
+    /// advised to use transparent huge pages.
     pub fn declare_alloc(&mut self) {
         const NAME: &str = "__sdfg_alloc";
         if self.has_symbol(NAME) {
@@ -274,6 +280,7 @@ impl ModuleGen {
         let invalid = self.string_constant("error: cannot allocate transient '%s': %ld elements of %ld bytes is not a valid size\n");
         let failed = self.string_constant("error: cannot allocate transient '%s': %ld bytes (%ld elements of %ld bytes)\n");
         self.declare_stderr_exit();
+        self.declare_external("madvise", &[Ty::Ptr, Ty::I64, Ty::I32], Some(Ty::I32));
         let (mut b, params) = Body::function(self, &[Ty::Ptr, Ty::I64, Ty::I64, Ty::Ptr], &[Ty::Ptr]);
         let [name, n, size, old] = [&params[0], &params[1], &params[2], &params[3]];
         let zero = b.i64(0);
@@ -306,6 +313,26 @@ impl ModuleGen {
         b.call_external("_exit", &[one], None);
         b.ret(&[p.clone()]);
         b.start_block(&ok);
+        // Large blocks ask for transparent huge pages over their whole
+        // pages, as NumPy does: first touching them then faults once per
+        // 2 MiB instead of once per 4 KiB (a failing madvise changes nothing).
+        let threshold = b.i64(HUGE_PAGE_THRESHOLD);
+        let large = b.compare("ge", &bytes, &threshold);
+        let (advise, done) = (b.new_block(), b.new_block());
+        b.cond_br(&large, &advise, &done);
+        b.start_block(&advise);
+        let start = b.cast(&p, Ty::I64);
+        let (page, mask) = (b.i64(4095), b.i64(!4095));
+        let up = b.op("arith.addi", &[&start, &page], Ty::I64);
+        let first = b.op("arith.andi", &[&up, &mask], Ty::I64);
+        let end = b.op("arith.addi", &[&start, &bytes], Ty::I64);
+        let span = b.op("arith.subi", &[&end, &first], Ty::I64);
+        let len = b.op("arith.andi", &[&span, &mask], Ty::I64);
+        let addr = b.cast(&first, Ty::Ptr);
+        let advice = b.int(MADV_HUGEPAGE, Ty::I32);
+        b.call_external_value("madvise", &[addr, len, advice], Ty::I32);
+        b.br(&done);
+        b.start_block(&done);
         b.ret(&[p]);
         self.add_function(b.into_function(NAME, Visibility::Private));
     }
