@@ -1,5 +1,5 @@
 //! Timing for `sdfg-run --profile`: the SDFG, each state and each
-//! outermost map of the top SDFG, and every element whose `instrument`
+//! outermost map and library node of the top SDFG, and every element whose `instrument`
 //! property asks for DaCe's Timer (states, maps, consume scopes, tasklets
 //! and nested SDFGs at any depth, nested SDFGs themselves). The lowered
 //! code brackets each with `sdfg_profile_enter(slot)`, which returns the

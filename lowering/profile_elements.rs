@@ -22,7 +22,7 @@ pub struct Element {
     /// Its `instrument` property.
     pub instrument: Instrumentation,
     /// Whether `--profile` times it anyway: the SDFG, its states and their
-    /// outermost maps (not those of nested SDFGs).
+    /// outermost maps and library nodes (not those of nested SDFGs).
     pub by_default: bool,
 }
 
@@ -81,6 +81,7 @@ fn walk_cfg(cfg: &Cfg, id: i64, top: bool, next: &mut i64, out: &mut Vec<Element
                         NodeKind::ConsumeEntry { .. } => (format!("Consume {}", node.label), false),
                         NodeKind::Tasklet { .. } => (format!("Tasklet {idstr}"), false),
                         NodeKind::NestedSdfg { .. } => (format!("NestedSDFG {idstr}"), false),
+                        NodeKind::Library(lib) => (format!("{} {idstr}", lib.class_name()), top && outermost),
                         _ => continue,
                     };
                     out.push(Element { loc: node.loc.clone(), uuid, name, instrument: instrument(&node.extra), by_default });

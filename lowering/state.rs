@@ -103,7 +103,7 @@ impl FnGen<'_, '_> {
                 NodeKind::Library(lib) if self.kernel.is_none() && (lib.schedule().is_gpu() || self.touches_gpu_memory(cx, n)) => {
                     self.gpu_library(cx, n)
                 }
-                NodeKind::Library(_) => self.library(cx, n),
+                NodeKind::Library(_) => self.profiled(&loc, |g| g.library(cx, n)),
                 NodeKind::MapExit { .. } | NodeKind::ConsumeExit { .. } => Ok(()),
             };
             self.b.restore_location(outer);
