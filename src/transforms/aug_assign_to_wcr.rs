@@ -50,11 +50,11 @@ impl Transformation for AugAssignToWcr {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::states(sdfg).into_iter().flat_map(|(path, state)| matches_in(sdfg, &path, state)).collect()
+        place::each_state(sdfg, |path, state| matches_in(sdfg, path, state))
     }
 
     fn matches_in_state(&self, sdfg: &Sdfg, path: &[place::Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(place::state(sdfg, path).map(|s| matches_in(sdfg, &path.to_vec(), s)).unwrap_or_default())
+        Ok(place::one_state(sdfg, path, |path, state| matches_in(sdfg, path, state)))
     }
 
     fn state_local(&self) -> bool {

@@ -38,7 +38,7 @@
 use super::loop_unroll::{binds, copy_region, empty_state};
 use super::loops::{self, cfg_uses, escapes_or_assigns, redefines, Header};
 use super::place::{self, Step};
-use super::{Match, Options, Place, Transformation};
+use super::{Match, Options, Transformation};
 use crate::model::{Assignment, Block, BlockKind, Branch, Cfg, Condition, InterstateEdge, LoopRegion, LoopStatements, RegionKind, Sdfg};
 use crate::symbolic::Expr;
 use std::collections::{BTreeSet, HashMap};
@@ -72,30 +72,17 @@ impl Transformation for LoopPeeling {
 
     fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
         let settings = Settings::parse(options)?;
-        let mut out = Vec::new();
-        place::visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
-            for (b, block) in cfg.blocks.iter().enumerate() {
-                let mut at = path.to_vec();
-                at.push(Step::Block(b));
-                if let Some(plan) = plan(sdfg, &at, block, &settings) {
-                    let guarded = if plan.guarded { ", guarded" } else { "" };
-                    let end = if settings.begin { "first" } else { "last" };
-                    let description = format!("loop '{}' over {} ({end} {}{guarded})", block.label, plan.header.var, settings.count);
-                    out.push(Match { place: Place { state: at, node: 0 }, description });
-                }
-            }
-        });
-        Ok(out)
+        Ok(place::block_matches(sdfg, |at, block| {
+            let plan = plan(sdfg, at, block, &settings)?;
+            let guarded = if plan.guarded { ", guarded" } else { "" };
+            let end = if settings.begin { "first" } else { "last" };
+            Some(format!("loop '{}' over {} ({end} {}{guarded})", block.label, plan.header.var, settings.count))
+        }))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let settings = Settings::parse(options)?;
-        let (cfg_path, b) = match m.place.state.split_last() {
-            Some((Step::Block(b), rest)) => (rest.to_vec(), *b),
-            _ => return Err("match does not name a loop".into()),
-        };
-        let found = place::cfg_at(&mut sdfg.cfg, &cfg_path).and_then(|cfg| cfg.blocks.get(b)).cloned();
-        let block = found.ok_or("match refers to a missing loop")?;
+        let (cfg_path, b, block) = place::matched_block(sdfg, m)?;
         let plan = plan(sdfg, &m.place.state, &block, &settings).ok_or("the loop no longer matches")?;
         let BlockKind::Loop(l) = &block.kind else { return Err("match is not a loop".into()) };
         let cfg = if settings.begin { peel_begin(&block, l, &plan, settings.count)? } else { peel_end(&block, l, &plan, settings.count)? };

@@ -43,7 +43,7 @@ use super::loop_body::{self, BodyFacts};
 use super::loops::{self, cfg_uses, redefines, Header};
 use super::nest::{self, Interface};
 use super::place::{self, Step};
-use super::{Match, Options, Place, Transformation};
+use super::{Match, Options, Transformation};
 use crate::analysis::rwsets::state_sets;
 use crate::analysis::symbols::entry_symbols;
 use crate::model::conn::{self, Side};
@@ -63,27 +63,11 @@ impl Transformation for LoopToMap {
     }
 
     fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        let mut out = Vec::new();
-        place::visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
-            for (b, block) in cfg.blocks.iter().enumerate() {
-                let mut at = path.to_vec();
-                at.push(Step::Block(b));
-                if let Some(plan) = plan(sdfg, &at, block) {
-                    let description = format!("loop '{}' over {}", block.label, plan.header.var);
-                    out.push(Match { place: Place { state: at, node: 0 }, description });
-                }
-            }
-        });
-        out
+        place::block_matches(sdfg, |at, block| plan(sdfg, at, block).map(|plan| format!("loop '{}' over {}", block.label, plan.header.var)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
-        let (cfg_path, b) = match m.place.state.split_last() {
-            Some((Step::Block(b), rest)) => (rest.to_vec(), *b),
-            _ => return Err("match does not name a loop".into()),
-        };
-        let cfg = place::cfg_at(&mut sdfg.cfg, &cfg_path).ok_or("match refers to a missing region")?;
-        let block = cfg.blocks.get(b).ok_or("match refers to a missing loop")?.clone();
+        let (cfg_path, b, block) = place::matched_block(sdfg, m)?;
         let plan = plan(sdfg, &m.place.state, &block).ok_or("the loop no longer matches")?;
         let BlockKind::Loop(l) = &block.kind else { return Err("match is not a loop".into()) };
         let var = plan.header.var.clone();

@@ -29,9 +29,9 @@
 
 use super::loop_unroll_partial::{self as partial, Partial};
 use super::loops::{self, escapes_or_assigns};
-use super::place::{self, Step};
+use super::place;
 use super::scope_subst::substitute_subset;
-use super::{Match, Options, Place, Transformation};
+use super::{Match, Options, Transformation};
 use crate::model::{Assignment, Block, BlockKind, Cfg, InterstateEdge, NodeKind, RegionKind, Sdfg, State};
 use crate::symbolic::Expr;
 use std::collections::HashMap;
@@ -66,28 +66,12 @@ impl Transformation for LoopUnroll {
 
     fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
         let settings = Settings::parse(options)?;
-        let mut out = Vec::new();
-        place::visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
-            for (b, block) in cfg.blocks.iter().enumerate() {
-                if let Some(plan) = plan(sdfg, block, &settings) {
-                    let mut at = path.to_vec();
-                    at.push(Step::Block(b));
-                    let description = format!("loop '{}' over {}", block.label, plan.describe());
-                    out.push(Match { place: Place { state: at, node: 0 }, description });
-                }
-            }
-        });
-        Ok(out)
+        Ok(place::block_matches(sdfg, |_, block| plan(sdfg, block, &settings).map(|plan| format!("loop '{}' over {}", block.label, plan.describe()))))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let settings = Settings::parse(options)?;
-        let (cfg_path, b) = match m.place.state.split_last() {
-            Some((Step::Block(b), rest)) => (rest.to_vec(), *b),
-            _ => return Err("match does not name a loop".into()),
-        };
-        let found = place::cfg_at(&mut sdfg.cfg, &cfg_path).and_then(|cfg| cfg.blocks.get(b)).cloned();
-        let block = found.ok_or("match refers to a missing loop")?;
+        let (cfg_path, b, block) = place::matched_block(sdfg, m)?;
         let plan = plan(sdfg, &block, &settings).ok_or("the loop no longer matches")?;
         let BlockKind::Loop(l) = &block.kind else { return Err("match is not a loop".into()) };
         let cfg = match &plan {

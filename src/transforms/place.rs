@@ -3,7 +3,7 @@
 
 use super::Match;
 use crate::model::dataflow::Dataflow;
-use crate::model::{scope, BlockKind, Cfg, MapScope, Node, NodeKind, Sdfg, State};
+use crate::model::{scope, Block, BlockKind, Cfg, MapScope, Node, NodeKind, Sdfg, State};
 use std::cell::OnceCell;
 
 pub use crate::model::{StatePath, Step};
@@ -40,6 +40,43 @@ fn collect<'a>(cfg: &'a Cfg, path: &mut StatePath, out: &mut Vec<(StatePath, &'a
         }
         path.pop();
     }
+}
+
+/// The matches `f` finds in each state, depth first.
+pub fn each_state(sdfg: &Sdfg, mut f: impl FnMut(&StatePath, &State) -> Vec<Match>) -> Vec<Match> {
+    states(sdfg).into_iter().flat_map(|(path, state)| f(&path, state)).collect()
+}
+
+/// The matches `f` finds in the state at `path` (none when there is none).
+pub fn one_state(sdfg: &Sdfg, path: &[Step], f: impl FnOnce(&StatePath, &State) -> Vec<Match>) -> Vec<Match> {
+    state(sdfg, path).map(|s| f(&path.to_vec(), s)).unwrap_or_default()
+}
+
+/// One match per block of any CFG for which `describe` gives a
+/// description; the match's state path ends at the block.
+pub fn block_matches(sdfg: &Sdfg, mut describe: impl FnMut(&[Step], &Block) -> Option<String>) -> Vec<Match> {
+    let mut out = Vec::new();
+    visit_cfgs(&sdfg.cfg, &mut Vec::new(), &mut |path, cfg| {
+        for (b, block) in cfg.blocks.iter().enumerate() {
+            let mut at = path.to_vec();
+            at.push(Step::Block(b));
+            if let Some(description) = describe(&at, block) {
+                out.push(Match { place: Place { state: at, node: 0 }, description });
+            }
+        }
+    });
+    out
+}
+
+/// The block a [`block_matches`] match names: the steps to its CFG, its
+/// index there, and a copy of it.
+pub fn matched_block(sdfg: &mut Sdfg, m: &Match) -> Result<(Vec<Step>, usize, Block), String> {
+    let (cfg_path, b) = match m.place.state.split_last() {
+        Some((Step::Block(b), rest)) => (rest.to_vec(), *b),
+        _ => return Err("match does not name a block".into()),
+    };
+    let block = cfg_at(&mut sdfg.cfg, &cfg_path).and_then(|cfg| cfg.blocks.get(b)).cloned();
+    Ok((cfg_path, b, block.ok_or("match refers to a missing block")?))
 }
 
 /// The state at `path`.
