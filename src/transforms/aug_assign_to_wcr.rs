@@ -35,6 +35,7 @@ use super::map_collapse::remove_nodes;
 use super::prune_connectors::remove_memlet_paths;
 use super::uses::{access_data, same_subset};
 use super::{place, Match, Options, Place, StatePath, Transformation};
+use crate::model::dataflow::Dataflow;
 use crate::model::{scope, DType, NodeKind, Sdfg, State, Wcr};
 use crate::tasklet::{self, BinOp, Expr, Span, Stmt, Target};
 
@@ -63,8 +64,9 @@ impl Transformation for AugAssignToWcr {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        let parents = scope::scope_parents(state)?;
-        let update = update(sdfg, state, &parents, m.place.node).ok_or("match no longer applies")?;
+        let graph = Dataflow::new(state);
+        let parents = scope::scope_parents_in(&graph)?;
+        let update = update(sdfg, &graph, &parents, m.place.node).ok_or("match no longer applies")?;
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         rewrite(state, m.place.node, update);
         Ok(())
@@ -72,10 +74,11 @@ impl Transformation for AugAssignToWcr {
 }
 
 fn matches_in(sdfg: &Sdfg, path: &StatePath, state: &State) -> Vec<Match> {
-    let Ok(parents) = scope::scope_parents(state) else { return Vec::new() };
+    let graph = Dataflow::new(state);
+    let Ok(parents) = scope::scope_parents_in(&graph) else { return Vec::new() };
     (0..state.nodes.len())
         .filter_map(|t| {
-            let u = update(sdfg, state, &parents, t)?;
+            let u = update(sdfg, &graph, &parents, t)?;
             let data = state.edges[u.read].memlet.data.clone().unwrap_or_default();
             let description = format!("tasklet '{}' ({:?} into '{data}') in state '{}'", state.nodes[t].label, u.wcr.kind(), place::state_label(sdfg, path));
             Some(Match { place: Place { state: path.clone(), node: t }, description })
@@ -93,15 +96,15 @@ struct Update {
     wcr: Wcr,
 }
 
-fn update(sdfg: &Sdfg, state: &State, parents: &[Option<usize>], t: usize) -> Option<Update> {
+fn update(sdfg: &Sdfg, graph: &Dataflow, parents: &[Option<usize>], t: usize) -> Option<Update> {
+    let state = graph.state();
     let node = &state.nodes[t];
     let NodeKind::Tasklet { code } = &node.kind else { return None };
     let [(out, out_ty)] = node.out_connectors.as_slice() else { return None };
     if code.language != "Python" {
         return None;
     }
-    let outs: Vec<usize> = (0..state.edges.len()).filter(|&k| state.edges[k].src == t).collect();
-    let [write] = outs.as_slice() else { return None };
+    let [write] = graph.out_edges(t) else { return None };
     let w = &state.edges[*write];
     let data = w.memlet.data.as_deref()?;
     let dtype = &sdfg.container(data)?.dtype;
@@ -116,7 +119,8 @@ fn update(sdfg: &Sdfg, state: &State, parents: &[Option<usize>], t: usize) -> Op
     }
     // The read: an in-edge of the same data and subset, by a connector
     // the value combines once with the rest.
-    let (read, inp, new_code, wcr) = state.edges.iter().enumerate().filter(|(_, e)| e.dst == t).find_map(|(k, e)| {
+    let (read, inp, new_code, wcr) = graph.in_edges(t).iter().find_map(|&k| {
+        let e = &state.edges[k];
         let inp = e.dst_conn.as_deref()?;
         let same = e.memlet.data.as_deref() == Some(data) && !e.memlet.dynamic && e.memlet.other_subset.is_none();
         let subsets = matches!((&e.memlet.subset, &w.memlet.subset), (Some(a), Some(b)) if same_subset(a, b));
@@ -141,13 +145,12 @@ fn update(sdfg: &Sdfg, state: &State, parents: &[Option<usize>], t: usize) -> Op
             if w.dst != exit || map.params.iter().all(|p| sub.contains(p)) {
                 return None;
             }
-            let carried = state.edges.iter().filter(|e| e.dst == exit && e.dst_conn == in_conn).count();
+            let carried = graph.in_edges_at(exit, in_conn.as_deref()).len();
             let partner = crate::model::conn::partner_of(&in_conn);
-            let outer: Vec<usize> = (0..state.edges.len()).filter(|&k| state.edges[k].src == exit && state.edges[k].src_conn == partner).collect();
-            let [o] = outer.as_slice() else { return None };
+            let [o] = graph.out_edges_at(exit, partner.as_deref()) else { return None };
             let entry_conn = crate::model::conn::partner_of(&r.src_conn);
-            let feeds: Vec<usize> = state.edges.iter().filter(|e| e.dst == entry && e.dst_conn == entry_conn).map(|e| e.src).collect();
-            let [src] = feeds.as_slice() else { return None };
+            let [feed] = graph.in_edges_at(entry, entry_conn.as_deref()) else { return None };
+            let src = &state.edges[*feed].src;
             let outer_ok = access_data(state, state.edges[*o].dst) == Some(data) && state.edges[*o].memlet.wcr.is_none();
             if carried != 1 || !outer_ok || access_data(state, *src) != Some(data) {
                 return None;
@@ -157,7 +160,7 @@ fn update(sdfg: &Sdfg, state: &State, parents: &[Option<usize>], t: usize) -> Op
         }
         _ => return None,
     };
-    if access_data(state, source) != Some(data) || state.edges.iter().any(|e| e.dst == source) {
+    if access_data(state, source) != Some(data) || !graph.in_edges(source).is_empty() {
         return None;
     }
     Some(Update { read, writes, code: format!("{out} = {new_code}"), wcr })

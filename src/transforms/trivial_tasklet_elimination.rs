@@ -27,6 +27,7 @@
 use super::map_collapse::remove_nodes;
 use super::uses::is_plain;
 use super::{place, Match, Options, Place, StatePath, Transformation};
+use crate::model::dataflow::Dataflow;
 use crate::model::{DType, DataEdge, Memlet, NodeKind, Sdfg, State};
 use crate::symbolic::Expr;
 use crate::tasklet::{self, Stmt, Target};
@@ -56,7 +57,7 @@ impl Transformation for TrivialTaskletElimination {
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        let copy = trivial(sdfg, state, m.place.node).ok_or("match no longer applies")?;
+        let copy = trivial(sdfg, &Dataflow::new(state), m.place.node).ok_or("match no longer applies")?;
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
         replace(state, m.place.node, copy);
         Ok(())
@@ -64,9 +65,10 @@ impl Transformation for TrivialTaskletElimination {
 }
 
 fn matches_in(sdfg: &Sdfg, path: &StatePath, state: &State) -> Vec<Match> {
+    let graph = Dataflow::new(state);
     (0..state.nodes.len())
         .filter_map(|t| {
-            let copy = trivial(sdfg, state, t)?;
+            let copy = trivial(sdfg, &graph, t)?;
             let end = |n: usize| state.nodes[n].label.clone();
             let description = format!(
                 "tasklet '{}' ({} -> {}) in state '{}'",
@@ -86,16 +88,15 @@ struct Copy {
     output: usize,
 }
 
-fn trivial(sdfg: &Sdfg, state: &State, t: usize) -> Option<Copy> {
+fn trivial(sdfg: &Sdfg, graph: &Dataflow, t: usize) -> Option<Copy> {
+    let state = graph.state();
     let node = &state.nodes[t];
     let NodeKind::Tasklet { code } = &node.kind else { return None };
     let ([(inp, in_ty)], [(out, out_ty)]) = (node.in_connectors.as_slice(), node.out_connectors.as_slice()) else { return None };
     if code.language != "Python" || !copies(&code.code, inp, out) {
         return None;
     }
-    let ins: Vec<usize> = (0..state.edges.len()).filter(|&k| state.edges[k].dst == t).collect();
-    let outs: Vec<usize> = (0..state.edges.len()).filter(|&k| state.edges[k].src == t).collect();
-    let ([input], [output]) = (ins.as_slice(), outs.as_slice()) else { return None };
+    let ([input], [output]) = (graph.in_edges(t), graph.out_edges(t)) else { return None };
     let (a, b) = (&state.edges[*input], &state.edges[*output]);
     if a.dst_conn.as_deref() != Some(inp) || b.src_conn.as_deref() != Some(out) || b.memlet.wcr.is_some() {
         return None;
