@@ -60,6 +60,12 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-trivial-map-elimination", |s| everywhere("sdfg-trivial-map-elimination", s)),
     ("sdfg-trivial-tasklet-elimination", |s| everywhere("sdfg-trivial-tasklet-elimination", s)),
     ("sdfg-prune-connectors", |s| everywhere("sdfg-prune-connectors", s)),
+    ("sdfg-map-fission", |s| everywhere("sdfg-map-fission", s)),
+    // Fused maps hold several computations joined by transients.
+    ("sdfg-map-fusion+map-fission", |s| {
+        everywhere("sdfg-map-fusion", s);
+        everywhere("sdfg-map-fission", s)
+    }),
     ("sdfg-aug-assign-to-wcr", |s| everywhere("sdfg-aug-assign-to-wcr", s)),
     ("sdfg-constant-propagation", |s| everywhere("sdfg-constant-propagation", s)),
     ("sdfg-scalar-to-symbol-promotion", |s| everywhere("sdfg-scalar-to-symbol-promotion", s)),

@@ -38,6 +38,7 @@ pub mod loops;
 pub mod map_collapse;
 pub mod map_dim_shuffle;
 pub mod map_expansion;
+pub mod map_fission;
 pub mod map_fusion;
 pub mod map_fusion_horizontal;
 mod map_fusion_rounds;
@@ -190,6 +191,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &loop_peeling::LoopPeeling,
         &map_collapse::MapCollapse,
         &map_expansion::MapExpansion,
+        &map_fission::MapFission,
         &map_fusion::MapFusion,
         &map_fusion_horizontal::MapFusionHorizontal,
         &map_interchange::MapInterchange,

@@ -80,6 +80,12 @@ fn propagate_state(sdfg: &Sdfg, state: &mut State) -> usize {
     let mut entries: Vec<usize> =
         (0..state.nodes.len()).filter(|&n| matches!(state.nodes[n].kind, NodeKind::MapEntry { .. })).collect();
     entries.sort_by_key(|&n| std::cmp::Reverse(depth(n)));
+    propagate_maps(sdfg, state, entries)
+}
+
+/// Rewrites the outer memlets of the maps at `entries`, in that order
+/// (inner maps first); returns how many changed.
+pub fn propagate_maps(sdfg: &Sdfg, state: &mut State, entries: Vec<usize>) -> usize {
     // Which edges join which connectors stays fixed below: only memlets change.
     let graph = Dataflow::new(state);
     let outers: Vec<Vec<(usize, Vec<usize>)>> = entries.iter().map(|&entry| outer_edges(&graph, entry)).collect();
