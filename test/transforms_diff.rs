@@ -61,6 +61,11 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
     ("sdfg-trivial-tasklet-elimination", |s| everywhere("sdfg-trivial-tasklet-elimination", s)),
     ("sdfg-prune-connectors", |s| everywhere("sdfg-prune-connectors", s)),
     ("sdfg-map-fission", |s| everywhere("sdfg-map-fission", s)),
+    // On loops lifted from state machines (DaCe 1.0.2's frontend writes those).
+    ("sdfg-move-loop-into-map", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-move-loop-into-map", s)
+    }),
     // Fused maps hold several computations joined by transients.
     ("sdfg-map-fusion+map-fission", |s| {
         everywhere("sdfg-map-fusion", s);

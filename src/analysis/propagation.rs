@@ -138,6 +138,30 @@ pub fn propagate_memlet(inner: &Memlet, map: &MapScope, local: &[String], shape:
     Some(out)
 }
 
+/// Whether the iterations of a map over `params` touch disjoint parts of a
+/// container accessed through `subsets` (one iteration's memlets): for each
+/// parameter some dimension is indexed alike in all of them by `a * p + b`
+/// (`a` a nonzero constant, `b` free of the other parameters and of the
+/// names in `varying`, which change while the iteration runs).
+pub fn split_among_iterations(subsets: &[&Subset], params: &[String], varying: &[&str]) -> bool {
+    let Some(first) = subsets.first() else { return false };
+    let rank = first.dims().len();
+    if subsets.iter().any(|s| s.dims().len() != rank) {
+        return false;
+    }
+    let shared: Vec<&Expr> = (0..rank)
+        .filter(|&k| subsets.iter().all(|s| s.dims()[k].is_index() && s.dims()[k].start == first.dims()[k].start))
+        .map(|k| &first.dims()[k].start)
+        .collect();
+    params.iter().all(|p| {
+        shared.iter().any(|x| {
+            let symbols = x.free_symbols();
+            let others = params.iter().map(String::as_str).chain(varying.iter().copied()).any(|q| q != p && symbols.contains(q));
+            !others && x.unit_step(p).is_some_and(|a| a != 0)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,9 +36,9 @@ use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::place::{self, MapSite, Step, Within};
 use super::propagate_memlets::propagate_maps;
-use super::uses::{access_nodes, full_subset, mentioned_in_code};
+use super::uses::{access_nodes, full_subset, mentioned_in_code, reachable};
 use super::{Match, Options, Transformation};
-use crate::analysis::propagation::propagate_memlet;
+use crate::analysis::propagation::{propagate_memlet, split_among_iterations};
 use crate::model::dataflow::Dataflow;
 use crate::model::scope::scope_parents;
 use crate::model::{conn, DataEdge, DataKind, MapScope, Memlet, Node, NodeKind, Sdfg, State, Storage};
@@ -159,27 +159,47 @@ fn plan(sdfg: &Sdfg, path: &[Step], state: &State, parents: &[Option<usize>], e:
             return None;
         }
     }
-    if !independent(state, &graph, e, x, &components) {
+    if !independent(state, &graph, (e, x), &components, &map.params) {
         return None;
     }
     Some(Plan { entry: e, exit: x, components, borders })
 }
 
-/// Whether no computation reads or writes data another one writes out of
-/// the map (after the split, one would run entirely before the other).
-fn independent(state: &State, graph: &Dataflow, e: usize, x: usize, components: &[(usize, usize)]) -> bool {
-    let data_of = |k: usize| state.edges[k].memlet.data.clone();
-    let touched: Vec<(BTreeSet<String>, BTreeSet<String>)> = components
-        .iter()
-        .map(|&(cin, cout)| {
-            let reads = graph.in_edges(cin).iter().filter(|&&k| state.edges[k].src == e).filter_map(|&k| data_of(k)).collect();
-            let writes = graph.out_edges(cout).iter().filter(|&&k| state.edges[k].dst == x).filter_map(|&k| data_of(k)).collect();
-            (reads, writes)
-        })
-        .collect();
-    touched.iter().enumerate().all(|(a, (_, writes))| {
-        touched.iter().enumerate().all(|(b, (reads, other_writes))| a == b || (writes.is_disjoint(reads) && writes.is_disjoint(other_writes)))
-    })
+/// Whether the split keeps the order of accesses to data the map writes:
+/// no two computations write it, and one reading it must come before the
+/// one writing it (a path leads from it there), each iteration touching its
+/// own part (after the split, all reads run before all writes).
+fn independent(state: &State, graph: &Dataflow, (e, x): (usize, usize), components: &[(usize, usize)], params: &[String]) -> bool {
+    let at = |edges: &[usize], end: usize, data: &str| -> Vec<Option<&Subset>> {
+        edges
+            .iter()
+            .map(|&k| &state.edges[k])
+            .filter(|d| (d.src == end || d.dst == end) && d.memlet.data.as_deref() == Some(data))
+            .map(|d| d.memlet.subset.as_ref().filter(|_| d.memlet.other_subset.is_none()))
+            .collect()
+    };
+    for (a, &(a_in, a_out)) in components.iter().enumerate() {
+        let written: BTreeSet<String> = graph.out_edges(a_out).iter().filter(|&&k| state.edges[k].dst == x).filter_map(|&k| state.edges[k].memlet.data.clone()).collect();
+        for data in &written {
+            for (_, &(b_in, b_out)) in components.iter().enumerate().filter(|(b, _)| *b != a) {
+                if !at(graph.out_edges(b_out), x, data).is_empty() {
+                    return false;
+                }
+                let reads = at(graph.in_edges(b_in), e, data);
+                if reads.is_empty() {
+                    continue;
+                }
+                let mut all = reads;
+                all.extend(at(graph.out_edges(a_out), x, data));
+                all.extend(at(graph.in_edges(a_in), e, data));
+                let Some(subsets) = all.into_iter().collect::<Option<Vec<&Subset>>>() else { return false };
+                if !reachable(state, b_out, true)[a_in] || !split_among_iterations(&subsets, params, &[]) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// The index of each map parameter counted from 0 in steps of 1.

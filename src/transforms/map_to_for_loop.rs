@@ -76,22 +76,35 @@ fn matches_within(sdfg: &Sdfg, within: Within) -> Vec<Match> {
     place::map_matches_within(sdfg, within, |site| plan(sdfg, site.path, site.state, site.node).map(|_| site.describe_all(sdfg)))
 }
 
-struct Plan {
-    exit: usize,
+/// A top-level map's body as a nested SDFG would take it.
+pub(super) struct Plan {
+    pub exit: usize,
     /// Nodes inside the scope (not the exit).
-    body: Vec<usize>,
-    inputs: Vec<String>,
-    outputs: Vec<String>,
-    private: Vec<String>,
+    pub body: Vec<usize>,
+    /// Containers entering through the entry, leaving through the exit, and
+    /// transients used only inside (they move into the nested SDFG).
+    pub inputs: Vec<String>,
+    pub outputs: Vec<String>,
+    pub private: Vec<String>,
 }
 
 fn plan(sdfg: &Sdfg, path: &[Step], state: &State, e: usize) -> Option<Plan> {
-    let NodeKind::MapEntry { map, exit } = &state.nodes[e].kind else { return None };
-    let parents = scope::scope_parents(state).ok()?;
-    if parents[e].is_some() || has_dynamic_inputs(&state.nodes[e]) {
+    let NodeKind::MapEntry { map, .. } = &state.nodes[e].kind else { return None };
+    if map.range.dims().iter().any(|d| d.step.as_int().is_none_or(|s| s <= 0) || d.tile.as_int() != Some(1)) {
         return None;
     }
-    if map.range.dims().iter().any(|d| d.step.as_int().is_none_or(|s| s <= 0) || d.tile.as_int() != Some(1)) {
+    nestable_body(sdfg, path, state, e)
+}
+
+/// The body of the map at `e` (outside every other scope, without dynamic
+/// range inputs) when it can move into a nested SDFG: each connector carries
+/// one container, the same inside and outside, each container passing
+/// through at most one connector per side; access nodes inside are
+/// transients used nowhere else; no views, references or streams.
+pub(super) fn nestable_body(sdfg: &Sdfg, path: &[Step], state: &State, e: usize) -> Option<Plan> {
+    let NodeKind::MapEntry { exit, .. } = &state.nodes[e].kind else { return None };
+    let parents = scope::scope_parents(state).ok()?;
+    if parents[e].is_some() || has_dynamic_inputs(&state.nodes[e]) {
         return None;
     }
     let body: Vec<usize> = inside(&parents, e).into_iter().filter(|n| n != exit).collect();
@@ -164,8 +177,49 @@ fn only_here(sdfg: &Sdfg, path: &[Step], state: &State, body: &[usize], d: &str)
 fn rewrite(sdfg: &Sdfg, state: &State, e: usize, plan: &Plan) -> Result<State, String> {
     let NodeKind::MapEntry { map, .. } = &state.nodes[e].kind else { return Err("match is not a map entry".into()) };
     let x = plan.exit;
-    // The body state: the scope's nodes, with access nodes for what came
-    // through the entry and what leaves through the exit.
+    let inner = body_state(state, e, plan)?;
+    let label = state.nodes[e].label.clone();
+    let mut cfg = Cfg { blocks: vec![block(&label, BlockKind::State(inner), sdfg)], edges: vec![], start_block: Some(0) };
+    for (p, d) in map.params.iter().zip(map.range.dims()).rev() {
+        let l = LoopRegion {
+            cfg,
+            loop_variable: p.clone(),
+            init: Some(LoopStatements::python(format!("{p} = {}", d.start))),
+            condition: Some(Condition::python(format!("{p} < {}", d.stop().simplify()))),
+            update: Some(LoopStatements::python(format!("{p} = {p} + {}", d.step))),
+            inverted: false,
+            update_before_condition: true,
+        };
+        cfg = Cfg { blocks: vec![block(&format!("{label}_{p}"), BlockKind::Loop(l), sdfg)], edges: vec![], start_block: Some(0) };
+    }
+    let io = Interface { inputs: &plan.inputs, outputs: &plan.outputs, private: &plan.private, values: &[], defined: &map.params };
+    let nested = nest::nested_cfg_node(sdfg, &label, cfg, &io)?;
+    // Outside: the entry becomes the nested SDFG; edges at the exit move to it.
+    let mut out = state.clone();
+    out.nodes[e] = Node { loc: state.nodes[e].loc.clone(), ..nested };
+    let whole_or_empty = |d: &DataEdge| if d.memlet.data.is_some() { d.memlet.data.as_deref().map(|n| nest::whole(sdfg, n)).unwrap_or_default() } else { Default::default() };
+    for d in &mut out.edges {
+        if d.dst == e {
+            d.dst_conn = d.memlet.data.clone();
+            d.memlet = whole_or_empty(d);
+        } else if d.src == x {
+            d.src = e;
+            d.src_conn = d.memlet.data.clone();
+            d.memlet = whole_or_empty(d);
+        }
+    }
+    out.edges.retain(|d| !plan.body.contains(&d.src) && !plan.body.contains(&d.dst) && d.src != x && d.dst != x);
+    let mut gone = plan.body.clone();
+    gone.push(x);
+    remove_nodes(&mut out, &gone);
+    Ok(out)
+}
+
+/// The state a nested SDFG runs for the body of the map at `e`: the scope's
+/// nodes, with access nodes for what came through the entry and what leaves
+/// through the exit.
+pub(super) fn body_state(state: &State, e: usize, plan: &Plan) -> Result<State, String> {
+    let x = plan.exit;
     let mut inner = State::default();
     let index = |n: usize| plan.body.iter().position(|&b| b == n);
     inner.nodes = plan.body.iter().map(|&n| state.nodes[n].clone()).collect();
@@ -213,41 +267,7 @@ fn rewrite(sdfg: &Sdfg, state: &State, e: usize, plan: &Plan) -> Result<State, S
             n.label = data.clone();
         }
     }
-    let label = state.nodes[e].label.clone();
-    let mut cfg = Cfg { blocks: vec![block(&label, BlockKind::State(inner), sdfg)], edges: vec![], start_block: Some(0) };
-    for (p, d) in map.params.iter().zip(map.range.dims()).rev() {
-        let l = LoopRegion {
-            cfg,
-            loop_variable: p.clone(),
-            init: Some(LoopStatements::python(format!("{p} = {}", d.start))),
-            condition: Some(Condition::python(format!("{p} < {}", d.stop().simplify()))),
-            update: Some(LoopStatements::python(format!("{p} = {p} + {}", d.step))),
-            inverted: false,
-            update_before_condition: true,
-        };
-        cfg = Cfg { blocks: vec![block(&format!("{label}_{p}"), BlockKind::Loop(l), sdfg)], edges: vec![], start_block: Some(0) };
-    }
-    let io = Interface { inputs: &plan.inputs, outputs: &plan.outputs, private: &plan.private, values: &[], defined: &map.params };
-    let nested = nest::nested_cfg_node(sdfg, &label, cfg, &io)?;
-    // Outside: the entry becomes the nested SDFG; edges at the exit move to it.
-    let mut out = state.clone();
-    out.nodes[e] = Node { loc: state.nodes[e].loc.clone(), ..nested };
-    let whole_or_empty = |d: &DataEdge| if d.memlet.data.is_some() { d.memlet.data.as_deref().map(|n| nest::whole(sdfg, n)).unwrap_or_default() } else { Default::default() };
-    for d in &mut out.edges {
-        if d.dst == e {
-            d.dst_conn = d.memlet.data.clone();
-            d.memlet = whole_or_empty(d);
-        } else if d.src == x {
-            d.src = e;
-            d.src_conn = d.memlet.data.clone();
-            d.memlet = whole_or_empty(d);
-        }
-    }
-    out.edges.retain(|d| !plan.body.contains(&d.src) && !plan.body.contains(&d.dst) && d.src != x && d.dst != x);
-    let mut gone = plan.body.clone();
-    gone.push(x);
-    remove_nodes(&mut out, &gone);
-    Ok(out)
+    Ok(inner)
 }
 
 fn block(label: &str, kind: BlockKind, sdfg: &Sdfg) -> Block {

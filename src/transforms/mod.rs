@@ -52,6 +52,7 @@ pub mod nest;
 pub mod nested;
 pub mod map_reduce_fusion;
 pub mod map_wcr_fusion;
+pub mod move_loop_into_map;
 mod options;
 pub mod out_local_storage;
 pub mod pipeline;
@@ -189,6 +190,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &loop_to_map::LoopToMap,
         &loop_unroll::LoopUnroll,
         &loop_peeling::LoopPeeling,
+        &move_loop_into_map::MoveLoopIntoMap,
         &map_collapse::MapCollapse,
         &map_expansion::MapExpansion,
         &map_fission::MapFission,

@@ -5,6 +5,7 @@
 
 // MATCHES: 0: map 'm' [i, j] in state 's': 3 computations through T, u
 // MATCHES: sdfg-map-fission: no matches
+// MATCHES: 0: map 'scale' [i] in state 's': 2 computations through vv
 
 // A scalar becomes an array over the iterations, an array gets them in
 // front of its dimensions; a computation that is a map keeps its body.
@@ -66,8 +67,8 @@ sdfg.sdfg "split" ["A", "B"] {
 
 // -----
 
-// Left alone: a computation reading what another writes out of the map
-// ("shared"); a border array that is not transient ("global"); a value
+// Left alone: a computation reading an element of B that another
+// iteration writes ("shared": after the split every read would come first); a border array that is not transient ("global"); a value
 // passed straight between tasklets ("direct"); one computation ("single");
 // a border transient used in another state ("elsewhere").
 // CHECK-LABEL: sdfg.sdfg "kept"
@@ -78,17 +79,19 @@ sdfg.sdfg "kept" ["A", "B", "G"] {
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
   sdfg.array "G" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
   sdfg.scalar "t" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  sdfg.scalar "vv" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
   %s = sdfg.state "s" {
     %B = sdfg.access "B"
     %B2 = sdfg.access "B"
     %me, %mx = sdfg.map "shared" ["i"] = 1:N attributes {ins = {IN_B}, outs = {OUT_B}, exit_ins = {IN_B}, exit_outs = {OUT_B}} {
     ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
-      %w = sdfg.tasklet "w" {code = "b = 1.0", ins = {}, outs = {b}}
-      sdfg.memlet %entry -> %w
-      sdfg.memlet %w["b"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
-      %r = sdfg.tasklet "r" {code = "b = p + 1", ins = {p}, outs = {b}}
+      %r = sdfg.tasklet "r" {code = "o = p + 1", ins = {p}, outs = {o}}
+      %v = sdfg.access "vv"
+      %w = sdfg.tasklet "w" {code = "b = q", ins = {q}, outs = {b}}
       sdfg.memlet %entry["OUT_B"] -> %r["p"] {data = "B", subset = #sdfg.range<"i - 1">}
-      sdfg.memlet %r["b"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<"i - 1">}
+      sdfg.memlet %r["o"] -> %v {data = "vv", subset = #sdfg.range<0>}
+      sdfg.memlet %v -> %w["q"] {data = "vv", subset = #sdfg.range<0>}
+      sdfg.memlet %w["b"] -> %exit["IN_B"] {data = "B", subset = #sdfg.range<i>}
     }
     sdfg.memlet %B -> %me["IN_B"] {data = "B", subset = #sdfg.range<0:"N - 1">}
     sdfg.memlet %mx["OUT_B"] -> %B2 {data = "B", subset = #sdfg.range<0:N>}
@@ -161,4 +164,35 @@ sdfg.sdfg "kept" ["A", "B", "G"] {
   sdfg.edge %s3 -> %s4
   sdfg.edge %s4 -> %s5
   sdfg.edge %s5 -> %s6
+}
+
+// -----
+
+// An element read and then written in place by the same iteration: the
+// reading map runs first.
+// CHECK-LABEL: sdfg.sdfg "in_place"
+// CHECK: sdfg.map "scale_fission_0"
+// CHECK: sdfg.memlet %entry["OUT_A"] -> %r["p"] {data = "A", subset = #sdfg.range<i>}
+// CHECK: sdfg.map "scale_fission_1"
+// CHECK: sdfg.memlet %w["b"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
+sdfg.sdfg "in_place" ["A"] {
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "vv" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %A2 = sdfg.access "A"
+    %me, %mx = sdfg.map "scale" ["i"] = 0:N attributes {ins = {IN_A}, outs = {OUT_A}, exit_ins = {IN_A}, exit_outs = {OUT_A}} {
+    ^bb0(%entry: !sdfg.node, %exit: !sdfg.node):
+      %r = sdfg.tasklet "r" {code = "o = p * 3.0", ins = {p}, outs = {o}}
+      %v = sdfg.access "vv"
+      %w = sdfg.tasklet "w" {code = "b = q + 1.0", ins = {q}, outs = {b}}
+      sdfg.memlet %entry["OUT_A"] -> %r["p"] {data = "A", subset = #sdfg.range<i>}
+      sdfg.memlet %r["o"] -> %v {data = "vv", subset = #sdfg.range<0>}
+      sdfg.memlet %v -> %w["q"] {data = "vv", subset = #sdfg.range<0>}
+      sdfg.memlet %w["b"] -> %exit["IN_A"] {data = "A", subset = #sdfg.range<i>}
+    }
+    sdfg.memlet %A -> %me["IN_A"] {data = "A", subset = #sdfg.range<0:N>}
+    sdfg.memlet %mx["OUT_A"] -> %A2 {data = "A", subset = #sdfg.range<0:N>}
+  }
 }

@@ -1430,5 +1430,30 @@ def dot_reuse(X: dace.float64[T, N], y: dace.float64[N], out: dace.float64[T], z
     z[:] = y * acc
 
 
+# 76 -----------------------------------------------------------------------------------------
+def _time_loop_map_ref(a, s):
+    A, B = a['A'].copy(), a['B']
+    total = np.zeros(1)
+    for t in range(B.shape[0]):
+        tmp = 0.5 * A + B[t]
+        A[:] = tmp
+        total[0] += np.sum(tmp * tmp)
+    return dict(A=A, total=total)
+
+
+@reg('time_loop_map', dict(T=5, N=7),
+     lambda r: dict(A=f64(r, 7), B=f64(r, 5, 7, lo=-1, hi=1), total=np.zeros(1)),
+     _time_loop_map_ref,
+     'a time loop around one map whose iterations each update their own element and accumulate a sum '
+     '(MoveLoopIntoMap; the map body holds two computations joined by a scalar, MapFission)')
+@dace.program
+def time_loop_map(A: dace.float64[N], B: dace.float64[T, N], total: dace.float64[1]):
+    for t in range(T):
+        for j in dace.map[0:N]:
+            tmp = 0.5 * A[j] + B[t, j]
+            A[j] = tmp
+            total[0] += tmp * tmp
+
+
 # NumPy functions DaCe leaves to Python callbacks.
 import programs_callbacks  # noqa: E402,F401
