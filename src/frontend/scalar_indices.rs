@@ -33,19 +33,44 @@ impl Builder<'_> {
                 continue;
             }
             let mut assignments = Vec::new();
+            let mut bound = std::collections::HashMap::new();
             for (name, ty) in scalars {
                 let symbol = self.index_symbol(&name);
                 self.sdfg.symbols.push((symbol.clone(), ty));
                 let BlockKind::State(state) = &mut cfg.blocks[k].kind else { unreachable!() };
                 crate::transforms::symbol_subst::substitute_symbol_in_state(state, &name, &Sym::sym(&symbol))?;
+                bound.insert(name.clone(), Sym::sym(&symbol));
                 assignments.push(Assignment::new(symbol, name));
             }
+            let BlockKind::State(state) = &cfg.blocks[k].kind else { unreachable!() };
+            self.size_by_symbols(state, &bound);
             let k = if cfg.edges.iter().any(|e| e.dst == k) { k } else { insert_before(cfg, k) };
             for e in cfg.edges.iter_mut().filter(|e| e.dst == k) {
                 e.assignments.extend(assignments.iter().cloned());
             }
         }
         Ok(())
+    }
+
+    /// Transients this state writes whose shapes name scalars it binds get
+    /// those symbols instead: their size is the scalars' values when they
+    /// are written, whatever the scalars hold later (and a shape names
+    /// symbols only, as DaCe requires).
+    fn size_by_symbols(&mut self, state: &State, bound: &std::collections::HashMap<String, Sym>) {
+        let written: BTreeSet<&str> = state
+            .edges
+            .iter()
+            .filter_map(|e| match &state.nodes[e.dst].kind {
+                NodeKind::Access { data, .. } => Some(data.as_str()),
+                _ => None,
+            })
+            .collect();
+        for name in written {
+            let Some(desc) = self.sdfg.container_mut(name).filter(|d| d.transient) else { continue };
+            if desc.shape.iter().any(|x| x.free_symbols().iter().any(|s| bound.contains_key(s))) {
+                desc.shape = desc.shape.iter().map(|x| x.substitute(bound)).collect();
+            }
+        }
     }
 
     /// A fresh symbol for the value of scalar `name`.

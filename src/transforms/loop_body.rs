@@ -10,35 +10,44 @@ pub struct BodyFacts<'a> {
     pub code: Vec<&'a str>,
     /// Variables of loops inside the body.
     pub loop_vars: Vec<String>,
-    /// Whether an interstate edge inside assigns a symbol.
-    pub assigns: bool,
+    /// Symbols the body's own interstate edges assign (not those of
+    /// regions, loops or branches inside it).
+    pub assigned: Vec<String>,
+    /// Whether an interstate edge inside a region, loop or branch of the
+    /// body assigns a symbol.
+    pub assigns_inside: bool,
 }
 
 pub fn facts(cfg: &Cfg) -> BodyFacts<'_> {
-    let mut f = BodyFacts { states: Vec::new(), code: Vec::new(), loop_vars: Vec::new(), assigns: false };
-    collect(cfg, &mut f);
+    let mut f = BodyFacts { states: Vec::new(), code: Vec::new(), loop_vars: Vec::new(), assigned: Vec::new(), assigns_inside: false };
+    for a in cfg.edges.iter().flat_map(|e| &e.assignments) {
+        if !f.assigned.contains(&a.symbol) {
+            f.assigned.push(a.symbol.clone());
+        }
+    }
+    collect(cfg, &mut f, true);
     f
 }
 
-fn collect<'a>(cfg: &'a Cfg, f: &mut BodyFacts<'a>) {
+fn collect<'a>(cfg: &'a Cfg, f: &mut BodyFacts<'a>, top: bool) {
     for e in &cfg.edges {
         f.code.extend(e.condition.iter().map(|c| c.code.as_str()));
         f.code.extend(e.assignments.iter().map(|a| a.value()));
-        f.assigns |= !e.assignments.is_empty();
+        f.assigns_inside |= !top && !e.assignments.is_empty();
     }
     for b in &cfg.blocks {
         match &b.kind {
             BlockKind::State(s) => f.states.push(s),
-            BlockKind::Region { cfg, .. } => collect(cfg, f),
+            BlockKind::Region { cfg, .. } => collect(cfg, f, false),
             BlockKind::Loop(l) => {
                 f.code.extend([l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().map(|c| c.code.as_str()));
                 f.loop_vars.push(l.loop_variable.clone());
-                collect(&l.cfg, f);
+                collect(&l.cfg, f, false);
             }
             BlockKind::Conditional(branches) => {
                 for br in branches {
                     f.code.extend(br.condition.iter().map(|c| c.code.as_str()));
-                    collect(&br.cfg, f);
+                    collect(&br.cfg, f, false);
                 }
             }
             BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
@@ -47,9 +56,10 @@ fn collect<'a>(cfg: &'a Cfg, f: &mut BodyFacts<'a>) {
 }
 
 /// The top-level blocks of a body that runs them one after another (each
-/// block has at most one successor, joined by plain edges), in order.
+/// block has at most one successor, joined by unconditional edges), in
+/// order.
 pub fn chain_order(cfg: &Cfg) -> Option<Vec<usize>> {
-    if cfg.edges.iter().any(|e| e.condition.is_some() || !e.assignments.is_empty()) {
+    if cfg.edges.iter().any(|e| e.condition.is_some()) {
         return None;
     }
     let mut order = vec![cfg.start()?];
@@ -71,4 +81,37 @@ pub fn block_uses(cfg: &Cfg, b: usize, name: &str) -> bool {
             super::loops::cfg_uses(&alone, name, &mut Vec::new(), &|_, _| false)
         }
     }
+}
+
+/// Whether each iteration of a chained body sets symbol `name` before any
+/// use: no block or edge before the first edge assigning it names it (nor
+/// does any right-hand side on that edge, where assignments read the old
+/// values).
+pub fn assigned_before_use(cfg: &Cfg, order: &[usize], name: &str) -> bool {
+    let edge_after = |b: usize| cfg.edges.iter().find(|e| e.src == b);
+    for &b in order {
+        if block_uses(cfg, b, name) {
+            return false;
+        }
+        let Some(e) = edge_after(b) else { return false };
+        let mentions = e.assignments.iter().any(|a| super::loops::idents(a.value()).contains(&name));
+        if mentions {
+            return false;
+        }
+        if e.assignments.iter().any(|a| a.symbol == name) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether every interstate edge of a chained body whose code names
+/// container `name` leaves a block at or after the first block naming it.
+pub fn code_reads_after(cfg: &Cfg, order: &[usize], name: &str) -> bool {
+    let Some(first) = order.iter().position(|&b| block_uses(cfg, b, name)) else { return false };
+    cfg.edges.iter().all(|e| {
+        let code = e.condition.iter().map(|c| c.code.as_str()).chain(e.assignments.iter().map(|a| a.value()));
+        let names = code.into_iter().any(|c| super::loops::idents(c).contains(&name));
+        !names || order.iter().position(|&b| b == e.src).is_some_and(|k| k >= first)
+    })
 }

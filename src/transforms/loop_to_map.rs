@@ -142,6 +142,16 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
     if body.loop_vars.iter().any(|v| sdfg.containers.iter().any(|(n, _)| n == v) || used_outside(v)) {
         return None;
     }
+    // Symbols the body assigns are set by each iteration before it uses
+    // them, and read nowhere else (not after the loop, not by its header).
+    let order = loop_body::chain_order(&l.cfg).unwrap_or_default();
+    let header_code: Vec<&str> = [l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().map(|c| c.code.as_str()).collect();
+    for s in &body.assigned {
+        let in_header = header_code.iter().any(|c| loops::idents(c).contains(&s.as_str()));
+        if s == var || sdfg.container(s).is_some() || in_header || used_outside(s) || !loop_body::assigned_before_use(&l.cfg, &order, s) {
+            return None;
+        }
+    }
     for state in &body.states {
         scope::scope_parents(state).ok()?;
         if state.nodes.iter().any(|n| matches!(n.kind, NodeKind::ConsumeEntry { .. })) {
@@ -182,10 +192,13 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
     let written: BTreeSet<String> = body.states.iter().flat_map(|s| state_sets(sdfg, s).writes.into_keys()).collect();
     let read = |d: &str| code_reads.contains(d) || body.states.iter().any(|s| reads_in(s, d));
     let bound_syms: BTreeSet<String> = header.start.free_symbols().into_iter().chain(header.last.free_symbols()).collect();
-    if written.iter().any(|d| bound_syms.contains(d) || code_reads.contains(d)) {
+    // Code may read what the iteration itself set earlier (a transient that
+    // becomes private, below).
+    let read_by_code_after_set = |d: &str| !order.is_empty() && loop_body::code_reads_after(&l.cfg, &order, d);
+    if written.iter().any(|d| bound_syms.contains(d) || (code_reads.contains(d) && !read_by_code_after_set(d))) {
         return None;
     }
-    let mut defined: BTreeSet<String> = body.loop_vars.iter().cloned().collect();
+    let mut defined: BTreeSet<String> = body.loop_vars.iter().chain(&body.assigned).cloned().collect();
     for state in &body.states {
         defined.extend(defined_in(state, var));
     }
@@ -201,7 +214,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
                 inputs.push(d.clone());
             }
             outputs.push(d.clone());
-        } else if transient_here && !code_reads.contains(d) && set_first(sdfg, l, &body.states, d) {
+        } else if transient_here && (!code_reads.contains(d) || read_by_code_after_set(d)) && set_first(sdfg, l, &body.states, d) {
             private.push(d.clone());
         } else if let Some(wcr) = only_accumulated(&body.states, d).filter(|_| !read(d)) {
             outputs.push(d.clone());
@@ -210,20 +223,24 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
             return None;
         }
     }
-    Some(Plan { header, inputs, outputs, private, accumulated, loop_vars: body.loop_vars })
+    // The nested SDFG sets its assigned symbols itself, as its loop variables.
+    let loop_vars = body.loop_vars.into_iter().chain(body.assigned).collect();
+    Some(Plan { header, inputs, outputs, private, accumulated, loop_vars })
 }
 
 /// The body's states and code: its one state, or every block of a body
 /// that has no interstate assignments and never leaves the loop early.
 fn body_facts<'a>(l: &'a LoopRegion, var: &str) -> Option<BodyFacts<'a>> {
     if let Some((state, _)) = body_state(l) {
-        return Some(BodyFacts { states: vec![state], code: Vec::new(), loop_vars: Vec::new(), assigns: false });
+        return Some(BodyFacts { states: vec![state], code: Vec::new(), loop_vars: Vec::new(), assigned: Vec::new(), assigns_inside: false });
     }
     if loops::escapes_or_assigns(&l.cfg, var) {
         return None;
     }
     let facts = loop_body::facts(&l.cfg);
-    (!facts.assigns && !facts.loop_vars.iter().any(|v| v == var)).then_some(facts)
+    // Symbols the body assigns must be the iteration's own (checked by the caller).
+    let chained = facts.assigned.is_empty() || loop_body::chain_order(&l.cfg).is_some();
+    (!facts.assigns_inside && chained && !facts.loop_vars.iter().any(|v| v == var)).then_some(facts)
 }
 
 /// The body's one state with its label: the only non-empty state of a

@@ -44,7 +44,11 @@ pub fn nested_cfg_node(outer: &Sdfg, label: &str, cfg: Cfg, io: &Interface) -> R
         containers.push((name.clone(), desc));
     }
     for name in io.private {
-        let desc = outer.container(name).ok_or_else(|| format!("no container '{name}'"))?.clone();
+        let mut desc = outer.container(name).ok_or_else(|| format!("no container '{name}'"))?.clone();
+        // Each run of the nested SDFG has its own (it may run on several threads).
+        if matches!(desc.lifetime, Lifetime::Persistent | Lifetime::Global) {
+            desc.lifetime = Lifetime::Scope;
+        }
         containers.push((name.clone(), desc));
     }
     let desc_uses = |d: &DataDesc, s: &str| {
@@ -64,7 +68,7 @@ pub fn nested_cfg_node(outer: &Sdfg, label: &str, cfg: Cfg, io: &Interface) -> R
         symbols.push((name.clone(), ty));
         mapping.push((name, value));
     }
-    symbols.extend(io.defined.iter().map(|d| (d.clone(), ScalarType::I64)));
+    symbols.extend(io.defined.iter().map(|d| (d.clone(), outer.symbol_type(d).unwrap_or(ScalarType::I64))));
     // Callbacks go in by name, as DaCe maps them (`numpy_sort: numpy_sort`).
     mapping.extend(outer.callbacks.iter().map(|c| (c.name.clone(), Expr::sym(&c.name))));
     let experimental_blocks = cfg.blocks.iter().any(|b| !matches!(b.kind, BlockKind::State(_)));

@@ -327,24 +327,83 @@ sdfg.sdfg "carried_across_states" ["A", "B"] attributes {experimental_blocks} {
 
 // -----
 
-// An assignment inside the body: not handled.
+// A symbol the body assigns before using it is the iteration's own: it
+// becomes a symbol of the nested SDFG, set there, and leaves the outer
+// SDFG. Code may read a transient the iteration wrote before ("n = s").
 // CHECK-LABEL: sdfg.sdfg "assigning_body"
-// CHECK: sdfg.loop
-sdfg.sdfg "assigning_body" ["A"] attributes {experimental_blocks} {
+// CHECK-NOT: sdfg.symbol "k"
+// CHECK-NOT: sdfg.symbol "n"
+// CHECK: sdfg.map "assign" ["i"] = 0:N
+// CHECK: sdfg.nested "assign" attributes {ins = {B}, outs = {A}, symbol_mapping = #sdfg.symbols<N = N, i = i>}
+// CHECK: sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+// CHECK: sdfg.symbol "n" {dtype = #sdfg.dtype<int32>}
+// CHECK: sdfg.scalar "s"
+// CHECK: sdfg.edge %one -> %two {assignments = #sdfg.assign<k = "i * 2", n = s>}
+sdfg.sdfg "assigning_body" ["A", "B"] attributes {experimental_blocks} {
   sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
   sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
   sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "n" {dtype = #sdfg.dtype<int32>}
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  sdfg.array "B" {dtype = #sdfg.dtype<int32>, shape = #sdfg.exprs<N>}
+  sdfg.scalar "s" {dtype = #sdfg.dtype<int32>, lifetime = #sdfg.lifetime<Persistent>, shape = #sdfg.exprs<1>, transient}
   %l = sdfg.loop "assign" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
     %one = sdfg.state "one" {
+      %b = sdfg.access "B"
+      %sv = sdfg.access "s"
+      %c = sdfg.tasklet "c" {code = "o = x", ins = {x}, outs = {o}}
+      sdfg.memlet %b -> %c["x"] {data = "B", subset = #sdfg.range<i>}
+      sdfg.memlet %c["o"] -> %sv {data = "s", subset = #sdfg.range<0>}
     }
     %two = sdfg.state "two" {
+      %a = sdfg.access "A"
+      %t = sdfg.tasklet "t" {code = "y = k + n", outs = {y}}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
+    }
+    sdfg.edge %one -> %two {assignments = #sdfg.assign<k = "i * 2", n = s>}
+  }
+}
+
+// -----
+
+// Left alone: a symbol read before the body assigns it (its value comes
+// from the previous iteration), and one read after the loop.
+// CHECK-LABEL: sdfg.sdfg "carried_symbols"
+// CHECK-COUNT-2: sdfg.loop
+sdfg.sdfg "carried_symbols" ["A"] attributes {experimental_blocks} {
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "m" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N>}
+  %l1 = sdfg.loop "carried" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
+    %one = sdfg.state "one" {
       %a = sdfg.access "A"
       %t = sdfg.tasklet "t" {code = "y = k", outs = {y}}
       sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i>}
     }
+    %two = sdfg.state "two" {
+    }
     sdfg.edge %one -> %two {assignments = #sdfg.assign<k = "i * 2">}
   }
+  %l2 = sdfg.loop "read_after" attributes {condition = "j < N", init = "j = 0", loop_variable = "j", update = "j = j + 1"} {
+    %one = sdfg.state "one" {
+    }
+    %two = sdfg.state "two" {
+      %a = sdfg.access "A"
+      %t = sdfg.tasklet "t" {code = "y = m", outs = {y}}
+      sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<j>}
+    }
+    sdfg.edge %one -> %two {assignments = #sdfg.assign<m = "j * 2">}
+  }
+  %after = sdfg.state "after" {
+    %a = sdfg.access "A"
+    %t = sdfg.tasklet "t" {code = "y = m", outs = {y}}
+    sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<0>}
+  }
+  sdfg.edge %l1 -> %l2
+  sdfg.edge %l2 -> %after
 }
 
 // -----
