@@ -53,6 +53,9 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
     };
     b.sdfg.cfg = body;
     b.declare_symbols();
+    // Maps are built with their containers whole outside; say what they
+    // touch, as DaCe's frontend does (loop-to-map reads it).
+    crate::transforms::propagate_memlets::propagate_everywhere(&mut b.sdfg);
     Ok(b.sdfg)
 }
 

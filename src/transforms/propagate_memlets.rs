@@ -65,6 +65,26 @@ fn matches_within(sdfg: &Sdfg, within: Within) -> Vec<Match> {
     out
 }
 
+/// Rewrites the outer memlets of every map of every state, nested SDFGs
+/// included, in one pass (what applying the transformation everywhere
+/// does, without looking for matches first).
+pub fn propagate_everywhere(sdfg: &mut Sdfg) {
+    let paths: Vec<Vec<Step>> = place::states(sdfg).into_iter().map(|(p, _)| p).collect();
+    for path in paths {
+        let Some(state) = place::state(sdfg, &path) else { continue };
+        let mut copy = state.clone();
+        for node in &mut copy.nodes {
+            if let NodeKind::NestedSdfg { sdfg: inner, .. } = &mut node.kind {
+                propagate_everywhere(inner);
+            }
+        }
+        propagate_state(sdfg, &mut copy);
+        if let Some(state) = state_mut(sdfg, &path) {
+            *state = copy;
+        }
+    }
+}
+
 /// Rewrites the outer memlets of every map in `state`; returns how many
 /// changed.
 fn propagate_state(sdfg: &Sdfg, state: &mut State) -> usize {

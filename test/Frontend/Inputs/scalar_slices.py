@@ -25,3 +25,11 @@ def csr_rows(A_row: dace.uint32[M + 1], A_col: dace.uint32[nnz], A_val: dace.flo
         vals = A_val[start:stop]
         y[i] = vals @ x[cols]
     return y
+
+
+@dace.program
+def triangle(alpha: dace.float64, beta: dace.float64, C: dace.float64[N, N], A: dace.float64[N, M]):
+    for i in range(N):
+        C[i, :i + 1] *= beta
+        for k in range(M):
+            C[i, :i + 1] += alpha * A[i, k] * A[:i + 1, k]
