@@ -282,6 +282,46 @@ impl Lowerer<'_> {
         format!("__in{}", self.inputs.len() - 1)
     }
 
+    /// `(s * A) @ B` (or `(A * s) @ B`, `A @ (s * B)`) with `s` a scalar as
+    /// `s * (A @ B)`: the product reads `A` in place instead of a scaled
+    /// copy of it (gesummv's `alpha * A @ x`).
+    fn scalar_out_of_product(&self, left: &Expr, right: &Expr) -> Option<Expr> {
+        let split = |e: &Expr| -> Option<(Expr, Expr)> {
+            let Expr::BinOp(m) = e else { return None };
+            if m.op != Operator::Mult {
+                return None;
+            }
+            if self.is_scalar(&m.left) && !self.is_scalar(&m.right) {
+                Some((*m.left.clone(), *m.right.clone()))
+            } else if self.is_scalar(&m.right) && !self.is_scalar(&m.left) {
+                Some((*m.right.clone(), *m.left.clone()))
+            } else {
+                None
+            }
+        };
+        let binop = |l: Expr, op: Operator, r: Expr| Expr::BinOp(ast::ExprBinOp { range: l.range(), left: Box::new(l), op, right: Box::new(r) });
+        let (scale, product) = if let Some((s, a)) = split(left) {
+            (s, binop(a, Operator::MatMult, right.clone()))
+        } else {
+            let (s, b) = split(right)?;
+            (s, binop(left.clone(), Operator::MatMult, b))
+        };
+        Some(binop(scale, Operator::Mult, product))
+    }
+
+    /// Whether `e` is a number, a symbol or a scalar container.
+    fn is_scalar(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Constant(_) => true,
+            Expr::Name(n) => match self.host.lookup(n.id.as_str()) {
+                Some(Var::Data { shape, .. }) => shape.is_empty(),
+                Some(Var::Symbol(_)) => true,
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
     /// Whether an index is an integer array (`x[cols]`: advanced indexing).
     fn is_index_array(&self, index: &Expr) -> bool {
         let Expr::Name(n) = index else { return false };
@@ -332,7 +372,12 @@ impl Lowerer<'_> {
                     Operator::FloorDiv => "//",
                     Operator::Mod => "%",
                     Operator::Pow => "**",
-                    Operator::MatMult => return self.matmul(&b.left, &b.right, at),
+                    Operator::MatMult => {
+                        if let Some(scaled) = self.scalar_out_of_product(&b.left, &b.right) {
+                            return self.expr(&scaled);
+                        }
+                        return self.matmul(&b.left, &b.right, at);
+                    }
                     _ => return Err((at, "bitwise operators are not supported yet".into())),
                 };
                 let (l, r) = (self.expr(&b.left)?, self.expr(&b.right)?);
