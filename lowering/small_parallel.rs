@@ -1,18 +1,21 @@
 //! OpenMP regions too small to pay for waking threads run on the calling
 //! thread. A parallel map inside a sequential loop (DaCe's expansions of
-//! `np.dot` over a row, the slice copies of cholesky and lu) forks a team
-//! every iteration: a few microseconds each, against nanoseconds of work.
-//! After `convert-scf-to-openmp`, every `omp.parallel` whose loop body is
-//! straight-line code (no call, allocation or nested OpenMP region; inner
-//! `scf.for` loops only one in another, with bounds known before the
-//! region) gets an `if` clause: parallel only from
-//! [`MIN_PARALLEL_ITERATIONS`] iterations of the innermost body up.
+//! `np.dot` over a row, the slice copies of cholesky and lu, seidel_2d's
+//! row updates) forks a team every iteration: a few microseconds each,
+//! against nanoseconds of work. After `convert-scf-to-openmp`, every
+//! `omp.parallel` whose loop body is straight-line code (no call,
+//! allocation or nested OpenMP region; inner `scf.for` loops only one in
+//! another, with bounds known before the region) runs in parallel only from
+//! [`MIN_PARALLEL_ITERATIONS`] iterations of the innermost body up; below,
+//! a copy of its loop nest runs as `scf.for` loops, without entering the
+//! OpenMP runtime (an `if(false)` clause still does: about 0.3 us). Where
+//! the nest's body is not one block, the region gets the `if` clause.
 //!
 //! ```text
 //! omp.parallel {                        %n = (ub - lb) ceildiv step
 //!   omp.wsloop {                  =>    %big = arith.cmpi sge, %n, 4096
-//!     omp.loop_nest (%i) = (%lb) to     omp.parallel if(%big) { ... }
-//!       (%ub) step (%step) { ... } } }
+//!     omp.loop_nest (%i) = (%lb) to     scf.if %big { omp.parallel { ... } }
+//!       (%ub) step (%step) { ... } } }  else { scf.for %i = %lb to %ub step %step { ... } }
 //! ```
 
 use super::raw_ir::*;
@@ -38,8 +41,10 @@ pub fn serialize_small_regions(module: &melior::ir::Module) {
         let mut all = Vec::new();
         collect(module.as_operation().to_raw(), &mut all);
         for op in all.into_iter().filter(|op| name(*op) == "omp.parallel") {
-            if let Some(bounds) = straight_line_loop(op) {
-                add_if(op, &bounds);
+            let Some(bounds) = straight_line_loop(op) else { continue };
+            let Some(big) = big_enough(op, &bounds) else { continue };
+            if !sequential_twin(op, big) {
+                add_if(op, big);
             }
         }
     }
@@ -136,8 +141,8 @@ unsafe fn defined_outside(value: MlirValue, par: MlirOperation) -> bool {
     !mlirOperationEqual(owner, par) && !encloses(par, owner)
 }
 
-/// Replaces `par` by the same region under `if(trips >= MIN_PARALLEL_ITERATIONS)`.
-unsafe fn add_if(par: MlirOperation, bounds: &[(MlirValue, MlirValue, MlirValue)]) {
+/// `trips >= MIN_PARALLEL_ITERATIONS`, computed before `par`.
+unsafe fn big_enough(par: MlirOperation, bounds: &[(MlirValue, MlirValue, MlirValue)]) -> Option<MlirValue> {
     let ctx = mlirOperationGetContext(par);
     let index = mlirIndexTypeGet(ctx);
     let mut trips: Option<MlirValue> = None;
@@ -157,11 +162,16 @@ unsafe fn add_if(par: MlirOperation, bounds: &[(MlirValue, MlirValue, MlirValue)
             Some(t) => mlirOperationGetResult(create_before(par, "arith.muli", &[t, n], &[index], &[]), 0),
         });
     }
-    let Some(trips) = trips else { return };
     let least = index_constant(par, MIN_PARALLEL_ITERATIONS);
     let sge = mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 5);
     let i1 = mlirIntegerTypeGet(ctx, 1);
-    let big = mlirOperationGetResult(create_before(par, "arith.cmpi", &[trips, least], &[i1], &[("predicate", sge)]), 0);
+    Some(mlirOperationGetResult(create_before(par, "arith.cmpi", &[trips?, least], &[i1], &[("predicate", sge)]), 0))
+}
+
+/// Replaces `par` by the same region under `if(big)` (the team still
+/// forks, serialized, when `big` is false).
+unsafe fn add_if(par: MlirOperation, big: MlirValue) {
+    let ctx = mlirOperationGetContext(par);
     // The same attributes with one operand more (the `if`), and the same
     // region, moved: an op's regions are fixed when it is created.
     let mut named = vec![mlirNamedAttributeGet(mlirIdentifierGet(ctx, text("operandSegmentSizes")), parse_attr(ctx, "array<i32: 0, 0, 1, 0, 0, 0>"))];
@@ -180,4 +190,92 @@ unsafe fn add_if(par: MlirOperation, bounds: &[(MlirValue, MlirValue, MlirValue)
     let replacement = mlirOperationCreate(&mut state);
     mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(par), par, replacement);
     mlirOperationDestroy(par);
+}
+
+/// Replaces `par` by `scf.if %big { par } else { its loop nest as scf.for
+/// loops on this thread }`: a small region then costs no OpenMP runtime
+/// call at all (a serialized `if(false)` region still enters the runtime,
+/// about 0.3 us: seidel_2d runs 10,000 such rows). False when the nest's
+/// body is not one block.
+unsafe fn sequential_twin(par: MlirOperation, big: MlirValue) -> bool {
+    let twin = mlirOperationClone(par);
+    let nest = children(children(twin)[0])[0];
+    let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(nest, 0));
+    // An `alloca_scope` becomes blocks when lowered, which an `scf.for` body
+    // cannot hold; the body has no allocas (`straight_line_loop`), so its
+    // scopes (without results) can go.
+    let scopes_ok = children(nest).iter().all(|o| name(*o) != "memref.alloca_scope" || mlirOperationGetNumResults(*o) == 0);
+    if body.ptr.is_null() || !mlirBlockGetNextInRegion(body).ptr.is_null() || !scopes_ok {
+        mlirOperationDestroy(twin);
+        return false;
+    }
+    let loc = mlirOperationGetLocation(par);
+    let (then_block, else_block) = (mlirBlockCreate(0, std::ptr::null(), std::ptr::null()), mlirBlockCreate(0, std::ptr::null(), std::ptr::null()));
+    let regions = [mlirRegionCreate(), mlirRegionCreate()];
+    mlirRegionAppendOwnedBlock(regions[0], then_block);
+    mlirRegionAppendOwnedBlock(regions[1], else_block);
+    let mut state = mlirOperationStateGet(text("scf.if"), loc);
+    mlirOperationStateAddOperands(&mut state, 1, &big);
+    mlirOperationStateAddOwnedRegions(&mut state, 2, regions.as_ptr());
+    let branch = mlirOperationCreate(&mut state);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(par), par, branch);
+    // The parallel region, as it was, when there is enough work.
+    mlirOperationRemoveFromParent(par);
+    mlirBlockAppendOwnedOperation(then_block, par);
+    append_yield(then_block, loc);
+    // Otherwise one scf.for per dimension of the nest, around its body.
+    let k = mlirOperationGetNumOperands(nest) / 3;
+    let mut inner = else_block;
+    for d in 0..k {
+        let (lb, ub, step) = (mlirOperationGetOperand(nest, d), mlirOperationGetOperand(nest, k + d), mlirOperationGetOperand(nest, 2 * k + d));
+        let ty = mlirValueGetType(lb);
+        let block = mlirBlockCreate(1, &ty, &loc);
+        let region = mlirRegionCreate();
+        mlirRegionAppendOwnedBlock(region, block);
+        let mut state = mlirOperationStateGet(text("scf.for"), loc);
+        mlirOperationStateAddOperands(&mut state, 3, [lb, ub, step].as_ptr());
+        mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+        let lp = mlirOperationCreate(&mut state);
+        mlirBlockAppendOwnedOperation(inner, lp);
+        mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, d), mlirBlockGetArgument(block, 0));
+        inner = block;
+    }
+    move_ops(body, inner);
+    // Every block from the else branch down ends with a yield.
+    let mut block = inner;
+    loop {
+        append_yield(block, loc);
+        if mlirBlockEqual(block, else_block) {
+            break;
+        }
+        block = mlirOperationGetBlock(mlirBlockGetParentOperation(block));
+    }
+    mlirOperationDestroy(twin);
+    true
+}
+
+unsafe fn append_yield(block: MlirBlock, loc: MlirLocation) {
+    let mut state = mlirOperationStateGet(text("scf.yield"), loc);
+    mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&mut state));
+}
+
+/// Moves the ops of `from` (not its terminator) to the end of `to`, the
+/// bodies of `memref.alloca_scope`s in place of the scopes.
+unsafe fn move_ops(from: MlirBlock, to: MlirBlock) {
+    let mut op = mlirBlockGetFirstOperation(from);
+    while !op.ptr.is_null() {
+        let next = mlirOperationGetNextInBlock(op);
+        match name(op).as_str() {
+            "omp.yield" | "memref.alloca_scope.return" => {}
+            "memref.alloca_scope" => {
+                move_ops(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), to);
+                mlirOperationDestroy(op);
+            }
+            _ => {
+                mlirOperationRemoveFromParent(op);
+                mlirBlockAppendOwnedOperation(to, op);
+            }
+        }
+        op = next;
+    }
 }
