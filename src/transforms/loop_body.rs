@@ -2,7 +2,7 @@
 //! the code on its interstate edges, branch conditions and inner loop
 //! headers, and the loop variables it sets itself.
 
-use crate::model::{BlockKind, Cfg, State};
+use crate::model::{BlockKind, Cfg, State, Step};
 
 pub struct BodyFacts<'a> {
     pub states: Vec<&'a State>,
@@ -13,45 +13,71 @@ pub struct BodyFacts<'a> {
     /// Symbols the body's own interstate edges assign (not those of
     /// regions, loops or branches inside it).
     pub assigned: Vec<String>,
-    /// Whether an interstate edge inside a region, loop or branch of the
-    /// body assigns a symbol.
+    /// Loops inside the body whose own edges assign symbols.
+    pub inner_assigned: Vec<InnerAssigned<'a>>,
+    /// Whether an interstate edge inside a region or branch of the body
+    /// assigns a symbol.
     pub assigns_inside: bool,
 }
 
+/// A loop inside a body, the steps to it from the body's CFG, and the
+/// symbols the edges of its own CFG assign.
+pub struct InnerAssigned<'a> {
+    pub path: Vec<Step>,
+    pub cfg: &'a Cfg,
+    pub symbols: Vec<String>,
+}
+
 pub fn facts(cfg: &Cfg) -> BodyFacts<'_> {
-    let mut f = BodyFacts { states: Vec::new(), code: Vec::new(), loop_vars: Vec::new(), assigned: Vec::new(), assigns_inside: false };
-    for a in cfg.edges.iter().flat_map(|e| &e.assignments) {
-        if !f.assigned.contains(&a.symbol) {
-            f.assigned.push(a.symbol.clone());
-        }
-    }
-    collect(cfg, &mut f, true);
+    let mut f = BodyFacts { states: Vec::new(), code: Vec::new(), loop_vars: Vec::new(), assigned: assigned_by(cfg), inner_assigned: Vec::new(), assigns_inside: false };
+    collect(cfg, &mut f, true, &mut Vec::new());
     f
 }
 
-fn collect<'a>(cfg: &'a Cfg, f: &mut BodyFacts<'a>, top: bool) {
+/// The symbols a CFG's own edges assign, once each.
+fn assigned_by(cfg: &Cfg) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for a in cfg.edges.iter().flat_map(|e| &e.assignments) {
+        if !out.contains(&a.symbol) {
+            out.push(a.symbol.clone());
+        }
+    }
+    out
+}
+
+/// `own`: whether `cfg`'s edge assignments are accounted for by the caller
+/// (the body's, or an inner loop's).
+fn collect<'a>(cfg: &'a Cfg, f: &mut BodyFacts<'a>, own: bool, path: &mut Vec<Step>) {
     for e in &cfg.edges {
         f.code.extend(e.condition.iter().map(|c| c.code.as_str()));
         f.code.extend(e.assignments.iter().map(|a| a.value()));
-        f.assigns_inside |= !top && !e.assignments.is_empty();
+        f.assigns_inside |= !own && !e.assignments.is_empty();
     }
-    for b in &cfg.blocks {
+    for (i, b) in cfg.blocks.iter().enumerate() {
+        path.push(Step::Block(i));
         match &b.kind {
             BlockKind::State(s) => f.states.push(s),
-            BlockKind::Region { cfg, .. } => collect(cfg, f, false),
+            BlockKind::Region { cfg, .. } => collect(cfg, f, false, path),
             BlockKind::Loop(l) => {
                 f.code.extend([l.init.as_deref(), l.condition.as_deref(), l.update.as_deref()].into_iter().flatten().map(|c| c.code.as_str()));
                 f.loop_vars.push(l.loop_variable.clone());
-                collect(&l.cfg, f, false);
+                let symbols = assigned_by(&l.cfg);
+                if !symbols.is_empty() {
+                    f.inner_assigned.push(InnerAssigned { path: path.clone(), cfg: &l.cfg, symbols });
+                }
+                collect(&l.cfg, f, true, path);
             }
             BlockKind::Conditional(branches) => {
-                for br in branches {
+                for (k, br) in branches.iter().enumerate() {
                     f.code.extend(br.condition.iter().map(|c| c.code.as_str()));
-                    collect(&br.cfg, f, false);
+                    path.push(Step::Branch(k));
+                    collect(&br.cfg, f, false, path);
+                    path.pop();
                 }
             }
             BlockKind::Break | BlockKind::Continue | BlockKind::Return => {}
         }
+        path.pop();
     }
 }
 

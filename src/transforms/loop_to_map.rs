@@ -152,6 +152,20 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
             return None;
         }
     }
+    // So are those an inner loop's edges assign, used only inside it and
+    // set by each of its iterations before any use.
+    let mut inner_assigned = Vec::new();
+    for inner in &body.inner_assigned {
+        let inner_order = loop_body::chain_order(inner.cfg)?;
+        let at: Vec<Step> = path.iter().chain(&inner.path).cloned().collect();
+        for s in &inner.symbols {
+            let elsewhere = cfg_uses(&sdfg.cfg, s, &mut Vec::new(), &|p: &[Step], _: &crate::model::Block| p == at.as_slice());
+            if s == var || sdfg.container(s).is_some() || elsewhere || !loop_body::assigned_before_use(inner.cfg, &inner_order, s) {
+                return None;
+            }
+            inner_assigned.push(s.clone());
+        }
+    }
     for state in &body.states {
         scope::scope_parents(state).ok()?;
         if state.nodes.iter().any(|n| matches!(n.kind, NodeKind::ConsumeEntry { .. })) {
@@ -198,7 +212,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
     if written.iter().any(|d| bound_syms.contains(d) || (code_reads.contains(d) && !read_by_code_after_set(d))) {
         return None;
     }
-    let mut defined: BTreeSet<String> = body.loop_vars.iter().chain(&body.assigned).cloned().collect();
+    let mut defined: BTreeSet<String> = body.loop_vars.iter().chain(&body.assigned).chain(&inner_assigned).cloned().collect();
     for state in &body.states {
         defined.extend(defined_in(state, var));
     }
@@ -224,7 +238,12 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
         }
     }
     // The nested SDFG sets its assigned symbols itself, as its loop variables.
-    let loop_vars = body.loop_vars.into_iter().chain(body.assigned).collect();
+    let mut loop_vars: Vec<String> = Vec::new();
+    for v in body.loop_vars.into_iter().chain(body.assigned).chain(inner_assigned) {
+        if !loop_vars.contains(&v) {
+            loop_vars.push(v);
+        }
+    }
     Some(Plan { header, inputs, outputs, private, accumulated, loop_vars })
 }
 
@@ -232,7 +251,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], block: &crate::model::Block) -> Option<Plan>
 /// that has no interstate assignments and never leaves the loop early.
 fn body_facts<'a>(l: &'a LoopRegion, var: &str) -> Option<BodyFacts<'a>> {
     if let Some((state, _)) = body_state(l) {
-        return Some(BodyFacts { states: vec![state], code: Vec::new(), loop_vars: Vec::new(), assigned: Vec::new(), assigns_inside: false });
+        return Some(BodyFacts { states: vec![state], code: Vec::new(), loop_vars: Vec::new(), assigned: Vec::new(), inner_assigned: Vec::new(), assigns_inside: false });
     }
     if loops::escapes_or_assigns(&l.cfg, var) {
         return None;

@@ -366,6 +366,43 @@ sdfg.sdfg "assigning_body" ["A", "B"] attributes {experimental_blocks} {
 
 // -----
 
+// A symbol an inner loop's edges assign, used only in that loop and set
+// by each of its iterations first, is the nested SDFG's own too: the outer
+// loop becomes the map (mandelbrot's `if I[j, k]` in a loop over rows);
+// then, inside, the inner loop does too, with the symbol its own.
+// CHECK-LABEL: sdfg.sdfg "inner_assigning"
+// CHECK-NOT: sdfg.symbol "c"
+// CHECK: sdfg.map "rows" ["i"] = 0:N
+// CHECK-NOT: sdfg.symbol "c"
+// CHECK: sdfg.map "cols" ["j"] = 0:N
+// CHECK: sdfg.symbol "c" {dtype = #sdfg.dtype<bool>}
+sdfg.sdfg "inner_assigning" ["A", "M"] attributes {experimental_blocks} {
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int32>}
+  sdfg.symbol "i" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "j" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "c" {dtype = #sdfg.dtype<bool>}
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<N, N>}
+  sdfg.array "M" {dtype = #sdfg.dtype<bool>, shape = #sdfg.exprs<N, N>}
+  %l = sdfg.loop "rows" attributes {condition = "i < N", init = "i = 0", loop_variable = "i", update = "i = i + 1"} {
+    %inner = sdfg.loop "cols" attributes {condition = "j < N", init = "j = 0", loop_variable = "j", update = "j = j + 1"} {
+      %test = sdfg.state "test" {
+      }
+      %cond = sdfg.conditional "cond" {
+        sdfg.branch "yes" attributes {condition = "c"} {
+          %set = sdfg.state "set" {
+            %a = sdfg.access "A"
+            %t = sdfg.tasklet "t" {code = "y = 1.0", outs = {y}}
+            sdfg.memlet %t["y"] -> %a {data = "A", subset = #sdfg.range<i, j>}
+          }
+        }
+      }
+      sdfg.edge %test -> %cond {assignments = #sdfg.assign<c = "M[i, j]">}
+    }
+  }
+}
+
+// -----
+
 // Left alone: a symbol read before the body assigns it (its value comes
 // from the previous iteration), and one read after the loop.
 // CHECK-LABEL: sdfg.sdfg "carried_symbols"
