@@ -41,7 +41,8 @@ use super::{Match, Options, Transformation};
 use crate::analysis::propagation::{propagate_memlet, split_among_iterations};
 use crate::model::dataflow::Dataflow;
 use crate::model::scope::scope_parents;
-use crate::model::{conn, DataEdge, DataKind, MapScope, Memlet, Node, NodeKind, Sdfg, State, Storage};
+use crate::model::conn::{self, Side};
+use crate::model::{DataEdge, DataKind, MapScope, Memlet, Node, NodeKind, Sdfg, State, Storage};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::{BTreeSet, HashMap};
 
@@ -259,56 +260,9 @@ fn split(state: &mut State, plan: &Plan, map: &MapScope, shapes: &HashMap<String
         state.nodes.push(Node { label: label.clone(), kind: NodeKind::MapEntry { map: map.clone(), exit: xk }, in_connectors: vec![], out_connectors: vec![], ..state.nodes[e].clone() });
         state.nodes.push(Node { label, kind: NodeKind::MapExit { entry: ek }, in_connectors: vec![], out_connectors: vec![], ..state.nodes[x].clone() });
         entries.push(ek);
-        let mut names = Names::default();
-        for &i in graph.in_edges(cin) {
-            let edge = state.edges[i].clone();
-            state.edges[i].src = ek;
-            let Some(data) = edge.memlet.data.clone() else {
-                state.edges[i].src_conn = None;
-                continue;
-            };
-            let key = (edge.src, edge.src_conn.clone());
-            let (base, new) = names.name(key, edge.src_conn.as_deref().and_then(conn::out_base).unwrap_or(&data));
-            state.edges[i].src_conn = Some(conn::out_conn(&base));
-            if !new {
-                continue;
-            }
-            add_connectors(&mut state.nodes[ek], &base);
-            if edge.src == e {
-                for &o in graph.through_src(i) {
-                    let outer = &graph.state().edges[o];
-                    added.push(DataEdge { dst: ek, dst_conn: Some(conn::in_conn(&base)), ..outer.clone() });
-                }
-            } else {
-                let memlet = around(&edge.memlet, map, &shapes[&data]);
-                added.push(DataEdge { src: edge.src, src_conn: None, dst: ek, dst_conn: Some(conn::in_conn(&base)), memlet, loc: edge.loc.clone() });
-            }
-        }
-        let mut names = Names::default();
-        for &i in graph.out_edges(cout) {
-            let edge = state.edges[i].clone();
-            state.edges[i].dst = xk;
-            let Some(data) = edge.memlet.data.clone() else {
-                state.edges[i].dst_conn = None;
-                continue;
-            };
-            let key = (edge.dst, edge.dst_conn.clone());
-            let (base, new) = names.name(key, edge.dst_conn.as_deref().and_then(conn::in_base).unwrap_or(&data));
-            state.edges[i].dst_conn = Some(conn::in_conn(&base));
-            if !new {
-                continue;
-            }
-            add_connectors(&mut state.nodes[xk], &base);
-            if edge.dst == x {
-                for &o in graph.through_dst(i) {
-                    let outer = &graph.state().edges[o];
-                    added.push(DataEdge { src: xk, src_conn: Some(conn::out_conn(&base)), ..outer.clone() });
-                }
-            } else {
-                let memlet = around(&edge.memlet, map, &shapes[&data]);
-                added.push(DataEdge { src: xk, src_conn: Some(conn::out_conn(&base)), dst: edge.dst, dst_conn: None, memlet, loc: edge.loc.clone() });
-            }
-        }
+        let new_map = MapCopy { map, shapes, graph: &graph };
+        new_map.rewire(state, graph.in_edges(cin), true, (e, ek), &mut added);
+        new_map.rewire(state, graph.out_edges(cout), false, (x, xk), &mut added);
         if graph.in_edges(cin).is_empty() {
             added.push(empty_edge(ek, cin, &state.nodes[cin].loc));
         }
@@ -328,6 +282,65 @@ fn split(state: &mut State, plan: &Plan, map: &MapScope, shapes: &HashMap<String
     remove_nodes(state, &[e, x]);
     // Removing the two old nodes shifted every later index by two.
     entries.into_iter().map(|n| n - 2).collect()
+}
+
+/// What rewiring a computation's edges to its own map needs.
+struct MapCopy<'a> {
+    map: &'a MapScope,
+    shapes: &'a HashMap<String, Vec<Expr>>,
+    /// The state before the split.
+    graph: &'a Dataflow<'a>,
+}
+
+impl MapCopy<'_> {
+    /// Moves one end of `edges` (the source end, `at_src`, for edges into a
+    /// computation; else the destination) from `old` (the old entry or
+    /// exit, or a border access node) to `new`, the copy's entry or exit,
+    /// through a connector pair per source or destination, and adds the
+    /// edges outside `new`: the old map's outer edges, or one from or to
+    /// the border node with what the whole map moves.
+    fn rewire(&self, state: &mut State, edges: &[usize], at_src: bool, (old, new): (usize, usize), added: &mut Vec<DataEdge>) {
+        // Inner connectors are OUT_x on an entry, IN_x on an exit.
+        let (inner, outer) = if at_src { (Side::Out, Side::In) } else { (Side::In, Side::Out) };
+        let mut names = Names::default();
+        for &i in edges {
+            let edge = state.edges[i].clone();
+            let (from, conn) = if at_src { (edge.src, edge.src_conn.clone()) } else { (edge.dst, edge.dst_conn.clone()) };
+            let Some(data) = edge.memlet.data.clone() else {
+                set_end(&mut state.edges[i], at_src, new, None);
+                continue;
+            };
+            let (base, first) = names.name((from, conn.clone()), conn.as_deref().and_then(|c| conn::base(inner, c)).unwrap_or(&data));
+            set_end(&mut state.edges[i], at_src, new, Some(conn::named(inner, &base)));
+            if !first {
+                continue;
+            }
+            add_connectors(&mut state.nodes[new], &base);
+            let outer_conn = Some(conn::named(outer, &base));
+            if from == old {
+                let through = if at_src { self.graph.through_src(i) } else { self.graph.through_dst(i) };
+                for &o in through {
+                    let mut outside = self.graph.state().edges[o].clone();
+                    set_end(&mut outside, !at_src, new, outer_conn.clone());
+                    added.push(outside);
+                }
+            } else {
+                let memlet = around(&edge.memlet, self.map, &self.shapes[&data]);
+                let mut outside = DataEdge { src: from, src_conn: None, dst: from, dst_conn: None, memlet, loc: edge.loc.clone() };
+                set_end(&mut outside, !at_src, new, outer_conn);
+                added.push(outside);
+            }
+        }
+    }
+}
+
+/// Sets an edge's source (`src`) or destination node and connector.
+fn set_end(edge: &mut DataEdge, src: bool, node: usize, conn: Option<String>) {
+    if src {
+        (edge.src, edge.src_conn) = (node, conn);
+    } else {
+        (edge.dst, edge.dst_conn) = (node, conn);
+    }
 }
 
 /// The connector names of one side of a new map: one per source (or
