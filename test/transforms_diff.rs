@@ -189,6 +189,13 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         transforms::loop_lifting::lift_all(s);
         everywhere("sdfg-loop-to-map", s)
     }),
+    ("sdfg-nest-sdfg", |s| everywhere("sdfg-nest-sdfg", s)),
+    // Loops nested as whole containers get the parts each iteration touches.
+    ("sdfg-loop-to-map+refine-nested-access", |s| {
+        transforms::loop_lifting::lift_all(s);
+        everywhere("sdfg-loop-to-map", s);
+        everywhere("sdfg-refine-nested-access", s)
+    }),
     // Accumulations that become WCR writes let loops become maps.
     ("sdfg-aug-assign-to-wcr+loop-to-map", |s| {
         transforms::loop_lifting::lift_all(s);

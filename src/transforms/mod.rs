@@ -49,6 +49,7 @@ pub mod map_to_gemm;
 pub mod map_to_for_loop;
 pub mod map_unroll;
 pub mod nest;
+pub mod nest_sdfg;
 pub mod nested;
 pub mod map_reduce_fusion;
 pub mod map_wcr_fusion;
@@ -60,6 +61,7 @@ pub mod place;
 pub mod propagate_memlets;
 pub mod prune_connectors;
 pub mod redundant_array;
+pub mod refine_nested_access;
 pub mod redundant_second_array;
 pub mod remove_unused_symbols;
 pub mod scalar_to_symbol;
@@ -224,6 +226,8 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &inline_multistate_sdfg::InlineMultistateSdfg,
         &propagate_memlets::PropagateMemlets,
         &prune_connectors::PruneConnectors,
+        &refine_nested_access::RefineNestedAccess,
+        &nest_sdfg::NestSdfg,
         &symbol_propagation::SymbolPropagation,
         &tasklet_fusion::TaskletFusion,
         &vectorization::Vectorization,

@@ -127,7 +127,9 @@ impl RwSets {
             out.entry(d).or_default().extend(list);
         }
         for (d, list) in &self.writes {
-            out.entry(d).or_default().extend(list.iter().filter(|a| a.wcr));
+            if list.iter().any(|a| a.wcr) {
+                out.entry(d).or_default().extend(list.iter().filter(|a| a.wcr));
+            }
         }
         out
     }
