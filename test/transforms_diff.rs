@@ -190,6 +190,7 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         everywhere("sdfg-loop-to-map", s)
     }),
     ("sdfg-nest-sdfg", |s| everywhere("sdfg-nest-sdfg", s)),
+    ("sdfg-remove-slice-view", |s| everywhere("sdfg-remove-slice-view", s)),
     // Loops nested as whole containers get the parts each iteration touches.
     ("sdfg-loop-to-map+refine-nested-access", |s| {
         transforms::loop_lifting::lift_all(s);

@@ -16,8 +16,11 @@
 //! ```
 //! Merged nodes: access nodes without inputs at the top level of a state,
 //! of an array or scalar (reading a stream pops it; views are bindings)
-//! that nothing in the state writes or may alias through a view, so every
-//! read sees the same values. Dropped declarations: transients with no
+//! that no view in the state may alias, and an array's top-level sink
+//! nodes (writes only). A scalar's nodes merge only when
+//! nothing in the state writes it; an array's merge also when the state
+//! writes it elsewhere, as DaCe merges source nodes: an array is read where
+//! each consumer runs, and merging adds no order between consumers. Dropped declarations: transients with no
 //! access node, memlet or mention in code left (one match for all).
 
 use super::map_collapse::remove_nodes;
@@ -71,8 +74,13 @@ impl Transformation for ArrayElimination {
             .map(|(_, g)| g)
             .ok_or("match no longer applies")?;
         let state = place::state_mut(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
-        for e in state.edges.iter_mut().filter(|e| group.contains(&e.src)) {
-            e.src = m.place.node;
+        for e in state.edges.iter_mut() {
+            if group.contains(&e.src) {
+                e.src = m.place.node;
+            }
+            if group.contains(&e.dst) {
+                e.dst = m.place.node;
+            }
         }
         remove_nodes(state, &group);
         Ok(())
@@ -95,10 +103,17 @@ fn mergeable_groups(kinds: &HashMap<&str, DataKind>, state: &State) -> Vec<(usiz
     let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
     let mut index: HashMap<&str, usize> = HashMap::new();
     let mut aliasing: HashSet<&str> = HashSet::new();
+    // What each view in the state views, where its `views` edges say
+    // (`None`: unknown, or a reference).
+    let graph = crate::model::dataflow::Dataflow::new(state);
+    let mut targets: Vec<Option<String>> = Vec::new();
     for n in 0..state.nodes.len() {
         let Some(data) = access_data(state, n) else { continue };
         if indirect(data) {
             aliasing.insert(data);
+            let chain = super::uses::viewed_chain_in(&graph, n);
+            let known = kinds.get(data) == Some(&DataKind::View) && chain.last().is_some_and(|t| !indirect(t));
+            targets.push(known.then(|| chain.last().cloned()).flatten());
         }
         let k = *index.entry(data).or_insert_with(|| {
             groups.push((data, Vec::new()));
@@ -106,22 +121,50 @@ fn mergeable_groups(kinds: &HashMap<&str, DataKind>, state: &State) -> Vec<(usiz
         });
         groups[k].1.push(n);
     }
-    let top = |i: usize| {
+    // An array's node may feed a view of it: the view reads where it is used.
+    let top = |i: usize, array: bool| {
         parents[i].is_none()
             && outs[i].iter().map(|&k| &state.edges[k]).all(|e| {
-                parents[e.dst].is_none() && e.src_conn.is_none() && e.dst_conn.as_deref() != Some("views")
+                parents[e.dst].is_none() && e.src_conn.is_none() && (array || e.dst_conn.as_deref() != Some("views"))
+            })
+    };
+    let sink = |i: usize| {
+        parents[i].is_none()
+            && outs[i].is_empty()
+            && !ins[i].is_empty()
+            && ins[i].iter().map(|&k| &state.edges[k]).all(|e| {
+                // A map exit sits in its own scope: look at its entry's.
+                let at = state.nodes[e.src].kind.scope_entry().unwrap_or(e.src);
+                parents[at].is_none() && e.dst_conn.is_none() && e.src_conn.as_deref() != Some("views")
             })
     };
     let mut out = Vec::new();
     for (data, nodes) in groups {
-        let aliased = aliasing.iter().any(|a| *a != data);
-        if !plain(data) || aliased || nodes.iter().any(|&i| !ins[i].is_empty()) {
+        // Views of an array act as reads and writes of it, which arrays
+        // allow; other views and references may alias anything.
+        let array = kinds.get(data) == Some(&DataKind::Array);
+        let aliased = if array {
+            aliasing.contains(data) || targets.iter().any(Option::is_none)
+        } else {
+            aliasing.iter().any(|a| *a != data)
+        };
+        // Arrays are read where their consumers run, so source nodes merge
+        // even when the state also writes the array (each consumer keeps
+        // its order to the writes); a scalar's nodes merge only when
+        // nothing writes it.
+        let written = nodes.iter().any(|&i| !ins[i].is_empty());
+        if !plain(data) || aliased || (written && kinds.get(data) != Some(&DataKind::Array)) {
             continue;
         }
-        let candidates: Vec<usize> = nodes.into_iter().filter(|&i| top(i)).collect();
-        if let [first, rest @ ..] = candidates.as_slice() {
-            if !rest.is_empty() {
-                out.push((*first, rest.to_vec()));
+        let sources: Vec<usize> = nodes.iter().copied().filter(|&i| top(i, array) && ins[i].is_empty()).collect();
+        // An array's sink nodes merge too (as DaCe's pass merges them): the
+        // writes into them stay unordered, as they were.
+        let sinks: Vec<usize> = if array { nodes.into_iter().filter(|&i| sink(i)).collect() } else { Vec::new() };
+        for candidates in [sources, sinks] {
+            if let [first, rest @ ..] = candidates.as_slice() {
+                if !rest.is_empty() {
+                    out.push((*first, rest.to_vec()));
+                }
             }
         }
     }

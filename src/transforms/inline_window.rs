@@ -47,13 +47,13 @@ pub fn window(outer_name: &str, outer: &DataDesc, inner: &DataDesc, subset: Opti
     let kept: Vec<Option<usize>> = if shape.len() == sizes.len() && shape.iter().zip(&sizes).all(|(a, b)| same(a, b)) {
         (0..sizes.len()).map(Some).collect()
     } else {
-        // Dimensions of size one are squeezed away.
+        // Dimensions of size one are squeezed away on either side: the
+        // window's other dimensions are the container's other ones, in order
+        // (`A[0:N]` seen as `[N, 1]`, `A[i, 0:M]` as `[M]`).
         let wide: Vec<usize> = (0..sizes.len()).filter(|&j| !is_one(&sizes[j])).collect();
-        if wide.len() == shape.len() && wide.iter().zip(shape).all(|(&j, n)| same(&sizes[j], n)) {
-            (0..sizes.len()).map(|j| wide.iter().position(|&w| w == j)).collect()
-        } else if wide.is_empty() && shape.iter().all(is_one) {
-            // One element seen through any number of unit dimensions.
-            vec![None; sizes.len()]
+        let inner_wide: Vec<usize> = (0..shape.len()).filter(|&k| !is_one(&shape[k])).collect();
+        if wide.len() == inner_wide.len() && wide.iter().zip(&inner_wide).all(|(&j, &k)| same(&sizes[j], &shape[k])) {
+            (0..sizes.len()).map(|j| wide.iter().position(|&w| w == j).map(|p| inner_wide[p])).collect()
         } else {
             return None;
         }
@@ -152,6 +152,12 @@ mod tests {
         assert_eq!(compose(&outer, &column, "0:N, 3", "j").as_deref(), Some("j, 3"));
         // One element through unit dimensions.
         assert_eq!(compose(&outer, &array(&["1"], None), "i, j", "0").as_deref(), Some("i, j"));
+        // A vector seen with a unit dimension added (`x[:, None]`).
+        let vector = array(&["N"], None);
+        assert_eq!(compose(&vector, &array(&["N", "1"], None), "0:N", "i, 0").as_deref(), Some("i"));
+        assert!(compose(&vector, &array(&["N", "1"], None), "0:N", "i, 1").is_none());
+        // Squeezed and added at once: a row seen as a column vector.
+        assert_eq!(compose(&outer, &array(&["M", "1"], Some(&["1", "1"])), "i, 0:M", "j, 0").as_deref(), Some("i, j"));
     }
 
     #[test]

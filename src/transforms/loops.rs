@@ -117,7 +117,7 @@ pub fn idents(text: &str) -> Vec<&str> {
     out
 }
 
-fn text_uses(text: &str, name: &str) -> bool {
+pub(super) fn text_uses(text: &str, name: &str) -> bool {
     idents(text).contains(&name)
 }
 

@@ -63,6 +63,7 @@ pub mod prune_connectors;
 pub mod redundant_array;
 pub mod refine_nested_access;
 pub mod redundant_second_array;
+pub mod remove_slice_view;
 pub mod remove_unused_symbols;
 pub mod scalar_to_symbol;
 mod scalar_to_symbol_code;
@@ -228,6 +229,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &prune_connectors::PruneConnectors,
         &refine_nested_access::RefineNestedAccess,
         &nest_sdfg::NestSdfg,
+        &remove_slice_view::RemoveSliceView,
         &symbol_propagation::SymbolPropagation,
         &tasklet_fusion::TaskletFusion,
         &vectorization::Vectorization,

@@ -25,7 +25,8 @@
 //! anywhere in its memlet tree; library nodes and nested SDFGs (which see
 //! the layout) only when `T` and `B` have the same shape and strides and
 //! the copy covers `B`; every other access to `B` (or a view, which may
-//! alias it) in the state comes after `B`.
+//! alias it) in the state comes after `B`, or is over before the producer
+//! starts (each scope reading it reaches the producer's top-level entry).
 
 use super::array_copy::{copy_sides, memlet_tree, movable, move_tree, Embedding};
 use super::map_collapse::remove_nodes;
@@ -137,11 +138,29 @@ fn redundant(sdfg: &Sdfg, uses: &UseIndex, adjacency: &Adjacency, path: &StatePa
     if !same_subset(&written, &full_subset(&ad.shape)) {
         return None;
     }
-    // The producer now writes B earlier than the copy did: nothing else
-    // may touch B before B's node.
+    // The producer now writes B earlier than the copy did: every other
+    // access to B comes after B's node, or is over before the producer
+    // starts.
     let after = reachable(state, b, true);
-    if (0..state.nodes.len()).any(|n| n != b && n != a && may_alias(sdfg, state, n, b_data) && !after[n]) {
+    let start = producer_start(state, w.src);
+    let over_before = |n: usize| {
+        let Some(start) = start else { return false };
+        let ends: Vec<usize> = match adjacency.1[n].as_slice() {
+            [] => vec![n],
+            outs => outs.iter().map(|&k| state.edges[k].dst).map(|d| state.nodes[d].kind.scope_exit().unwrap_or(d)).collect(),
+        };
+        ends.iter().all(|&d| d != start && reachable(state, d, true)[start])
+    };
+    if (0..state.nodes.len()).any(|n| n != b && n != a && may_alias(sdfg, state, n, b_data) && !after[n] && !over_before(n)) {
         return None;
     }
     Some(Redundant { a_data: a_data.to_string(), b_data: b_data.to_string(), b, e1: *e1, tree, embedding })
+}
+
+/// The top-level node where the producer `p` of A starts: `p`, or the
+/// entry of the map `p` exits; `None` inside a scope.
+fn producer_start(state: &State, p: usize) -> Option<usize> {
+    let start = state.nodes[p].kind.scope_entry().unwrap_or(p);
+    let parents = scope::scope_parents(state).ok()?;
+    parents[start].is_none().then_some(start)
 }

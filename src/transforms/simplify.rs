@@ -2,7 +2,8 @@
 //! again and again, until a whole round changes nothing: inline nested
 //! SDFGs and regions, promote scalars to symbols, fuse states, propagate
 //! constants, remove dead dataflow, dead states and unused symbols, remove
-//! redundant arrays and unused containers, and consolidate edges.
+//! redundant arrays, views that are slices and unused containers, and
+//! consolidate edges.
 //!
 //! Each step is a transformation of its own (see its file for what it
 //! requires); the pipeline only orders them.
@@ -22,6 +23,7 @@ pub const STEPS: &[Step] = &[
     Step { name: "sdfg-remove-unused-symbols", options: "" },
     Step { name: "sdfg-redundant-array", options: "" },
     Step { name: "sdfg-redundant-second-array", options: "" },
+    Step { name: "sdfg-remove-slice-view", options: "" },
     Step { name: "sdfg-array-elimination", options: "" },
     Step { name: "sdfg-consolidate-edges", options: "" },
 ];
@@ -30,6 +32,6 @@ pipeline!(
     /// DaCe's simplify pipeline, to a fixed point.
     Simplify,
     "sdfg-simplify",
-    "DaCe's simplify pipeline (inlining, scalar promotion, state fusion, constant propagation, dead code, unused symbol and redundant array removal) to a fixed point",
+    "DaCe's simplify pipeline (inlining, scalar promotion, state fusion, constant propagation, dead code, unused symbol, redundant array and slice view removal) to a fixed point",
     STEPS
 );

@@ -9,8 +9,13 @@
 //! becomes one state `a` holding both dataflow graphs side by side.
 //!
 //! Preconditions: `a`'s only out-edge goes to `b` and is `b`'s only in-edge,
-//! unconditional and without assignments; `b` writes nothing `a` reads or
-//! writes; they do not both touch the same view or reference. When `b` reads
+//! unconditional, and its assignments can move onto `a`'s in-edges (`a`
+//! uses none of the symbols and writes no data their values read; the
+//! in-edges neither set nor read them); `b` writes nothing `a` writes,
+//! and what it writes that `a` reads only after the read (a path from each
+//! reading node of `a` to each writing node of `b` through merged nodes:
+//! `C` read into `T` in `a`, `T` read into `C` in `b`); they do not both
+//! touch the same view or reference. When `b` reads
 //! what `a` writes, `a` must write it through a single top-level access node
 //! and `b` must only read it at top level: `b`'s reading access nodes merge
 //! into `a`'s writing one, which orders the reads after the writes.
@@ -21,10 +26,11 @@
 //! ```
 //! becomes `a` with `... -> %t1 -> ...`.
 
+use super::loops::{state_uses as sa_uses, text_uses};
 use super::place::{cfg_at, visit_cfgs, Step};
 use super::state_fusion_check::{merge_into, merges, Accesses, Merges};
 use super::{Match, Options, Place, Transformation};
-use crate::model::{BlockKind, Cfg, DataKind, Sdfg, State};
+use crate::model::{BlockKind, Cfg, DataKind, InterstateEdge, NodeKind, Sdfg, State};
 use std::collections::HashSet;
 
 pub struct StateFusion;
@@ -71,12 +77,13 @@ impl Transformation for StateFusion {
         let edge = m.place.node;
         let (a, b) = cfg.edges.get(edge).map(|e| (e.src, e.dst)).ok_or("match refers to a missing edge")?;
         let found = match (linked(&Degrees::of(cfg), cfg, edge), state(cfg, a), state(cfg, b)) {
-            (true, Some(sa), Some(sb)) => merges(&aliases, &Accesses::of(sa), &Accesses::of(sb), sb),
+            (true, Some(sa), Some(sb)) => merges(&aliases, &Accesses::of(sa), &Accesses::of(sb), sa, sb),
             _ => None,
         };
         let Some(found) = found else {
             return Err("the states can no longer be fused".into());
         };
+        move_assignments(cfg, edge);
         fuse(cfg, a, b, &found);
         drop_fused(cfg, a, b, edge);
         Ok(())
@@ -112,7 +119,7 @@ fn find(sdfg: &Sdfg) -> Vec<Match> {
             known[e.src].get_or_insert_with(|| Accesses::of(sa));
             known[e.dst].get_or_insert_with(|| Accesses::of(sb));
             let (Some(xa), Some(xb)) = (&known[e.src], &known[e.dst]) else { continue };
-            if merges(&aliases, xa, xb, sb).is_some() {
+            if merges(&aliases, xa, xb, sa, sb).is_some() {
                 let description = format!("states '{}' and '{}'", cfg.blocks[e.src].label, cfg.blocks[e.dst].label);
                 let mut at = path.to_vec();
                 at.push(Step::Block(e.src));
@@ -151,10 +158,11 @@ fn fuse_rounds(aliases: &HashSet<String>, cfg: &mut Cfg, limit: usize) -> usize 
             let (Some(sa), Some(sb)) = (state(cfg, a), state(cfg, b)) else { continue };
             let xa = known[a].take().unwrap_or_else(|| Accesses::of(sa));
             let xb = known[b].take().unwrap_or_else(|| Accesses::of(sb));
-            let Some(found) = merges(aliases, &xa, &xb, sb) else {
+            let Some(found) = merges(aliases, &xa, &xb, sa, sb) else {
                 (known[a], known[b]) = (Some(xa), Some(xb));
                 continue;
             };
+            move_assignments(cfg, edge);
             let moved = fuse(cfg, a, b, &found);
             let mut xa = xa;
             xa.absorb(xb, &moved);
@@ -212,21 +220,64 @@ impl Degrees {
     }
 }
 
-/// The control-flow conditions: `edge` is unconditional and assigns
-/// nothing, is its source's only out-edge and its destination's only
-/// in-edge, does not enter the start block, and joins two states.
+/// The control-flow conditions: `edge` is unconditional, its assignments
+/// (if any) can move before its source, it is its source's only out-edge
+/// and its destination's only in-edge, does not enter the start block, and
+/// joins two states.
 fn linked(degrees: &Degrees, cfg: &Cfg, edge: usize) -> bool {
     let Some(e) = cfg.edges.get(edge) else { return false };
     let (a, b) = (e.src, e.dst);
     let unconditional = e.condition.as_ref().is_none_or(|c| super::dead_state_elimination::constant_condition(c) == Some(true));
     a != b
         && unconditional
-        && e.assignments.is_empty()
         && degrees.outs.get(a) == Some(&1)
         && degrees.ins.get(b) == Some(&1)
         && degrees.start != Some(b)
         && state(cfg, a).is_some()
         && state(cfg, b).is_some()
+        && assignments_movable(cfg, edge)
+}
+
+/// Whether the assignments of `edge` (if any) can move onto the in-edges of
+/// its source `a`, to run before `a` instead of after it, as DaCe's
+/// StateFusion moves them: `a` has in-edges, uses none of the assigned
+/// symbols and writes no data their values read; the in-edges assign
+/// neither those symbols nor any their values read, and do not read them.
+fn assignments_movable(cfg: &Cfg, edge: usize) -> bool {
+    let e = &cfg.edges[edge];
+    if e.assignments.is_empty() {
+        return true;
+    }
+    let Some(sa) = state(cfg, e.src) else { return false };
+    let ins: Vec<&InterstateEdge> = cfg.edges.iter().filter(|x| x.dst == e.src).collect();
+    if ins.is_empty() || e.assignments.iter().any(|x| sa_uses(sa, &x.symbol)) {
+        return false;
+    }
+    let reads = |name: &str| e.assignments.iter().any(|x| text_uses(x.value(), name));
+    let written = sa.nodes.iter().enumerate().any(|(i, n)| {
+        matches!(&n.kind, NodeKind::Access { data, .. } if reads(data)) && sa.edges.iter().any(|x| x.dst == i)
+    });
+    let clash = |x: &InterstateEdge| {
+        x.assignments.iter().any(|y| reads(&y.symbol) || e.assignments.iter().any(|z| z.symbol == y.symbol))
+            || e.assignments.iter().any(|z| {
+                x.condition.as_ref().is_some_and(|c| text_uses(&c.code, &z.symbol)) || x.assignments.iter().any(|y| text_uses(y.value(), &z.symbol))
+            })
+    };
+    !written && !ins.into_iter().any(clash)
+}
+
+/// Moves the assignments of `edge` onto the in-edges of its source.
+fn move_assignments(cfg: &mut Cfg, edge: usize) {
+    let moved = std::mem::take(&mut cfg.edges[edge].assignments);
+    if moved.is_empty() {
+        return;
+    }
+    let a = cfg.edges[edge].src;
+    for (k, x) in cfg.edges.iter_mut().enumerate() {
+        if x.dst == a && k != edge {
+            x.assignments.extend(moved.iter().cloned());
+        }
+    }
 }
 
 fn state(cfg: &Cfg, block: usize) -> Option<&State> {

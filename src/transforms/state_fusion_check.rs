@@ -79,23 +79,27 @@ impl Accesses {
     }
 }
 
-/// DaCe's StateFusion conditions on the dataflow of `a` and `b` (`b` runs
-/// second, its graph is `sb`): `b` writes nothing `a` reads or writes, no
-/// view or reference (`aliases`) is touched by both, and each container `b`
+/// DaCe's StateFusion conditions on the dataflow of `a` and `b` (graphs
+/// `sa` and `sb`, `b` runs second): `b` writes nothing `a` writes, no view
+/// or reference (`aliases`) is touched by both, and each container `b`
 /// reads after `a` writes it has one top-level writer in `a` and only
-/// top-level readers in `b`, every read starting at one of them. `None`
-/// when they fail, else the access nodes to merge.
-pub(super) fn merges(aliases: &HashSet<String>, a: &Accesses, b: &Accesses, sb: &State) -> Option<Merges> {
-    if b.writes.iter().any(|n| a.writes.contains(n) || a.reads.contains(n)) {
+/// top-level readers in `b`, every read starting at one of them. What `b`
+/// writes and `a` reads must be written after the read in the fused graph:
+/// a path from each reading node to each writing node, through the merged
+/// nodes. `None` when they fail, else the access nodes to merge.
+pub(super) fn merges(aliases: &HashSet<String>, a: &Accesses, b: &Accesses, sa: &State, sb: &State) -> Option<Merges> {
+    if b.writes.iter().any(|n| a.writes.contains(n)) {
         return None;
     }
+    let mut overwritten: Vec<&String> = b.writes.iter().filter(|n| a.reads.contains(*n)).collect();
+    overwritten.sort();
     let in_a = |n: &String| a.reads.contains(n) || a.writes.contains(n);
     if b.reads.iter().chain(&b.writes).any(|n| in_a(n) && aliases.contains(n)) {
         return None;
     }
     let mut flows: Vec<&String> = b.reads.iter().filter(|n| a.writes.contains(*n)).collect();
     if flows.is_empty() {
-        return Some(Vec::new());
+        return overwritten.is_empty().then(Vec::new);
     }
     flows.sort();
     let (pa, pb) = (a.parents.as_ref()?, b.parents.as_ref()?);
@@ -115,7 +119,29 @@ pub(super) fn merges(aliases: &HashSet<String>, a: &Accesses, b: &Accesses, sb: 
         }
         out.push((writer, readers));
     }
+    for name in overwritten {
+        if !read_before_written(sa, sb, name, &out) {
+            return None;
+        }
+    }
     Some(out)
+}
+
+/// Whether every node of `sa` reading `name` reaches every node of `sb`
+/// writing it once the access nodes of `merged` are merged.
+fn read_before_written(sa: &State, sb: &State, name: &str, merged: &Merges) -> bool {
+    let access_of = |s: &State, i: usize| matches!(&s.nodes[i].kind, NodeKind::Access { data, .. } if data == name);
+    let readers: Vec<usize> = (0..sa.nodes.len()).filter(|&i| access_of(sa, i) && sa.edges.iter().any(|e| e.src == i)).collect();
+    let writers: Vec<usize> = (0..sb.nodes.len()).filter(|&i| access_of(sb, i) && sb.edges.iter().any(|e| e.dst == i)).collect();
+    if readers.is_empty() {
+        return false;
+    }
+    let before: Vec<Vec<bool>> = writers.iter().map(|&w| super::uses::reachable(sb, w, false)).collect();
+    readers.iter().all(|&r| {
+        let after = super::uses::reachable(sa, r, true);
+        let through: Vec<&Vec<usize>> = merged.iter().filter(|(writer, _)| after[*writer]).map(|(_, rs)| rs).collect();
+        before.iter().all(|back| through.iter().any(|rs| rs.iter().any(|&x| back[x])))
+    })
 }
 
 /// Appends `sb`'s graph to `sa`, merging the access nodes of `merges`;

@@ -29,7 +29,7 @@ fn carried_accesses_match_the_fused_state() {
             let found = match (linked(&Degrees::of(cfg), cfg, edge), state(cfg, a), state(cfg, b)) {
                 (true, Some(sa), Some(sb)) => {
                     let (xa, xb) = (Accesses::of(sa), Accesses::of(sb));
-                    merges(&aliases, &xa, &xb, sb).map(|m| (m, xa, xb))
+                    merges(&aliases, &xa, &xb, sa, sb).map(|m| (m, xa, xb))
                 }
                 _ => None,
             };

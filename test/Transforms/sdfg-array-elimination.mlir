@@ -4,21 +4,26 @@
 // RUN: sdfg-opt %s --split-input-file --sdfg-list-matches=sdfg-array-elimination | FileCheck %s --check-prefix=MATCHES
 
 // MATCHES: 0: 3 access nodes of 'A' in state 's'
-// MATCHES-NEXT: 1: unused transients [U]
+// MATCHES-NEXT: 1: 2 access nodes of 'B' in state 's'
+// MATCHES-NEXT: 2: unused transients [U]
+// MATCHES: 0: 2 access nodes of 'A' in state 's'
+// MATCHES: 0: 2 access nodes of 'A' in state 's'
 // MATCHES: sdfg-array-elimination: no matches
 // MATCHES: sdfg-array-elimination: no matches
 // MATCHES: sdfg-array-elimination: no matches
 
-// Three nodes reading A become one; U is declared but never used.
+// Three nodes reading A become one, and the two nodes B is written into
+// (sinks) too; U is declared but never used.
 // CHECK-LABEL: sdfg.sdfg "reads"
 // CHECK-NOT: sdfg.array "U"
 // CHECK: %s = sdfg.state "s" {
 // CHECK-NEXT: %A = sdfg.access "A"
 // CHECK-NEXT: %B = sdfg.access "B"
-// CHECK-NOT: sdfg.access "A"
+// CHECK-NOT: sdfg.access "{{A|B}}"
 // CHECK-DAG: sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
 // CHECK-DAG: sdfg.memlet %A -> %t["y"] {data = "A", subset = #sdfg.range<1>}
 // CHECK-DAG: sdfg.memlet %A -> %m_entry["IN_A"] {data = "A", subset = #sdfg.range<0:4>}
+// CHECK-DAG: sdfg.memlet %m_exit["OUT_B"] -> %B {data = "B", subset = #sdfg.range<1:4>}
 sdfg.sdfg "reads" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
@@ -46,9 +51,15 @@ sdfg.sdfg "reads" ["A", "B"] {
 
 // -----
 
-// A is written in the state: its reads are not merged.
+// A is written in the state: its source nodes still merge (an array is
+// read where each consumer runs, so each keeps its order to the write);
+// the writing node stays.
 // CHECK-LABEL: sdfg.sdfg "written"
-// CHECK-COUNT-3: sdfg.access "A"
+// CHECK-COUNT-2: sdfg.access "A"
+// CHECK-NOT: sdfg.access "A"
+// CHECK: sdfg.memlet %A -> %t["x"]
+// CHECK: sdfg.memlet %t["z"] -> %A_0
+// CHECK: sdfg.memlet %A -> %u["x"]
 sdfg.sdfg "written" ["A", "B"] {
   sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
   sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
@@ -62,6 +73,54 @@ sdfg.sdfg "written" ["A", "B"] {
     sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
     sdfg.memlet %t["z"] -> %A2 {data = "A", subset = #sdfg.range<1>}
     sdfg.memlet %A1 -> %u["x"] {data = "A", subset = #sdfg.range<1>}
+    sdfg.memlet %u["z"] -> %B {data = "B", subset = #sdfg.range<0>}
+  }
+}
+
+// -----
+
+// One of A's source nodes feeds a view of A: they merge (the view reads
+// where it is used).
+// CHECK-LABEL: sdfg.sdfg "viewed"
+// CHECK-COUNT-1: sdfg.access "A"
+// CHECK-NOT: sdfg.access "A"
+// CHECK: sdfg.memlet %A -> %t["x"]
+// CHECK: sdfg.memlet %A -> %V["views"]
+sdfg.sdfg "viewed" ["A", "B"] {
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.view "V" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>, strides = #sdfg.exprs<1>, transient}
+  %s = sdfg.state "s" {
+    %A = sdfg.access "A"
+    %A1 = sdfg.access "A"
+    %V = sdfg.access "V" {ins = {views}}
+    %B = sdfg.access "B"
+    %t = sdfg.tasklet "t" {code = "z = x + y", ins = {x, y}, outs = {z}}
+    sdfg.memlet %A -> %t["x"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %A1 -> %V["views"] {data = "A", subset = #sdfg.range<1:3>}
+    sdfg.memlet %V -> %t["y"] {data = "V", subset = #sdfg.range<1>}
+    sdfg.memlet %t["z"] -> %B {data = "B", subset = #sdfg.range<0>}
+  }
+}
+
+// -----
+
+// A scalar written in the state: its reads are not merged.
+// CHECK-LABEL: sdfg.sdfg "written_scalar"
+// CHECK-COUNT-3: sdfg.access "s"
+sdfg.sdfg "written_scalar" ["s", "B"] {
+  sdfg.scalar "s" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "B" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  %st = sdfg.state "st" {
+    %s = sdfg.access "s"
+    %s1 = sdfg.access "s"
+    %s2 = sdfg.access "s"
+    %B = sdfg.access "B"
+    %t = sdfg.tasklet "t" {code = "z = x + 1", ins = {x}, outs = {z}}
+    %u = sdfg.tasklet "u" {code = "z = x", ins = {x}, outs = {z}}
+    sdfg.memlet %s -> %t["x"] {data = "s", subset = #sdfg.range<0>}
+    sdfg.memlet %t["z"] -> %s2 {data = "s", subset = #sdfg.range<0>}
+    sdfg.memlet %s1 -> %u["x"] {data = "s", subset = #sdfg.range<0>}
     sdfg.memlet %u["z"] -> %B {data = "B", subset = #sdfg.range<0>}
   }
 }

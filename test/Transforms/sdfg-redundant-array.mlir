@@ -6,6 +6,8 @@
 // MATCHES: 0: 'T' copied into 'B' in state 's'
 // MATCHES: 0: 't' copied into 'B' in state 's'
 // MATCHES-COUNT-6: sdfg-redundant-array: no matches
+// MATCHES: 0: 'T' copied into 'C' in state 's'
+// MATCHES: sdfg-redundant-array: no matches
 
 // A map writes T, which is copied into the middle of B: the map writes B
 // at the shifted indices and T is no longer declared.
@@ -187,5 +189,50 @@ sdfg.sdfg "library" ["A", "B"] {
     sdfg.memlet %A -> %mm["_b"] {data = "A", subset = #sdfg.range<0:4, 0:4>}
     sdfg.memlet %mm["_c"] -> %T {data = "T", subset = #sdfg.range<0:4, 0:4>}
     sdfg.memlet %T -> %B {data = "T", subset = #sdfg.range<0:4, 0:4>, other_subset = #sdfg.range<0:4, 2:6>}
+  }
+}
+
+// -----
+
+// C is read before the copy, but that read is over before T's producer
+// starts (the producer needs U, computed from it): the producer writes C.
+// A producer that reads C itself keeps its transient (next case).
+// CHECK-LABEL: sdfg.sdfg "read_before"
+// CHECK-NOT: sdfg.access "T"
+// CHECK: sdfg.memlet %add["o"] -> %C_0 {data = "C", subset = #sdfg.range<0>}
+sdfg.sdfg "read_before" ["C"] {
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "U" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  %s = sdfg.state "s" {
+    %c = sdfg.access "C"
+    %scale = sdfg.tasklet "scale" {code = "o = 2 * i", ins = {i}, outs = {o}}
+    %u = sdfg.access "U"
+    %add = sdfg.tasklet "add" {code = "o = i + 1", ins = {i}, outs = {o}}
+    %t = sdfg.access "T"
+    %c2 = sdfg.access "C"
+    sdfg.memlet %c -> %scale["i"] {data = "C", subset = #sdfg.range<0>}
+    sdfg.memlet %scale["o"] -> %u {data = "U", subset = #sdfg.range<0>}
+    sdfg.memlet %u -> %add["i"] {data = "U", subset = #sdfg.range<0>}
+    sdfg.memlet %add["o"] -> %t {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %t -> %c2 {data = "T", subset = #sdfg.range<0>, other_subset = #sdfg.range<0>}
+  }
+}
+
+// -----
+
+// CHECK-LABEL: sdfg.sdfg "read_by_producer"
+// CHECK: sdfg.access "T"
+sdfg.sdfg "read_by_producer" ["C"] {
+  sdfg.array "C" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  %s = sdfg.state "s" {
+    %c = sdfg.access "C"
+    %add = sdfg.tasklet "add" {code = "o = i + 1", ins = {i}, outs = {o}}
+    %t = sdfg.access "T"
+    %c2 = sdfg.access "C"
+    sdfg.memlet %c -> %add["i"] {data = "C", subset = #sdfg.range<1>}
+    sdfg.memlet %add["o"] -> %t {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %t -> %c2 {data = "T", subset = #sdfg.range<0>, other_subset = #sdfg.range<0>}
   }
 }

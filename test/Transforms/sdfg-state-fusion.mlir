@@ -97,6 +97,67 @@ sdfg.sdfg "anti_dependent" ["X", "Y"] {
 
 // -----
 
+// The second state overwrites what the first reads, but only from what the
+// first computed out of it: the merged T orders the read before the write.
+// CHECK-LABEL: sdfg.sdfg "overwritten_after_read"
+// CHECK: sdfg.state "a"
+// CHECK-NOT: sdfg.state "b"
+// CHECK: sdfg.memlet %X -> %double["i"]
+// CHECK: sdfg.memlet %copy["o"] -> %X_0
+sdfg.sdfg "overwritten_after_read" ["X"] {
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "T" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>, transient}
+  %a = sdfg.state "a" {
+    %x = sdfg.access "X"
+    %t = sdfg.tasklet "double" {code = "o = 2 * i", ins = {i}, outs = {o}}
+    %tt = sdfg.access "T"
+    sdfg.memlet %x -> %t["i"] {data = "X", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %tt {data = "T", subset = #sdfg.range<0>}
+  }
+  %b = sdfg.state "b" {
+    %tt = sdfg.access "T"
+    %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
+    %x = sdfg.access "X"
+    sdfg.memlet %tt -> %t["i"] {data = "T", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
+  }
+  sdfg.edge %a -> %b
+}
+
+// -----
+
+// An assignment after a state that does not use it moves onto the edges
+// into that state, and the two states fuse.
+// CHECK-LABEL: sdfg.sdfg "assignment_moves"
+// CHECK: sdfg.state "a"
+// CHECK-NOT: sdfg.state "b"
+// CHECK: sdfg.edge %s0 -> %a {assignments = #sdfg.assign<k = 1>, condition = "N > 0"}
+sdfg.sdfg "assignment_moves" ["X", "Y", "N"] {
+  sdfg.symbol "k" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<4>}
+  %s0 = sdfg.state "s0" {
+  }
+  %a = sdfg.state "a" {
+    %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
+    %x = sdfg.access "X"
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
+  }
+  %b = sdfg.state "b" {
+    %t = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
+    %y = sdfg.access "Y"
+    sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<k>}
+  }
+  %e = sdfg.state "e" {
+  }
+  sdfg.edge %s0 -> %a {condition = "N > 0"}
+  sdfg.edge %s0 -> %e {condition = "N <= 0"}
+  sdfg.edge %a -> %b {assignments = #sdfg.assign<k = 1>}
+}
+
+// -----
+
 // The first state writes the data through two access nodes: no single node
 // orders the read after both writes, so they stay apart.
 // CHECK-LABEL: sdfg.sdfg "two_writers"
