@@ -232,7 +232,7 @@ pub(super) fn fusible(sdfg: &Sdfg, site: &StateSite, accesses: &dyn Fn(&str) -> 
 
 /// The data entering a map entry (`into`) or leaving a map exit, with the
 /// data that views among them alias.
-fn scope_data(graph: &Dataflow, node: usize, into: bool) -> Vec<String> {
+pub(super) fn scope_data(graph: &Dataflow, node: usize, into: bool) -> Vec<String> {
     let state = graph.state();
     let edges = if into { graph.in_edges(node) } else { graph.out_edges(node) };
     let mut out = Vec::new();

@@ -22,7 +22,7 @@ use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
 use super::nest;
 use super::place::{self, Step};
-use super::scope_subst::{inside, substitute_in_scope};
+use super::scope_subst::{inside, push_copies, substitute_in_scope};
 use super::{Match, Options, Transformation};
 use crate::model::conn;
 use crate::model::{scope, DataEdge, NodeKind, Sdfg, State};
@@ -145,7 +145,7 @@ fn plan(sdfg: &Sdfg, path: &[Step], state: &State, e: usize, max: usize) -> Opti
 }
 
 /// Whether container `d` is used only by the nodes `body` of this state.
-fn only_in(sdfg: &Sdfg, path: &[Step], state: &State, body: &[usize], d: &str) -> bool {
+pub(super) fn only_in(sdfg: &Sdfg, path: &[Step], state: &State, body: &[usize], d: &str) -> bool {
     let rest: Vec<usize> = (0..state.nodes.len()).filter(|n| !body.contains(n)).collect();
     let mut outside = nest::only_nodes(state, &rest);
     outside.edges.retain(|e| !body.contains(&e.src) && !body.contains(&e.dst));
@@ -158,17 +158,8 @@ fn unroll(state: &mut State, e: usize, values: &[HashMap<String, Expr>], fresh: 
     let body: Vec<usize> = inside(&parents, e).into_iter().filter(|n| *n != x).collect();
     let original = state.clone();
     for (k, v) in values.iter().enumerate() {
-        let base = state.nodes.len();
+        let base = push_copies(state, &original, &body)?;
         let copy = |n: usize| body.iter().position(|&b| b == n).map(|p| base + p);
-        for &n in &body {
-            let mut node = original.nodes[n].clone();
-            match &mut node.kind {
-                NodeKind::MapEntry { exit, .. } => *exit = copy(*exit).ok_or("inner scope without exit")?,
-                NodeKind::MapExit { entry } => *entry = copy(*entry).ok_or("inner scope without entry")?,
-                _ => {}
-            }
-            state.nodes.push(node);
-        }
         for d in &original.edges {
             match (copy(d.src), copy(d.dst)) {
                 (Some(s), Some(t)) => state.edges.push(DataEdge { src: s, dst: t, ..d.clone() }),

@@ -40,6 +40,7 @@ pub mod map_dim_shuffle;
 pub mod map_expansion;
 pub mod map_fission;
 pub mod map_fusion;
+pub mod otf_map_fusion;
 pub mod map_fusion_horizontal;
 mod map_fusion_rounds;
 pub mod map_interchange;
@@ -198,6 +199,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_expansion::MapExpansion,
         &map_fission::MapFission,
         &map_fusion::MapFusion,
+        &otf_map_fusion::OtfMapFusion,
         &map_fusion_horizontal::MapFusionHorizontal,
         &map_interchange::MapInterchange,
         &map_tiling::MapTiling,

@@ -112,3 +112,21 @@ pub fn renaming_is_safe(state: &State, e2: usize, x2: usize, body: &[usize], ren
         !symbols.iter().any(|s| foreign.contains(&s.as_str())) && !m.wcr.as_ref().is_some_and(|w| says(w.text(), &names))
     })
 }
+
+/// Appends copies of `original`'s nodes `body` to `state`, inner scopes
+/// linked among the copies (each scope's entry and exit both in `body`);
+/// returns the index of the first copy.
+pub fn push_copies(state: &mut State, original: &State, body: &[usize]) -> Result<usize, String> {
+    let base = state.nodes.len();
+    let copy = |n: usize| body.iter().position(|&b| b == n).map(|p| base + p);
+    for &n in body {
+        let mut node = original.nodes[n].clone();
+        match &mut node.kind {
+            NodeKind::MapEntry { exit, .. } => *exit = copy(*exit).ok_or("inner scope without exit")?,
+            NodeKind::MapExit { entry } => *entry = copy(*entry).ok_or("inner scope without entry")?,
+            _ => {}
+        }
+        state.nodes.push(node);
+    }
+    Ok(base)
+}

@@ -9,6 +9,8 @@ use sdfg_mlir::{
     npz::{self, Array, CompareRules},
     run::{self, RunOptions},
 };
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Mutex;
 use std::{collections::HashMap, fs, path::{Path, PathBuf}};
 
 pub fn corpus() -> PathBuf {
@@ -56,9 +58,20 @@ pub fn check(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path) -> Resul
 }
 
 /// As [`check`], lowered with `lower`; a device variant (in `device/`)
-/// reads its program's data beside the folder.
+/// reads its program's data beside the folder. A program this test binary
+/// checked before (same file, text, engine and options) is not run again:
+/// different recipes often end in the same program.
 pub fn check_with(file: &Path, sdfg: &Sdfg, engine: EngineKind, work: &Path, lower: LowerOptions) -> Result<(), String> {
-    run_checked(file, sdfg, engine, work, lower).map(|_| ())
+    static CHECKED: Mutex<Option<HashMap<(PathBuf, u64), Result<(), String>>>> = Mutex::new(None);
+    let mut hasher = DefaultHasher::new();
+    (sdfg_mlir::json::export_string(sdfg), format!("{engine:?} {lower:?}")).hash(&mut hasher);
+    let key = (file.to_path_buf(), hasher.finish());
+    if let Some(known) = CHECKED.lock().unwrap().get_or_insert_with(HashMap::new).get(&key) {
+        return known.clone();
+    }
+    let result = run_checked(file, sdfg, engine, work, lower).map(|_| ());
+    CHECKED.lock().unwrap().get_or_insert_with(HashMap::new).insert(key, result.clone());
+    result
 }
 
 /// As [`check_with`], returning what the run measured.

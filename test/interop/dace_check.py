@@ -15,6 +15,7 @@ import copy
 import functools
 import glob
 import json
+import multiprocessing
 import os
 import sys
 import tempfile
@@ -439,6 +440,24 @@ def self_test(corpus):
     return ok, bad
 
 
+def validate_one(path):
+    """`(path, problems)`: whether DaCe loads and validates one file."""
+    try:
+        load(path).validate()
+        return path, []
+    except Exception as ex:
+        return path, [exc_text(ex)]
+
+
+def check_line(line):
+    """`(original, problems)` for one "ORIGINAL<TAB>EXPORTED" line."""
+    orig, _, exported = line.partition('\t')
+    try:
+        return orig, check_pair(orig, exported) if exported else ['bad pairs line']
+    except Exception as ex:  # never crash on one pair
+        return orig, [exc_text(ex)]
+
+
 def main(argv):
     t0 = time.time()
     if len(argv) == 3 and argv[1] == '--self-test':
@@ -448,27 +467,19 @@ def main(argv):
         # check that dace loads and validates them.
         ok = bad = 0
         with open(argv[2]) as fp:
-            for path in (line.strip() for line in fp):
-                if not path:
-                    continue
-                try:
-                    load(path).validate()
-                    good = report(path, [])
-                except Exception as ex:
-                    good = report(path, [exc_text(ex)])
+            paths = [line.strip() for line in fp if line.strip()]
+        # Files are independent: one worker per core (forked after import).
+        with multiprocessing.Pool(min(4, os.cpu_count() or 1)) as pool:
+            for path, errors in pool.imap(validate_one, paths, chunksize=8):
+                good = report(path, errors)
                 ok, bad = ok + good, bad + (not good)
     elif len(argv) == 2:
         ok = bad = 0
         with open(argv[1]) as fp:
-            for line in fp:
-                line = line.rstrip('\n')
-                if not line.strip():
-                    continue
-                orig, _, exported = line.partition('\t')
-                try:
-                    good = report(orig, check_pair(orig, exported) if exported else ['bad pairs line'])
-                except Exception as ex:  # never crash on one pair
-                    good = report(orig, [exc_text(ex)])
+            lines = [line.rstrip('\n') for line in fp if line.strip()]
+        with multiprocessing.Pool(min(4, os.cpu_count() or 1)) as pool:
+            for orig, problems in pool.imap(check_line, lines, chunksize=4):
+                good = report(orig, problems)
                 ok, bad = ok + good, bad + (not good)
     else:
         print(__doc__, file=sys.stderr)
