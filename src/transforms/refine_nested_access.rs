@@ -119,79 +119,94 @@ fn refinements(sdfg: &Sdfg, state: &State, n: usize) -> Vec<Refinement> {
             connectors.extend(e.src_conn.clone());
         }
     }
-    let sets = sdfg_sets(inner);
-    let mapping: HashMap<String, Expr> = symbol_mapping.iter().cloned().collect();
-    connectors.into_iter().filter_map(|c| refinement(sdfg, state, n, inner, &sets, &mapping, c)).collect()
+    let site = Nested { sdfg, state, n, inner, sets: sdfg_sets(inner), mapping: symbol_mapping.iter().cloned().collect() };
+    connectors.into_iter().filter_map(|c| site.refinement(c)).collect()
 }
 
-fn refinement(
-    sdfg: &Sdfg,
-    state: &State,
+/// Nested SDFG `n` of `state` in `sdfg`, with what its body reads and
+/// writes and its symbol mapping.
+struct Nested<'a> {
+    sdfg: &'a Sdfg,
+    state: &'a State,
     n: usize,
-    inner: &Sdfg,
-    sets: &crate::analysis::rwsets::RwSets,
-    mapping: &HashMap<String, Expr>,
-    c: String,
-) -> Option<Refinement> {
-    let desc = inner.container(&c)?;
-    if desc.kind != DataKind::Array || desc.transient || desc.shape.is_empty() {
-        return None;
+    inner: &'a Sdfg,
+    sets: crate::analysis::rwsets::RwSets,
+    mapping: HashMap<String, Expr>,
+}
+
+impl Nested<'_> {
+    fn refinement(&self, c: String) -> Option<Refinement> {
+        let (offsets, shape) = self.inner_box(&c)?;
+        let outer = self.outer_windows(&c, &offsets, &shape)?;
+        Some(Refinement { connector: c, offsets, shape, outer })
     }
-    let accesses = sets.reads.get(&c).into_iter().chain(sets.writes.get(&c)).flatten();
-    let mut boxed: Option<Subset> = None;
-    for a in accesses {
-        let s = a.subset.as_ref()?;
-        boxed = Some(match boxed {
-            None => s.clone(),
-            Some(b) => union(&b, s)?,
-        });
-    }
-    let boxed = boxed?;
-    if boxed.dims().len() != desc.shape.len() || mentioned_in_code(inner, &c) || !offsettable(inner, &c) {
-        return None;
-    }
-    let zero = Expr::int(0);
-    let mut offsets = Vec::new();
-    let mut shape = Vec::new();
-    for (d, extent) in boxed.dims().iter().zip(&desc.shape) {
-        let (start, end) = (d.start.simplify(), d.end.simplify());
-        let last = extent.sub(&Expr::int(1)).simplify();
-        let known = start.free_symbols().iter().chain(end.free_symbols().iter()).all(|s| mapping.contains_key(s));
-        let whole = start.is_symbolically_equal(&zero) && end.is_symbolically_equal(&last);
-        if !known || whole || d.tile.as_int() != Some(1) {
-            offsets.push(zero.clone());
-            shape.push(extent.clone());
-        } else {
-            shape.push(end.sub(&start).add(&Expr::int(1)).simplify());
-            offsets.push(start);
-        }
-    }
-    if offsets.iter().all(|o| o.is_symbolically_equal(&zero)) && shape == desc.shape {
-        return None;
-    }
-    // The box in the outer container, through each outer memlet's window.
-    let full: Vec<Dim> = offsets.iter().zip(&shape).map(|(o, s)| Dim::range(o.clone(), o.add(s).sub(&Expr::int(1)).simplify())).collect();
-    let in_outer = Subset::Range(full.iter().map(|d| Dim::range(d.start.substitute(mapping), d.end.substitute(mapping))).collect());
-    let outer_desc = substitute_desc(desc, mapping);
-    let mut outer = Vec::new();
-    for (k, e) in state.edges.iter().enumerate() {
-        let at_conn = (e.dst == n && e.dst_conn.as_deref() == Some(&c)) || (e.src == n && e.src_conn.as_deref() == Some(&c));
-        if !at_conn {
-            continue;
-        }
-        let m = &e.memlet;
-        let data = m.data.as_deref()?;
-        if m.other_subset.is_some() {
+
+    /// Where the box of what the body touches of connector `c` starts and
+    /// its extents, dimension by dimension (whole dimensions where the box
+    /// is not known from mapped symbols); `None` when nothing shrinks.
+    fn inner_box(&self, c: &str) -> Option<(Vec<Expr>, Vec<Expr>)> {
+        let (inner, sets) = (self.inner, &self.sets);
+        let desc = inner.container(c)?;
+        if desc.kind != DataKind::Array || desc.transient || desc.shape.is_empty() {
             return None;
         }
-        let w = window(data, sdfg.container(data)?, &outer_desc, m.subset.as_ref())?;
-        outer.push((k, w.compose(Some(&in_outer))?));
+        let accesses = sets.reads.get(c).into_iter().chain(sets.writes.get(c)).flatten();
+        let mut boxed: Option<Subset> = None;
+        for a in accesses {
+            let s = a.subset.as_ref()?;
+            boxed = Some(match boxed {
+                None => s.clone(),
+                Some(b) => union(&b, s)?,
+            });
+        }
+        let boxed = boxed?;
+        if boxed.dims().len() != desc.shape.len() || mentioned_in_code(inner, c) || !offsettable(inner, c) {
+            return None;
+        }
+        let zero = Expr::int(0);
+        let mut offsets = Vec::new();
+        let mut shape = Vec::new();
+        for (d, extent) in boxed.dims().iter().zip(&desc.shape) {
+            let (start, end) = (d.start.simplify(), d.end.simplify());
+            let last = extent.sub(&Expr::int(1)).simplify();
+            let known = start.free_symbols().iter().chain(end.free_symbols().iter()).all(|s| self.mapping.contains_key(s));
+            let whole = start.is_symbolically_equal(&zero) && end.is_symbolically_equal(&last);
+            if !known || whole || d.tile.as_int() != Some(1) {
+                offsets.push(zero.clone());
+                shape.push(extent.clone());
+            } else {
+                shape.push(end.sub(&start).add(&Expr::int(1)).simplify());
+                offsets.push(start);
+            }
+        }
+        let unchanged = offsets.iter().all(|o| o.is_symbolically_equal(&zero)) && shape == desc.shape;
+        (!unchanged).then_some((offsets, shape))
     }
-    let per_side = |into: bool| outer.iter().filter(|(k, _)| (state.edges[*k].dst == n) == into).count();
-    if outer.is_empty() || per_side(true) > 1 || per_side(false) > 1 {
-        return None;
+
+    /// The outer edges of connector `c` with the box in the outer
+    /// container, through each outer memlet's window (one edge a side).
+    fn outer_windows(&self, c: &str, offsets: &[Expr], shape: &[Expr]) -> Option<Vec<(usize, Subset)>> {
+        let (state, n, mapping) = (self.state, self.n, &self.mapping);
+        let full: Vec<Dim> = offsets.iter().zip(shape).map(|(o, s)| Dim::range(o.clone(), o.add(s).sub(&Expr::int(1)).simplify())).collect();
+        let in_outer = Subset::Range(full.iter().map(|d| Dim::range(d.start.substitute(mapping), d.end.substitute(mapping))).collect());
+        let outer_desc = substitute_desc(self.inner.container(c)?, mapping);
+        let mut outer = Vec::new();
+        for (k, e) in state.edges.iter().enumerate() {
+            let at_conn = (e.dst == n && e.dst_conn.as_deref() == Some(c)) || (e.src == n && e.src_conn.as_deref() == Some(c));
+            if !at_conn {
+                continue;
+            }
+            let m = &e.memlet;
+            let data = m.data.as_deref()?;
+            if m.other_subset.is_some() {
+                return None;
+            }
+            let w = window(data, self.sdfg.container(data)?, &outer_desc, m.subset.as_ref())?;
+            outer.push((k, w.compose(Some(&in_outer))?));
+        }
+        let per_side = |into: bool| outer.iter().filter(|(k, _)| (state.edges[*k].dst == n) == into).count();
+        (!outer.is_empty() && per_side(true) <= 1 && per_side(false) <= 1).then_some(outer)
     }
-    Some(Refinement { connector: c, offsets, shape, outer })
 }
 
 /// Whether every memlet on `c` inside names its side of `c` explicitly, so

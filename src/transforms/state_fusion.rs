@@ -11,14 +11,15 @@
 //! Preconditions: `a`'s only out-edge goes to `b` and is `b`'s only in-edge,
 //! unconditional, and its assignments can move onto `a`'s in-edges (`a`
 //! uses none of the symbols and writes no data their values read; the
-//! in-edges neither set nor read them); `b` writes nothing `a` writes,
-//! and what it writes that `a` reads only after the read (a path from each
-//! reading node of `a` to each writing node of `b` through merged nodes:
-//! `C` read into `T` in `a`, `T` read into `C` in `b`); they do not both
-//! touch the same view or reference. When `b` reads
-//! what `a` writes, `a` must write it through a single top-level access node
-//! and `b` must only read it at top level: `b`'s reading access nodes merge
-//! into `a`'s writing one, which orders the reads after the writes.
+//! in-edges neither set nor read them); what `b` writes that `a` reads or
+//! writes, `b` writes only after `a`'s accesses (a path from each access
+//! node of `a` to each writing node of `b` through merged nodes: `C` read
+//! into `T` in `a`, `T` read into `C` in `b`); they do not both touch the
+//! same view or reference. When `b` reads
+//! what `a` writes, `a` must write it last through one top-level access
+//! node (the only writer, or one every other writer reaches) and `b` must
+//! only read it at top level: `b`'s reading access nodes (those it does not
+//! write) merge into that writer, which orders the reads after the writes.
 //!
 //! ```mlir
 //! %a = sdfg.state "a" { ... -> %t1 = sdfg.access "T" }

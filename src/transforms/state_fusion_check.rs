@@ -61,8 +61,7 @@ impl Accesses {
         self.reads.extend(other.reads);
         self.writes.extend(other.writes);
         for (name, (count, first)) in other.writers {
-            // The states write no container in common.
-            self.writers.insert(name, (count, moved[first]));
+            self.writers.entry(name).and_modify(|(mine, _)| *mine += count).or_insert((count, moved[first]));
         }
         self.parents = match (self.parents.take(), other.parents) {
             (Some(mut mine), Some(theirs)) => {
@@ -80,18 +79,17 @@ impl Accesses {
 }
 
 /// DaCe's StateFusion conditions on the dataflow of `a` and `b` (graphs
-/// `sa` and `sb`, `b` runs second): `b` writes nothing `a` writes, no view
-/// or reference (`aliases`) is touched by both, and each container `b`
-/// reads after `a` writes it has one top-level writer in `a` and only
-/// top-level readers in `b`, every read starting at one of them. What `b`
-/// writes and `a` reads must be written after the read in the fused graph:
-/// a path from each reading node to each writing node, through the merged
-/// nodes. `None` when they fail, else the access nodes to merge.
+/// `sa` and `sb`, `b` runs second): no view or reference (`aliases`) is
+/// touched by both, and each container `b` reads after `a` writes it has
+/// a top-level writer in `a` after every other (the only one, or one each
+/// other reaches) and only top-level readers in `b` (access nodes `b` does
+/// not write), every read starting at one of them. What `b`
+/// writes and `a` reads or writes must be written after `a`'s accesses in
+/// the fused graph: a path from each of `a`'s access nodes of it to each of
+/// `b`'s writing nodes, through the merged nodes. `None` when they fail,
+/// else the access nodes to merge.
 pub(super) fn merges(aliases: &HashSet<String>, a: &Accesses, b: &Accesses, sa: &State, sb: &State) -> Option<Merges> {
-    if b.writes.iter().any(|n| a.writes.contains(n)) {
-        return None;
-    }
-    let mut overwritten: Vec<&String> = b.writes.iter().filter(|n| a.reads.contains(*n)).collect();
+    let mut overwritten: Vec<&String> = b.writes.iter().filter(|n| a.reads.contains(*n) || a.writes.contains(*n)).collect();
     overwritten.sort();
     let in_a = |n: &String| a.reads.contains(n) || a.writes.contains(n);
     if b.reads.iter().chain(&b.writes).any(|n| in_a(n) && aliases.contains(n)) {
@@ -105,40 +103,61 @@ pub(super) fn merges(aliases: &HashSet<String>, a: &Accesses, b: &Accesses, sa: 
     let (pa, pb) = (a.parents.as_ref()?, b.parents.as_ref()?);
     let mut out = Vec::new();
     for name in flows {
-        let (1, writer) = *a.writers.get(name)? else { return None };
+        let writer = match *a.writers.get(name)? {
+            (1, writer) => writer,
+            _ => last_writer(sa, name)?,
+        };
+        // A node `b` writes holds `b`'s value, not `a`'s: it stays apart.
         let readers: Vec<usize> = (0..sb.nodes.len())
             .filter(|&i| matches!(&sb.nodes[i].kind, NodeKind::Access { data, .. } if data == name))
+            .filter(|&i| !sb.edges.iter().any(|e| e.dst == i))
             .collect();
         if pa[writer].is_some() || readers.iter().any(|&r| pb[r].is_some()) {
             return None;
         }
-        // Every read of it in `b` must start at one of those access nodes.
+        // Every read of it in `b` must start at one of its access nodes
+        // (writes into one are not reads).
+        let is_node = |n: usize| matches!(&sb.nodes[n].kind, NodeKind::Access { data, .. } if data == name);
         let direct = sb.edges.iter().filter(|e| e.memlet.data.as_ref() == Some(name));
-        if direct.clone().any(|e| pb[e.src].is_none() && pb[e.dst].is_none() && !readers.contains(&e.src)) {
+        if direct.clone().any(|e| pb[e.src].is_none() && pb[e.dst].is_none() && !is_node(e.src) && !is_node(e.dst)) {
             return None;
         }
         out.push((writer, readers));
     }
     for name in overwritten {
-        if !read_before_written(sa, sb, name, &out) {
+        if !written_after(sa, sb, name, &out) {
             return None;
         }
     }
     Some(out)
 }
 
-/// Whether every node of `sa` reading `name` reaches every node of `sb`
-/// writing it once the access nodes of `merged` are merged.
-fn read_before_written(sa: &State, sb: &State, name: &str, merged: &Merges) -> bool {
+/// Of several access nodes writing `name` in `sa`, the one every other
+/// reaches (DaCe joins the states at the last writer in topological order;
+/// a path from each other writer makes it the last in every order).
+fn last_writer(sa: &State, name: &str) -> Option<usize> {
+    let writers: Vec<usize> = (0..sa.nodes.len())
+        .filter(|&i| matches!(&sa.nodes[i].kind, NodeKind::Access { data, .. } if data == name))
+        .filter(|&i| sa.edges.iter().any(|e| e.dst == i))
+        .collect();
+    let reach: Vec<Vec<bool>> = writers.iter().map(|&w| super::uses::reachable(sa, w, true)).collect();
+    writers.iter().copied().find(|&w| reach.iter().zip(&writers).all(|(r, &v)| v == w || r[w]))
+}
+
+/// Whether every access node of `sa` reading or writing `name` reaches
+/// every node of `sb` writing it once the access nodes of `merged` are
+/// merged.
+fn written_after(sa: &State, sb: &State, name: &str, merged: &Merges) -> bool {
     let access_of = |s: &State, i: usize| matches!(&s.nodes[i].kind, NodeKind::Access { data, .. } if data == name);
-    let readers: Vec<usize> = (0..sa.nodes.len()).filter(|&i| access_of(sa, i) && sa.edges.iter().any(|e| e.src == i)).collect();
+    let earlier: Vec<usize> = (0..sa.nodes.len()).filter(|&i| access_of(sa, i) && sa.edges.iter().any(|e| e.src == i || e.dst == i)).collect();
     let writers: Vec<usize> = (0..sb.nodes.len()).filter(|&i| access_of(sb, i) && sb.edges.iter().any(|e| e.dst == i)).collect();
-    if readers.is_empty() {
+    if earlier.is_empty() {
         return false;
     }
     let before: Vec<Vec<bool>> = writers.iter().map(|&w| super::uses::reachable(sb, w, false)).collect();
-    readers.iter().all(|&r| {
-        let after = super::uses::reachable(sa, r, true);
+    earlier.iter().all(|&r| {
+        let mut after = super::uses::reachable(sa, r, true);
+        after[r] = true;
         let through: Vec<&Vec<usize>> = merged.iter().filter(|(writer, _)| after[*writer]).map(|(_, rs)| rs).collect();
         before.iter().all(|back| through.iter().any(|rs| rs.iter().any(|&x| back[x])))
     })

@@ -7,6 +7,9 @@
 // MATCHES: 0: states 'a' and 'b'
 // MATCHES: sdfg-state-fusion: no matches
 // MATCHES: sdfg-state-fusion: no matches
+// MATCHES: 0: states 'a' and 'b'
+// MATCHES: 0: states 'a' and 'b'
+// MATCHES: sdfg-state-fusion: no matches
 // MATCHES: sdfg-state-fusion: no matches
 
 // CHECK-LABEL: sdfg.sdfg "independent"
@@ -180,6 +183,94 @@ sdfg.sdfg "two_writers" ["X", "Y"] {
     %y = sdfg.access "Y"
     sdfg.memlet %x -> %t["i"] {data = "X", subset = #sdfg.range<0:2>}
     sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
+  }
+  sdfg.edge %a -> %b
+}
+
+// -----
+
+// Two writers of X in the first state, the second after the first: the
+// reader joins the last one.
+// CHECK-LABEL: sdfg.sdfg "ordered_writers"
+// CHECK: sdfg.state "a"
+// CHECK-NOT: sdfg.state
+// CHECK: sdfg.memlet %next["o"] -> %[[X2:.*]] {data = "X", subset = #sdfg.range<1>}
+// CHECK-NEXT: sdfg.memlet %[[X2]] -> %sum["i"]
+sdfg.sdfg "ordered_writers" ["X", "Y"] {
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<2>}
+  sdfg.array "Y" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  %a = sdfg.state "a" {
+    %t = sdfg.tasklet "one" {code = "o = 1.0", outs = {o}}
+    %x = sdfg.access "X"
+    %t2 = sdfg.tasklet "next" {code = "o = i + 1.0", ins = {i}, outs = {o}}
+    %x2 = sdfg.access "X"
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
+    sdfg.memlet %x -> %t2["i"] {data = "X", subset = #sdfg.range<0>}
+    sdfg.memlet %t2["o"] -> %x2 {data = "X", subset = #sdfg.range<1>}
+  }
+  %b = sdfg.state "b" {
+    %x = sdfg.access "X"
+    %t = sdfg.tasklet "sum" {code = "o = i[0] + i[1]", ins = {i}, outs = {o}}
+    %y = sdfg.access "Y"
+    sdfg.memlet %x -> %t["i"] {data = "X", subset = #sdfg.range<0:2>}
+    sdfg.memlet %t["o"] -> %y {data = "Y", subset = #sdfg.range<0>}
+  }
+  sdfg.edge %a -> %b
+}
+
+// -----
+
+// The second state updates what the first wrote: its reader merges into
+// the first writer, and its write follows from that read.
+// CHECK-LABEL: sdfg.sdfg "updated"
+// CHECK: sdfg.state "a"
+// CHECK-NOT: sdfg.state
+// CHECK-DAG: %[[X:.*]] = sdfg.access "X"
+// CHECK-DAG: %[[X2:.*]] = sdfg.access "X"
+// CHECK-DAG: %[[T:.*]] = sdfg.tasklet "twice"
+// CHECK-DAG: sdfg.memlet %[[X]] -> %[[T]]["i"]
+// CHECK-DAG: sdfg.memlet %[[T]]["o"] -> %[[X2]]
+sdfg.sdfg "updated" ["A", "X"] {
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  %a = sdfg.state "a" {
+    %in = sdfg.access "A"
+    %t = sdfg.tasklet "inc" {code = "o = i + 1.0", ins = {i}, outs = {o}}
+    %x = sdfg.access "X"
+    sdfg.memlet %in -> %t["i"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
+  }
+  %b = sdfg.state "b" {
+    %x = sdfg.access "X"
+    %t = sdfg.tasklet "twice" {code = "o = i * 2.0", ins = {i}, outs = {o}}
+    %x2 = sdfg.access "X"
+    sdfg.memlet %x -> %t["i"] {data = "X", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %x2 {data = "X", subset = #sdfg.range<0>}
+  }
+  sdfg.edge %a -> %b
+}
+
+// -----
+
+// Both states write X and nothing orders the second write after the
+// first: kept apart.
+// CHECK-LABEL: sdfg.sdfg "rewritten"
+// CHECK: sdfg.state "a"
+// CHECK: sdfg.state "b"
+sdfg.sdfg "rewritten" ["A", "X"] {
+  sdfg.array "A" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  sdfg.array "X" {dtype = #sdfg.dtype<float64>, shape = #sdfg.exprs<1>}
+  %a = sdfg.state "a" {
+    %in = sdfg.access "A"
+    %t = sdfg.tasklet "copy" {code = "o = i", ins = {i}, outs = {o}}
+    %x = sdfg.access "X"
+    sdfg.memlet %in -> %t["i"] {data = "A", subset = #sdfg.range<0>}
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
+  }
+  %b = sdfg.state "b" {
+    %t = sdfg.tasklet "two" {code = "o = 2.0", outs = {o}}
+    %x = sdfg.access "X"
+    sdfg.memlet %t["o"] -> %x {data = "X", subset = #sdfg.range<0>}
   }
   sdfg.edge %a -> %b
 }
