@@ -23,6 +23,8 @@ mod kernels;
 
 use kernels::{Config, Kernel, Outcome, Variant};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 #[test]
 fn npbench_kernels_run_correctly() {
@@ -50,7 +52,7 @@ fn npbench_kernels_run_correctly() {
     let mut report = String::from("| kernel | variant | config | outcome | seconds |\n|---|---|---|---|---|\n");
     let mut problems = Vec::new();
     let mut turn = 0;
-    let (mut runs, mut passed) = (0, 0);
+    let mut jobs = Vec::new();
     for kernel in &kernels {
         for variant in Variant::ALL {
             if !kernel.has(variant) || !(variants.is_empty() || variants.split(',').any(|v| v.trim() == variant.name())) {
@@ -62,29 +64,45 @@ fn npbench_kernels_run_correctly() {
                 turn += 1;
                 vec![Config::ALL[turn % Config::ALL.len()]]
             };
-            for config in configs {
-                let (outcome, seconds) = kernels::run(&bins, kernel, variant, config, &data, &work);
-                runs += 1;
-                let id = format!("{} {} {}", kernel.name, variant.name(), config.name());
-                let listed = expected_failures.iter().any(|e| e.matches(&kernel.name, variant, config));
-                eprintln!("npbench: {id}: {} ({seconds:.1} s){}", outcome.summary(), if listed { " [listed]" } else { "" });
-                report.push_str(&format!(
-                    "| {} | {} | {} | {} | {seconds:.1} |\n",
-                    kernel.name,
-                    variant.name(),
-                    config.name(),
-                    outcome.summary().replace('|', "/")
-                ));
-                match (&outcome, listed) {
-                    (Outcome::Pass, false) => passed += 1,
-                    (Outcome::Pass, true) => {
-                        passed += 1;
-                        problems.push(format!("{id}: passes now; take it out of test/npbench/expected-failures.txt"))
-                    }
-                    (_, true) => {}
-                    (bad, false) => problems.push(format!("{id}: {}", bad.detail())),
-                }
+            jobs.extend(configs.into_iter().map(|config| (kernel, variant, config)));
+        }
+    }
+    // Runs are separate processes and independent: one worker per core
+    // (compiling dominates; no run is timed against another).
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<(Outcome, f64)>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(kernel, variant, config)) = jobs.get(i) else { break };
+                let result = kernels::run(&bins, kernel, variant, config, &data, &work);
+                results.lock().unwrap()[i] = Some(result);
+            });
+        }
+    });
+    let (runs, mut passed) = (jobs.len(), 0);
+    for ((kernel, variant, config), result) in jobs.iter().zip(results.into_inner().unwrap()) {
+        let (outcome, seconds) = result.expect("every job ran");
+        let id = format!("{} {} {}", kernel.name, variant.name(), config.name());
+        let listed = expected_failures.iter().any(|e| e.matches(&kernel.name, *variant, *config));
+        eprintln!("npbench: {id}: {} ({seconds:.1} s){}", outcome.summary(), if listed { " [listed]" } else { "" });
+        report.push_str(&format!(
+            "| {} | {} | {} | {} | {seconds:.1} |\n",
+            kernel.name,
+            variant.name(),
+            config.name(),
+            outcome.summary().replace('|', "/")
+        ));
+        match (&outcome, listed) {
+            (Outcome::Pass, false) => passed += 1,
+            (Outcome::Pass, true) => {
+                passed += 1;
+                problems.push(format!("{id}: passes now; take it out of test/npbench/expected-failures.txt"))
             }
+            (_, true) => {}
+            (bad, false) => problems.push(format!("{id}: {}", bad.detail())),
         }
     }
     report.push_str(&format!("\n{passed} of {runs} runs correct\n"));
