@@ -311,8 +311,8 @@ pub(super) struct Plan {
 /// Nodes and edges that fusions left behind, removed in one sweep.
 #[derive(Default)]
 pub(super) struct Dead {
-    nodes: Vec<usize>,
-    edges: HashSet<usize>,
+    pub(super) nodes: Vec<usize>,
+    pub(super) edges: HashSet<usize>,
 }
 
 impl Dead {

@@ -30,9 +30,8 @@
 //! node or inner map of the first map names either map's parameters. The
 //! first map and `T` stay when `T` has other readers.
 
-use super::map_collapse::remove_nodes;
 use super::map_expansion::has_dynamic_inputs;
-use super::map_fusion::{access_count, fresh_suffix, scope_data, shrink_to_scalar};
+use super::map_fusion::{access_count, fresh_suffix, scope_data, shrink_to_scalar, Dead};
 use super::map_unroll::only_in;
 use super::place::{self, StateSite};
 use super::scope_subst::{push_copies, substitute_in};
@@ -410,11 +409,6 @@ fn fuse(state: &mut State, p: &Plan, names: &mut BTreeSet<String>) -> Result<Vec
         gone.extend([e1, x1, p.a]);
         dead.extend((0..original.edges.len()).filter(|&i| gone.contains(&original.edges[i].src) || gone.contains(&original.edges[i].dst)));
     }
-    let mut index = 0;
-    state.edges.retain(|_| {
-        index += 1;
-        !dead.contains(&(index - 1))
-    });
-    remove_nodes(state, &gone);
+    Dead { nodes: gone, edges: dead }.remove_from(state);
     Ok(added)
 }
