@@ -54,6 +54,12 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         everywhere("sdfg-simplify", s);
         everywhere("sdfg-otf-map-fusion", s)
     }),
+    ("sdfg-subgraph-fusion", |s| everywhere("sdfg-subgraph-fusion", s)),
+    // After simplify, producer and consumer maps of a statement pair share a state.
+    ("sdfg-subgraph-fusion+simplify", |s| {
+        everywhere("sdfg-simplify", s);
+        everywhere("sdfg-subgraph-fusion", s)
+    }),
     ("sdfg-map-fusion-horizontal", |s| everywhere("sdfg-map-fusion-horizontal", s)),
     // State fusion puts independent maps of different statements in one state.
     ("sdfg-map-fusion-horizontal+simplify", |s| {

@@ -8,8 +8,10 @@
 //! 4. producer-consumer maps fuse greedily (`sdfg-map-fusion`);
 //! 5. simplify once more;
 //! 6. map nests that accumulate a matrix product become `Gemm` library
-//!    nodes (`sdfg-map-to-gemm`, CPU only; beyond DaCe's recipe), then
-//!    write-conflicted parallel maps get fewer atomics (`sdfg-tile-wcr`,
+//!    nodes (`sdfg-map-to-gemm`, CPU only; beyond DaCe's recipe), maps
+//!    that share dimensions with the map producing their input fuse over
+//!    them (`sdfg-subgraph-fusion`, DaCe's greedy subgraph fusion; CPU
+//!    only), then write-conflicted parallel maps get fewer atomics (`sdfg-tile-wcr`,
 //!    once per map: extracted conflict-free dimensions, or tiles with an
 //!    accumulator);
 //! 7. schedules, small-array storage and transient lifetimes are set as
@@ -118,6 +120,7 @@ impl Transformation for AutoOptimize {
         run_to_fixed_point(SIMPLIFY, sdfg)?;
         if device == Device::Cpu {
             super::apply_deep(&super::map_to_gemm::MapToGemm, sdfg, &none, usize::MAX)?;
+            super::apply_deep(&super::subgraph_fusion::SubgraphFusion, sdfg, &none, usize::MAX)?;
         }
         if device != Device::Fpga {
             super::apply_deep(&super::tile_wcr::TileWcr, sdfg, &none, usize::MAX)?;

@@ -119,7 +119,10 @@ pub(super) struct Fusion {
     pub(super) e2: usize,
     pub(super) x2: usize,
     /// The second map's parameters renamed to the first's.
-    rename: HashMap<String, Expr>,
+    pub(super) rename: HashMap<String, Expr>,
+    /// Whether the memlets at the transient keep their subsets (a slice
+    /// per iteration, reshaped by the caller) instead of becoming `[0]`.
+    pub(super) keep_subsets: bool,
 }
 
 /// How many access nodes `data` has in the SDFG's states, one more when
@@ -227,7 +230,7 @@ pub(super) fn fusible(sdfg: &Sdfg, site: &StateSite, accesses: &dyn Fn(&str) -> 
     if !renamed.is_empty() && !renaming_is_safe(state, e2, *x2, &site.body(e2)?, &renamed, &m2.params) {
         return None;
     }
-    Some(Fusion { data: data.clone(), e1, x1, e2, x2: *x2, rename })
+    Some(Fusion { data: data.clone(), e1, x1, e2, x2: *x2, rename, keep_subsets: false })
 }
 
 /// The data entering a map entry (`into`) or leaving a map exit, with the
@@ -246,7 +249,7 @@ pub(super) fn scope_data(graph: &Dataflow, node: usize, into: bool) -> Vec<Strin
 
 /// Whether a path leads from `from` to `to` other than the one through
 /// `skip` (searching only what `from` reaches without `skip`).
-fn other_path(graph: &Dataflow, from: usize, skip: usize, to: usize) -> bool {
+pub(super) fn other_path(graph: &Dataflow, from: usize, skip: usize, to: usize) -> bool {
     let state = graph.state();
     let mut seen = HashSet::from([from]);
     let mut stack = vec![from];
@@ -358,10 +361,14 @@ pub(super) fn fuse(state: &mut State, p: &Plan, dead: &mut Dead) -> Result<(), S
         let e = &mut state.edges[i];
         if e.dst == x1 && e.dst_conn.as_deref() == Some(in_conn.as_str()) {
             (e.dst, e.dst_conn) = (inner, None);
-            e.memlet.subset = Some(zero.clone());
+            if !f.keep_subsets {
+                e.memlet.subset = Some(zero.clone());
+            }
         } else if e.src == e2 && conn::partner_of(&e.src_conn).is_some_and(|c| read_conns.contains(&c)) {
             (e.src, e.src_conn) = (inner, None);
-            e.memlet.subset = Some(zero.clone());
+            if !f.keep_subsets {
+                e.memlet.subset = Some(zero.clone());
+            }
         }
     }
     let (gone, kept): (Vec<usize>, Vec<usize>) = edges.iter().partition(|&&i| state.edges[i].src == a || state.edges[i].dst == a);

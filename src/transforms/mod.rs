@@ -84,6 +84,7 @@ mod state_fusion_check;
 pub mod symbol_propagation;
 pub mod symbol_subst;
 pub mod strip_mining;
+pub mod subgraph_fusion;
 pub mod tasklet_fusion;
 pub mod trivial_map_elimination;
 pub mod trivial_tasklet_elimination;
@@ -200,6 +201,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_fission::MapFission,
         &map_fusion::MapFusion,
         &otf_map_fusion::OtfMapFusion,
+        &subgraph_fusion::SubgraphFusion,
         &map_fusion_horizontal::MapFusionHorizontal,
         &map_interchange::MapInterchange,
         &map_tiling::MapTiling,
