@@ -60,6 +60,14 @@ const TRANSFORMATIONS: &[(&str, fn(&mut Sdfg) -> usize)] = &[
         everywhere("sdfg-simplify", s);
         everywhere("sdfg-subgraph-fusion", s)
     }),
+    ("sdfg-buffer-tiling", |s| everywhere("sdfg-buffer-tiling", s)),
+    // Small tiles: most tiles of the corpus' small arrays have a border.
+    ("sdfg-buffer-tiling{tile-sizes=3}+simplify", |s| {
+        everywhere("sdfg-simplify", s);
+        let t = transforms::find("sdfg-buffer-tiling").expect("registered");
+        let options = transforms::Options::parse("tile-sizes=3").expect("options");
+        transforms::apply_deep(t, s, &options, 10_000).expect("applies")
+    }),
     ("sdfg-map-fusion-horizontal", |s| everywhere("sdfg-map-fusion-horizontal", s)),
     // State fusion puts independent maps of different statements in one state.
     ("sdfg-map-fusion-horizontal+simplify", |s| {

@@ -13,6 +13,7 @@ pub mod auto_optimize;
 pub mod aug_assign_to_wcr;
 pub mod accumulate_transient;
 pub mod array_elimination;
+pub mod buffer_tiling;
 pub mod consolidate_edges;
 pub mod dead_dataflow_elimination;
 pub mod dead_state_elimination;
@@ -202,6 +203,7 @@ pub fn all() -> &'static [&'static dyn Transformation] {
         &map_fusion::MapFusion,
         &otf_map_fusion::OtfMapFusion,
         &subgraph_fusion::SubgraphFusion,
+        &buffer_tiling::BufferTiling,
         &map_fusion_horizontal::MapFusionHorizontal,
         &map_interchange::MapInterchange,
         &map_tiling::MapTiling,

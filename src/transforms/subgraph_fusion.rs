@@ -43,6 +43,7 @@ use super::place::{self, StateSite};
 use super::propagate_memlets::propagate_maps;
 use super::scope_subst::{renaming_is_safe, substitute_in, substitute_subset};
 use super::{Match, Options, Transformation};
+use crate::model::dataflow::Dataflow;
 use crate::model::{conn, DataKind, Lifetime, MapScope, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::{BTreeSet, HashMap};
@@ -207,19 +208,7 @@ fn plan(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<Plan> {
     if !rename.is_empty() && !renaming_is_safe(state, e2, x2, &body2, &rename, &m2.params) {
         return None;
     }
-    if other_path(graph, x1, a, e2) {
-        return None;
-    }
-    // Fused, the second map's iteration runs before the first's next one.
-    let written2 = scope_data(graph, x2, false);
-    let used1: Vec<String> = scope_data(graph, e1, true).into_iter().chain(scope_data(graph, x1, false)).collect();
-    let read2 = scope_data(graph, e2, true);
-    let written1 = scope_data(graph, x1, false);
-    let is_reference = |d: &String| sdfg.container(d).is_none_or(|c| c.kind == DataKind::Reference);
-    if written2.iter().any(|d| used1.contains(d))
-        || written1.iter().any(|d| d != data && read2.contains(d))
-        || written2.iter().chain(&used1).chain(&read2).any(is_reference)
-    {
+    if fusion_conflicts(sdfg, graph, data, &OuterMaps { a, e1, x1, e2, x2 }) {
         return None;
     }
     Some(Plan { data: data.clone(), a, e1, x1, e2, x2, shared, rename, dropped: dropped.into_iter().collect() })
@@ -276,20 +265,64 @@ fn fuse(sdfg: &Sdfg, path: &[place::Step], state: &mut State, p: &Plan) -> Resul
     let outer1: Vec<usize> = p.shared.iter().map(|s| s.0).collect();
     let outer2: Vec<usize> = p.shared.iter().map(|s| s.1).collect();
     let inner: Vec<usize> = [split(state, p.e1, &outer1)?, split(state, p.e2, &outer2)?].into_iter().flatten().collect();
-    // The inner maps' memlets: one outer iteration's slices.
+    let maps = OuterMaps { a: p.a, e1: p.e1, x1: p.x1, e2: p.e2, x2: p.x2 };
+    fuse_outer_maps(sdfg, path, state, &maps, &p.data, inner, &|s| drop_dims(s, &p.dropped))
+}
+
+/// Whether running the second map's iteration right after the first's
+/// could change a result: another path joins the maps, the second map
+/// writes what the first uses or reads what else the first writes, or a
+/// reference (whose target is unknown) is involved.
+pub(super) fn fusion_conflicts(sdfg: &Sdfg, graph: &Dataflow, data: &str, m: &OuterMaps) -> bool {
+    if other_path(graph, m.x1, m.a, m.e2) {
+        return true;
+    }
+    let written2 = scope_data(graph, m.x2, false);
+    let written1 = scope_data(graph, m.x1, false);
+    let used1: Vec<String> = scope_data(graph, m.e1, true).into_iter().chain(written1.iter().cloned()).collect();
+    let read2 = scope_data(graph, m.e2, true);
+    let is_reference = |d: &String| sdfg.container(d).is_none_or(|c| c.kind == DataKind::Reference);
+    written2.iter().any(|d| used1.contains(d))
+        || written1.iter().any(|d| d != data && read2.contains(d))
+        || written2.iter().chain(&used1).chain(&read2).any(is_reference)
+}
+
+/// Two maps with equal parameters and ranges around access node `a`, each
+/// holding what an iteration computes (an inner map or a body).
+pub(super) struct OuterMaps {
+    pub(super) a: usize,
+    pub(super) e1: usize,
+    pub(super) x1: usize,
+    pub(super) e2: usize,
+    pub(super) x2: usize,
+}
+
+/// Fuses the two outer maps through `data`, which becomes private to one
+/// iteration: the outer memlets of the `inner` maps are first narrowed to
+/// one iteration, then every memlet of `data` is rewritten by `rewrite`
+/// into the coordinates of that iteration's slice.
+pub(super) fn fuse_outer_maps(
+    sdfg: &Sdfg,
+    path: &[place::Step],
+    state: &mut State,
+    maps: &OuterMaps,
+    data: &str,
+    inner: Vec<usize>,
+    rewrite: &dyn Fn(&Subset) -> Subset,
+) -> Result<(), String> {
     propagate_maps(sdfg, state, inner);
     let planned = {
         let site = StateSite::new(path, state);
-        let f = Fusion { data: p.data.clone(), e1: p.e1, x1: p.x1, e2: p.e2, x2: p.x2, rename: HashMap::new(), keep_subsets: true };
-        map_fusion::plan(&site, p.a, f).ok_or("the scopes of the state are malformed")?
+        let f = Fusion { data: data.to_string(), e1: maps.e1, x1: maps.x1, e2: maps.e2, x2: maps.x2, rename: HashMap::new(), keep_subsets: true };
+        map_fusion::plan(&site, maps.a, f).ok_or("the scopes of the state are malformed")?
     };
     let mut dead = Dead::default();
     map_fusion::fuse(state, &planned, &mut dead)?;
     dead.remove_from(state);
     for e in &mut state.edges {
-        if e.memlet.data.as_deref() == Some(p.data.as_str()) {
+        if e.memlet.data.as_deref() == Some(data) {
             if let Some(s) = &mut e.memlet.subset {
-                *s = drop_dims(s, &p.dropped);
+                *s = rewrite(s);
             }
         }
     }
@@ -309,11 +342,17 @@ fn drop_dims(s: &Subset, dropped: &[usize]) -> Subset {
 /// The transient becomes one slice: its dimensions `dropped` go, and it is
 /// laid out densely.
 fn reshape(sdfg: &mut Sdfg, data: &str, dropped: &[usize]) -> Result<(), String> {
-    let desc = sdfg.container_mut(data).ok_or("fused data is not a container")?;
+    let desc = sdfg.container(data).ok_or("fused data is not a container")?;
     let shape: Vec<Expr> = desc.shape.iter().enumerate().filter(|(d, _)| !dropped.contains(d)).map(|(_, e)| e.clone()).collect();
+    relayout(sdfg, data, shape)
+}
+
+/// `data` gets shape `shape`, laid out densely (a scalar when empty).
+pub(super) fn relayout(sdfg: &mut Sdfg, data: &str, shape: Vec<Expr>) -> Result<(), String> {
     if shape.is_empty() {
         return shrink_to_scalar(sdfg, data);
     }
+    let desc = sdfg.container_mut(data).ok_or("fused data is not a container")?;
     let mut strides = vec![Expr::int(1); shape.len()];
     for d in (0..shape.len().saturating_sub(1)).rev() {
         strides[d] = strides[d + 1].mul(&shape[d + 1]).simplify();
