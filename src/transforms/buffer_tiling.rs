@@ -33,13 +33,11 @@
 //! WCR; the memlets of `T` join plain nodes (as in SubgraphFusion); and
 //! fusing the tile maps conflicts with nothing (see SubgraphFusion).
 
-use super::map_expansion::has_dynamic_inputs;
-use super::map_fusion::access_count;
 use super::map_tiling::{nest, tile_names};
 use super::place::{self, StateSite};
-use super::subgraph_fusion::{fuse_outer_maps, fusion_conflicts, relayout, OuterMaps};
+use super::subgraph_fusion::{between, fuse_outer_maps, fusion_conflicts, relayout, OuterMaps};
 use super::{Match, Options, Transformation};
-use crate::model::{conn, DataKind, Lifetime, MapScope, NodeKind, Schedule, Sdfg, State};
+use crate::model::{MapScope, NodeKind, Schedule, Sdfg, State};
 use crate::symbolic::{Dim, Expr, Subset};
 
 pub struct BufferTiling;
@@ -101,16 +99,8 @@ fn describe(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<String> {
         return None;
     }
     let p = plan(sdfg, site, a)?;
-    let label = |n: usize| &site.state.nodes[n].label;
     let halo: Vec<String> = p.lower.iter().zip(&p.upper).map(|(l, u)| format!("{l}, {u}")).collect();
-    Some(format!(
-        "map '{}' into map '{}' through '{}' (halo {}) in state '{}'",
-        label(p.maps.e1),
-        label(p.maps.e2),
-        p.data,
-        halo.join("; "),
-        place::state_label(sdfg, site.path)
-    ))
+    Some(p.maps.describe(sdfg, site, &p.data, &format!("(halo {})", halo.join("; "))))
 }
 
 struct Plan {
@@ -123,34 +113,15 @@ struct Plan {
 }
 
 fn plan(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<Plan> {
-    let (state, graph) = (site.state, site.graph());
-    let NodeKind::Access { data, .. } = &state.nodes[a].kind else { return None };
-    let desc = sdfg.container(data)?;
-    if !desc.transient || desc.kind != DataKind::Array || desc.lifetime != Lifetime::Scope || access_count(sdfg, data) != 1 {
-        return None;
-    }
-    let (ins, outs) = (graph.in_edges(a), graph.out_edges(a));
-    let [write] = ins else { return None };
-    let x1 = state.edges[*write].src;
-    let NodeKind::MapExit { entry: e1 } = state.nodes[x1].kind else { return None };
-    let e2 = state.edges[*outs.first()?].dst;
-    let named = |i: &usize| state.edges[*i].memlet.data.as_deref() == Some(data.as_str()) && state.edges[*i].memlet.wcr.is_none();
-    if !ins.iter().chain(outs).all(named) || outs.iter().any(|&i| state.edges[i].dst != e2 || state.edges[i].dst_conn.as_deref().and_then(conn::in_base).is_none()) {
-        return None;
-    }
+    let b = between(sdfg, site, a)?;
+    let (m1, m2) = (b.m1, b.m2);
     // The producer's only output is `T`.
-    if graph.out_edges(x1).len() != 1 {
+    if site.graph().out_edges(b.maps.x1).len() != 1 {
         return None;
     }
-    let (NodeKind::MapEntry { map: m1, .. }, NodeKind::MapEntry { map: m2, exit: x2 }) = (&state.nodes[e1].kind, &state.nodes[e2].kind) else {
-        return None;
-    };
-    let parents = site.parents()?;
-    let plain = |e: usize, m: &MapScope| {
-        !has_dynamic_inputs(&state.nodes[e]) && !m.has_dependent_ranges() && m.range.dims().iter().all(|d| d.step.as_int() == Some(1) && d.tile.as_int() == Some(1))
-    };
+    let unit = |m: &MapScope| m.range.dims().iter().all(|d| d.step.as_int() == Some(1) && d.tile.as_int() == Some(1));
     let n = m1.params.len();
-    if parents[e1] != parents[e2] || !plain(e1, m1) || !plain(e2, m2) || m2.params.len() != n || desc.shape.len() != n {
+    if !unit(m1) || !unit(m2) || m2.params.len() != n || sdfg.container(&b.data)?.shape.len() != n {
         return None;
     }
     let constant = |e: Expr| e.simplify().as_int();
@@ -160,30 +131,15 @@ fn plan(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<Plan> {
         lower.push(constant(d2.start.sub(&d1.start)).filter(|&l| l >= 0)?);
         upper.push(constant(d1.end.sub(&d2.end)).filter(|&u| u >= 0)?);
     }
-    let (body1, body2) = (site.body(e1)?, site.body(e2)?);
-    for (k, e) in state.edges.iter().enumerate() {
-        if e.memlet.data.as_deref() != Some(data.as_str()) || ins.contains(&k) || outs.contains(&k) {
-            continue;
-        }
-        let first = e.dst == x1 || (body1.contains(&e.src) && body1.contains(&e.dst));
-        let second = e.src == e2 || (body2.contains(&e.src) && body2.contains(&e.dst));
-        let plain_node = |n: usize| match &state.nodes[n].kind {
-            NodeKind::Tasklet { code } => code.language == "Python",
-            NodeKind::Access { .. } | NodeKind::MapEntry { .. } | NodeKind::MapExit { .. } => true,
-            _ => false,
-        };
-        let Some(Subset::Range(dims)) = &e.memlet.subset else { return None };
-        if !(first || second) || !plain_node(e.src) || !plain_node(e.dst) || e.memlet.wcr.is_some() || dims.len() != n {
-            return None;
-        }
+    for (second, dims) in &b.memlets {
         for (d, dim) in dims.iter().enumerate() {
             if !dim.is_index() {
                 return None;
             }
-            if first && dim.start.simplify() != Expr::sym(&m1.params[d]) {
+            if !second && dim.start.simplify() != Expr::sym(&m1.params[d]) {
                 return None;
             }
-            if second {
+            if *second {
                 let c = constant(dim.start.sub(&Expr::sym(&m2.params[d])))?;
                 if c < -lower[d] || c > upper[d] {
                     return None;
@@ -191,11 +147,10 @@ fn plan(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<Plan> {
             }
         }
     }
-    let maps = OuterMaps { a, e1, x1, e2, x2: *x2 };
-    if fusion_conflicts(sdfg, graph, data, &maps) {
+    if fusion_conflicts(sdfg, site.graph(), &b.data, &b.maps) {
         return None;
     }
-    Some(Plan { data: data.clone(), maps, lower, upper })
+    Some(Plan { data: b.data, maps: b.maps, lower, upper })
 }
 
 /// Puts both maps inside maps over the consumer's tiles (parameters

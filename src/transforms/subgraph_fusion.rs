@@ -88,26 +88,14 @@ fn describe(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<String> {
         return None;
     }
     let p = plan(sdfg, site, a)?;
-    let label = |n: usize| &site.state.nodes[n].label;
-    let NodeKind::MapEntry { map, .. } = &site.state.nodes[p.e1].kind else { return None };
+    let NodeKind::MapEntry { map, .. } = &site.state.nodes[p.maps.e1].kind else { return None };
     let outer: Vec<&str> = p.shared.iter().map(|&(i, _)| map.params[i].as_str()).collect();
-    Some(format!(
-        "map '{}' into map '{}' through '{}' over '{}' in state '{}'",
-        label(p.e1),
-        label(p.e2),
-        p.data,
-        outer.join(", "),
-        place::state_label(sdfg, site.path)
-    ))
+    Some(p.maps.describe(sdfg, site, &p.data, &format!("over '{}'", outer.join(", "))))
 }
 
 struct Plan {
     data: String,
-    a: usize,
-    e1: usize,
-    x1: usize,
-    e2: usize,
-    x2: usize,
+    maps: OuterMaps,
     /// The shared dimensions that become the outer map: (first map's
     /// dimension, second map's dimension), in the first map's order.
     shared: Vec<(usize, usize)>,
@@ -117,7 +105,24 @@ struct Plan {
     dropped: Vec<usize>,
 }
 
-fn plan(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<Plan> {
+/// A transient between two maps of one scope, as both fusions here need
+/// it: access node `a` of a transient array of `Scope` lifetime, its only
+/// one in the SDFG, written (no WCR) by the first map's exit alone and
+/// read by the second map's entry alone; maps without dynamic or
+/// parameter-dependent ranges.
+pub(super) struct Between<'s> {
+    pub(super) data: String,
+    pub(super) maps: OuterMaps,
+    pub(super) m1: &'s MapScope,
+    pub(super) m2: &'s MapScope,
+    /// Every memlet of the transient inside the two maps: whether it is in
+    /// the second, and its subset. Each joins plain nodes (no nested SDFG,
+    /// library node or non-Python tasklet), has no WCR and gives a subset
+    /// of the transient's rank.
+    pub(super) memlets: Vec<(bool, Vec<Dim>)>,
+}
+
+pub(super) fn between<'s>(sdfg: &Sdfg, site: &StateSite<'s>, a: usize) -> Option<Between<'s>> {
     let (state, graph) = (site.state, site.graph());
     let NodeKind::Access { data, .. } = &state.nodes[a].kind else { return None };
     let desc = sdfg.container(data)?;
@@ -140,42 +145,56 @@ fn plan(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<Plan> {
     let (NodeKind::MapEntry { map: m1, .. }, NodeKind::MapEntry { map: m2, exit: x2 }) = (&state.nodes[e1].kind, &state.nodes[e2].kind) else {
         return None;
     };
-    let x2 = *x2;
     let parents = site.parents()?;
     let plain_map = |e: usize, m: &MapScope| !has_dynamic_inputs(&state.nodes[e]) && !m.has_dependent_ranges();
     if parents[e1] != parents[e2] || !plain_map(e1, m1) || !plain_map(e2, m2) {
         return None;
     }
-    let pairs = shared_dims(m1, m2);
     let (body1, body2) = (site.body(e1)?, site.body(e2)?);
-    let rename_all: HashMap<String, Expr> = pairs.iter().map(|&(i, j)| (m2.params[j].clone(), Expr::sym(&m1.params[i]))).collect();
-    // Every memlet of `T` in either map, the second's in the first's names.
-    let mut subsets: Vec<Vec<Dim>> = Vec::new();
+    let plain = |n: usize| match &state.nodes[n].kind {
+        NodeKind::Tasklet { code } => code.language == "Python",
+        NodeKind::Access { .. } | NodeKind::MapEntry { .. } | NodeKind::MapExit { .. } => true,
+        _ => false,
+    };
+    let mut memlets = Vec::new();
     for (k, e) in state.edges.iter().enumerate() {
         if e.memlet.data.as_deref() != Some(data.as_str()) || ins.contains(&k) || outs.contains(&k) {
             continue;
         }
         let first = e.dst == x1 || (body1.contains(&e.src) && body1.contains(&e.dst));
         let second = e.src == e2 || (body2.contains(&e.src) && body2.contains(&e.dst));
-        let plain = |n: usize| match &state.nodes[n].kind {
-            NodeKind::Tasklet { code } => code.language == "Python",
-            NodeKind::Access { .. } | NodeKind::MapEntry { .. } | NodeKind::MapExit { .. } => true,
-            _ => false,
-        };
         let Some(Subset::Range(dims)) = &e.memlet.subset else { return None };
         if !(first || second) || !plain(e.src) || !plain(e.dst) || e.memlet.wcr.is_some() || dims.len() != desc.shape.len() {
             return None;
         }
-        let mut renamed = Subset::Range(dims.clone());
-        if second {
-            substitute_subset(&mut renamed, &rename_all);
-        }
-        subsets.push(renamed.dims().to_vec());
+        memlets.push((second, dims.clone()));
     }
+    let maps = OuterMaps { a, e1, x1, e2, x2: *x2 };
+    Some(Between { data: data.clone(), maps, m1, m2, memlets })
+}
+
+fn plan(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<Plan> {
+    let b = between(sdfg, site, a)?;
+    let (m1, m2) = (b.m1, b.m2);
+    let rank = sdfg.container(&b.data)?.shape.len();
+    let pairs = shared_dims(m1, m2);
+    let rename_all: HashMap<String, Expr> = pairs.iter().map(|&(i, j)| (m2.params[j].clone(), Expr::sym(&m1.params[i]))).collect();
+    // Every memlet of `T` in either map, the second's in the first's names.
+    let subsets: Vec<Vec<Dim>> = b
+        .memlets
+        .iter()
+        .map(|(second, dims)| {
+            let mut renamed = Subset::Range(dims.clone());
+            if *second {
+                substitute_subset(&mut renamed, &rename_all);
+            }
+            renamed.dims().to_vec()
+        })
+        .collect();
     // A shared dimension is outer when some dimension of `T` is its
     // parameter in every memlet.
     let indexed_by = |p: &str| -> Vec<usize> {
-        (0..desc.shape.len())
+        (0..rank)
             .filter(|&d| {
                 !subsets.is_empty() && subsets.iter().all(|s| s[d].is_index() && s[d].start.simplify() == Expr::sym(p))
             })
@@ -205,13 +224,14 @@ fn plan(sdfg: &Sdfg, site: &StateSite, a: usize) -> Option<Plan> {
         .filter(|&&(i, j)| m1.params[i] != m2.params[j])
         .map(|&(i, j)| (m2.params[j].clone(), Expr::sym(&m1.params[i])))
         .collect();
-    if !rename.is_empty() && !renaming_is_safe(state, e2, x2, &body2, &rename, &m2.params) {
+    let (e2, x2) = (b.maps.e2, b.maps.x2);
+    if !rename.is_empty() && !renaming_is_safe(site.state, e2, x2, &site.body(e2)?, &rename, &m2.params) {
         return None;
     }
-    if fusion_conflicts(sdfg, graph, data, &OuterMaps { a, e1, x1, e2, x2 }) {
+    if fusion_conflicts(sdfg, site.graph(), &b.data, &b.maps) {
         return None;
     }
-    Some(Plan { data: data.clone(), a, e1, x1, e2, x2, shared, rename, dropped: dropped.into_iter().collect() })
+    Some(Plan { data: b.data, maps: b.maps, shared, rename, dropped: dropped.into_iter().collect() })
 }
 
 /// The leading dimensions the two maps share: pairs of equal ranges at
@@ -250,11 +270,11 @@ fn fuse(sdfg: &Sdfg, path: &[place::Step], state: &mut State, p: &Plan) -> Resul
     // The second map's shared parameters take the first's names.
     if !p.rename.is_empty() {
         let parents = crate::model::scope::scope_parents(state)?;
-        let body2 = super::scope_subst::inside(&parents, p.e2);
-        let scope: Vec<usize> = body2.iter().copied().chain([p.e2, p.x2]).collect();
+        let body2 = super::scope_subst::inside(&parents, p.maps.e2);
+        let scope: Vec<usize> = body2.iter().copied().chain([p.maps.e2, p.maps.x2]).collect();
         let edges: Vec<usize> = (0..state.edges.len()).filter(|&i| scope.contains(&state.edges[i].src) || scope.contains(&state.edges[i].dst)).collect();
         substitute_in(state, &body2, &edges, &p.rename)?;
-        if let NodeKind::MapEntry { map, .. } = &mut state.nodes[p.e2].kind {
+        if let NodeKind::MapEntry { map, .. } = &mut state.nodes[p.maps.e2].kind {
             for param in &mut map.params {
                 if let Some(new) = p.rename.get(param.as_str()) {
                     *param = new.to_string();
@@ -264,9 +284,8 @@ fn fuse(sdfg: &Sdfg, path: &[place::Step], state: &mut State, p: &Plan) -> Resul
     }
     let outer1: Vec<usize> = p.shared.iter().map(|s| s.0).collect();
     let outer2: Vec<usize> = p.shared.iter().map(|s| s.1).collect();
-    let inner: Vec<usize> = [split(state, p.e1, &outer1)?, split(state, p.e2, &outer2)?].into_iter().flatten().collect();
-    let maps = OuterMaps { a: p.a, e1: p.e1, x1: p.x1, e2: p.e2, x2: p.x2 };
-    fuse_outer_maps(sdfg, path, state, &maps, &p.data, inner, &|s| drop_dims(s, &p.dropped))
+    let inner: Vec<usize> = [split(state, p.maps.e1, &outer1)?, split(state, p.maps.e2, &outer2)?].into_iter().flatten().collect();
+    fuse_outer_maps(sdfg, path, state, &p.maps, &p.data, inner, &|s| drop_dims(s, &p.dropped))
 }
 
 /// Whether running the second map's iteration right after the first's
@@ -295,6 +314,15 @@ pub(super) struct OuterMaps {
     pub(super) x1: usize,
     pub(super) e2: usize,
     pub(super) x2: usize,
+}
+
+impl OuterMaps {
+    /// "map 'a' into map 'b' through 'T' DETAIL in state 's'".
+    pub(super) fn describe(&self, sdfg: &Sdfg, site: &StateSite, data: &str, detail: &str) -> String {
+        let label = |n: usize| &site.state.nodes[n].label;
+        let state = place::state_label(sdfg, site.path);
+        format!("map '{}' into map '{}' through '{data}' {detail} in state '{state}'", label(self.e1), label(self.e2))
+    }
 }
 
 /// Fuses the two outer maps through `data`, which becomes private to one
