@@ -49,9 +49,17 @@ unsafe fn declare_check(op: MlirOperation) -> Result<(), String> {
         }
         child = mlirOperationGetNextInBlock(child);
     }
+    // `llvm.func @__sdfg_gpu_check(i64, !llvm.ptr)`, a declaration.
     let ctx = mlirOperationGetContext(op);
-    let source = format!("llvm.func @{CHECK}(i64, !llvm.ptr)");
-    let decl = mlirOperationCreateParse(ctx, text(&source), text("gpu check"));
+    let params = [mlirIntegerTypeGet(ctx, 64), mlirLLVMPointerTypeGet(ctx, 0)];
+    let signature = mlirLLVMFunctionTypeGet(mlirLLVMVoidTypeGet(ctx), params.len() as isize, params.as_ptr(), false);
+    let named = |key: &str, value: MlirAttribute| mlirNamedAttributeGet(mlirIdentifierGet(ctx, text(key)), value);
+    let attrs = [named("sym_name", mlirStringAttrGet(ctx, text(CHECK))), named("function_type", mlirTypeAttrGet(signature))];
+    let mut state = mlirOperationStateGet(text("llvm.func"), mlirLocationUnknownGet(ctx));
+    mlirOperationStateAddAttributes(&mut state, attrs.len() as isize, attrs.as_ptr());
+    let region = mlirRegionCreate();
+    mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+    let decl = mlirOperationCreate(&mut state);
     if decl.ptr.is_null() {
         return Err("internal error: cannot declare the GPU check report".into());
     }
