@@ -47,6 +47,13 @@ pub(super) unsafe fn parse_type(ctx: MlirContext, s: &str) -> MlirType {
     t
 }
 
+/// `memref<N x elem>` (`None`: a dynamic size `?`) with an identity layout,
+/// in `memory_space` (null: the default one).
+pub(super) unsafe fn memref_1d(elem: MlirType, count: Option<i64>, memory_space: MlirAttribute) -> MlirType {
+    let shape = [count.unwrap_or_else(|| mlirShapedTypeGetDynamicSize())];
+    mlirMemRefTypeContiguousGet(elem, 1, shape.as_ptr(), memory_space)
+}
+
 pub(super) unsafe fn parse_attr(ctx: MlirContext, s: &str) -> MlirAttribute {
     let a = mlirAttributeParseGet(ctx, text(s));
     assert!(!a.ptr.is_null(), "internal error: bad attribute text {s}");

@@ -340,7 +340,7 @@ unsafe fn scalar_pack(launch: MlirOperation, values: &[MlirValue], args: &[Arg],
         func = mlirOperationGetParentOperation(func);
     }
     let entry = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
-    let fixed_ty = parse_type(ctx, &format!("memref<{count}xi64>"));
+    let fixed_ty = memref_1d(mlirIntegerTypeGet(ctx, 64), Some(count as i64), MlirAttribute { ptr: std::ptr::null() });
     let segments = mlirDenseI32ArrayGet(ctx, 2, [0i32, 0].as_ptr());
     let pack = create_before(entry, "memref.alloca", &[], &[fixed_ty], &[("operandSegmentSizes", segments)]);
     let pack = mlirOperationGetResult(pack, 0);

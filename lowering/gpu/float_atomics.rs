@@ -63,7 +63,7 @@ unsafe fn rewrite(op: MlirOperation, marker: i64) -> Result<(), String> {
     let view = mlirOperationGetOperand(op, 1);
     let bits = mlirIntegerTypeGet(ctx, mlirFloatTypeGetWidth(mlirValueGetType(value)));
     let array = array_of(view).ok_or("of memory that is not a GPU array")?;
-    let alias_ty = parse_type(ctx, &format!("memref<?x{}>", type_text(bits)));
+    let alias_ty = memref_1d(bits, None, MlirAttribute { ptr: std::ptr::null() });
     let alias = match users(array).into_iter().find(|u| {
         name(*u) == "builtin.unrealized_conversion_cast" && mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(*u, 0)), alias_ty)
     }) {

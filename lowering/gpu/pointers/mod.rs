@@ -173,7 +173,7 @@ unsafe fn rewrite_kernel(func: MlirOperation) -> Result<(), String> {
             Root::Arg(_) if !elems.contains_key(root) => continue,
             Root::Arg(_) => {
                 let elem = elems[root];
-                let ty = parse_type(mlirOperationGetContext(func), &format!("memref<?x{}>", type_text(elem)));
+                let ty = memref_1d(elem, None, MlirAttribute { ptr: std::ptr::null() });
                 let cast = create_before(top, "builtin.unrealized_conversion_cast", &[*def], &[ty], &[]);
                 Memory { memref: mlirOperationGetResult(cast, 0), elem }
             }
@@ -230,7 +230,7 @@ unsafe fn alloca_count(op: MlirOperation) -> Result<i64, String> {
 /// `memref<count x elem>` private to each thread, before `at`.
 unsafe fn private_memory(at: MlirOperation, elem: MlirType, count: i64) -> MlirValue {
     let ctx = mlirOperationGetContext(at);
-    let ty = parse_type(ctx, &format!("memref<{}x{}, #spirv.storage_class<Function>>", count.max(1), type_text(elem)));
+    let ty = memref_1d(elem, Some(count.max(1)), parse_attr(ctx, "#spirv.storage_class<Function>"));
     let segments = mlirDenseI32ArrayGet(ctx, 2, [0i32, 0].as_ptr());
     mlirOperationGetResult(create_before(at, "memref.alloca", &[], &[ty], &[("operandSegmentSizes", segments)]), 0)
 }
