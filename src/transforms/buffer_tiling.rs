@@ -45,10 +45,6 @@ pub struct BufferTiling;
 const DEFAULT_TILE: i64 = 128;
 
 impl Transformation for BufferTiling {
-    fn local_edits(&self) -> bool {
-        true
-    }
-
     fn name(&self) -> &'static str {
         "sdfg-buffer-tiling"
     }
@@ -67,6 +63,14 @@ impl Transformation for BufferTiling {
 
     fn first_match(&self, sdfg: &Sdfg, _options: &Options) -> Result<Option<Match>, String> {
         Ok(place::first_node_match(sdfg, |site, a| describe(sdfg, site, a)))
+    }
+
+    fn state_local(&self) -> bool {
+        true
+    }
+
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[place::Step], _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(place::node_matches_in_state(sdfg, path, |site, a| describe(sdfg, site, a)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {

@@ -161,6 +161,15 @@ pub fn first_node_match(sdfg: &Sdfg, describe: impl FnMut(&StateSite, usize) -> 
     node_matches_up_to(sdfg, 1, describe).pop()
 }
 
+/// [`node_matches`] in the state at `path` only.
+pub fn node_matches_in_state(sdfg: &Sdfg, path: &[Step], mut describe: impl FnMut(&StateSite, usize) -> Option<String>) -> Vec<Match> {
+    one_state(sdfg, path, |path, state| {
+        let site = StateSite::new(path, state);
+        let described = (0..state.nodes.len()).filter_map(|node| describe(&site, node).map(|d| (node, d)));
+        described.map(|(node, description)| Match { place: Place { state: path.clone(), node }, description }).collect()
+    })
+}
+
 fn node_matches_up_to(sdfg: &Sdfg, limit: usize, mut describe: impl FnMut(&StateSite, usize) -> Option<String>) -> Vec<Match> {
     let mut out = Vec::new();
     for (path, state) in states(sdfg) {

@@ -51,10 +51,6 @@ use std::collections::{BTreeSet, HashMap};
 pub struct SubgraphFusion;
 
 impl Transformation for SubgraphFusion {
-    fn local_edits(&self) -> bool {
-        true
-    }
-
     fn name(&self) -> &'static str {
         "sdfg-subgraph-fusion"
     }
@@ -69,6 +65,14 @@ impl Transformation for SubgraphFusion {
 
     fn first_match(&self, sdfg: &Sdfg, _options: &Options) -> Result<Option<Match>, String> {
         Ok(place::first_node_match(sdfg, |site, a| describe(sdfg, site, a)))
+    }
+
+    fn state_local(&self) -> bool {
+        true
+    }
+
+    fn matches_in_state(&self, sdfg: &Sdfg, path: &[place::Step], _options: &Options) -> Result<Vec<Match>, String> {
+        Ok(place::node_matches_in_state(sdfg, path, |site, a| describe(sdfg, site, a)))
     }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
