@@ -161,6 +161,36 @@ pub fn first_node_match(sdfg: &Sdfg, describe: impl FnMut(&StateSite, usize) -> 
     node_matches_up_to(sdfg, 1, describe).pop()
 }
 
+/// The [`super::Transformation`] methods of a transformation whose matches
+/// are nodes that `$describe(sdfg, site, node)` describes, each application
+/// changing its own state alone: listing, the first match, and the search
+/// of one state at a time when applying everywhere.
+macro_rules! node_matched_in_states {
+    ($describe:path) => {
+        fn matches(&self, sdfg: &$crate::model::Sdfg) -> Vec<$crate::transforms::Match> {
+            $crate::transforms::place::node_matches(sdfg, |site, a| $describe(sdfg, site, a))
+        }
+
+        fn first_match(&self, sdfg: &$crate::model::Sdfg, _options: &$crate::transforms::Options) -> Result<Option<$crate::transforms::Match>, String> {
+            Ok($crate::transforms::place::first_node_match(sdfg, |site, a| $describe(sdfg, site, a)))
+        }
+
+        fn state_local(&self) -> bool {
+            true
+        }
+
+        fn matches_in_state(
+            &self,
+            sdfg: &$crate::model::Sdfg,
+            path: &[$crate::transforms::place::Step],
+            _options: &$crate::transforms::Options,
+        ) -> Result<Vec<$crate::transforms::Match>, String> {
+            Ok($crate::transforms::place::node_matches_in_state(sdfg, path, |site, a| $describe(sdfg, site, a)))
+        }
+    };
+}
+pub(crate) use node_matched_in_states;
+
 /// [`node_matches`] in the state at `path` only.
 pub fn node_matches_in_state(sdfg: &Sdfg, path: &[Step], mut describe: impl FnMut(&StateSite, usize) -> Option<String>) -> Vec<Match> {
     one_state(sdfg, path, |path, state| {

@@ -59,21 +59,7 @@ impl Transformation for SubgraphFusion {
         "Fuse a map and the next one over their shared dimensions, the transient between them one slice per iteration"
     }
 
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::node_matches(sdfg, |site, a| describe(sdfg, site, a))
-    }
-
-    fn first_match(&self, sdfg: &Sdfg, _options: &Options) -> Result<Option<Match>, String> {
-        Ok(place::first_node_match(sdfg, |site, a| describe(sdfg, site, a)))
-    }
-
-    fn state_local(&self) -> bool {
-        true
-    }
-
-    fn matches_in_state(&self, sdfg: &Sdfg, path: &[place::Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(place::node_matches_in_state(sdfg, path, |site, a| describe(sdfg, site, a)))
-    }
+    place::node_matched_in_states!(describe);
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;
