@@ -76,8 +76,8 @@ pub(super) unsafe fn string_attr(op: MlirOperation, attr: &str) -> Option<String
     Some(String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)).into_owned())
 }
 
-/// Creates `name(operands) {attrs} : results` at `loc` and inserts it
-/// before `before`.
+/// Creates `name(operands) {attrs} : results` at the location of `before`
+/// and inserts it before `before`.
 pub(super) unsafe fn create_before(
     before: MlirOperation,
     name: &str,
@@ -85,16 +85,49 @@ pub(super) unsafe fn create_before(
     results: &[MlirType],
     attrs: &[(&str, MlirAttribute)],
 ) -> MlirOperation {
-    let ctx = mlirOperationGetContext(before);
-    let mut state = mlirOperationStateGet(text(name), mlirOperationGetLocation(before));
+    let op = create(mlirOperationGetLocation(before), name, operands, results, attrs, &[], 0);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, op);
+    op
+}
+
+/// Creates `name(operands)[successors] {attrs} : results` at `loc` at the
+/// end of `block`.
+pub(super) unsafe fn append_to(
+    block: MlirBlock,
+    loc: MlirLocation,
+    name: &str,
+    operands: &[MlirValue],
+    results: &[MlirType],
+    attrs: &[(&str, MlirAttribute)],
+    successors: &[MlirBlock],
+) -> MlirOperation {
+    let op = create(loc, name, operands, results, attrs, successors, 0);
+    mlirBlockAppendOwnedOperation(block, op);
+    op
+}
+
+/// Creates `name(operands)[successors] {attrs} : results` at `loc` with
+/// `regions` empty regions, not inserted anywhere.
+pub(super) unsafe fn create(
+    loc: MlirLocation,
+    name: &str,
+    operands: &[MlirValue],
+    results: &[MlirType],
+    attrs: &[(&str, MlirAttribute)],
+    successors: &[MlirBlock],
+    regions: usize,
+) -> MlirOperation {
+    let ctx = mlirLocationGetContext(loc);
+    let mut state = mlirOperationStateGet(text(name), loc);
     mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
     mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+    mlirOperationStateAddSuccessors(&mut state, successors.len() as isize, successors.as_ptr());
     let named: Vec<MlirNamedAttribute> =
         attrs.iter().map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(ctx, text(n)), *a)).collect();
     mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
-    let op = mlirOperationCreate(&mut state);
-    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, op);
-    op
+    let owned: Vec<MlirRegion> = (0..regions).map(|_| mlirRegionCreate()).collect();
+    mlirOperationStateAddOwnedRegions(&mut state, owned.len() as isize, owned.as_ptr());
+    mlirOperationCreate(&mut state)
 }
 
 /// The ops that use `value`.
@@ -141,13 +174,6 @@ pub(super) unsafe fn constant_of(value: MlirValue) -> Option<i64> {
         }
         _ => None,
     }
-}
-
-/// `attr` in MLIR's syntax.
-pub(super) unsafe fn attr_text(attr: MlirAttribute) -> String {
-    let mut out = String::new();
-    mlirAttributePrint(attr, Some(append), &mut out as *mut String as *mut std::ffi::c_void);
-    out
 }
 
 /// An `index` constant, before `at`.

@@ -290,8 +290,7 @@ unsafe fn rewrite_launch(launch: MlirOperation, kernel: &Kernel) -> Result<(), S
     for (a, b) in block.iter_mut().enumerate() {
         *b = constant_of(operands[block_at as usize + a]).ok_or("a block size known only while running")?;
     }
-    let abi = format!("#spirv.entry_point_abi<workgroup_size = [{}, {}, {}]>", block[0], block[1], block[2]);
-    mlirOperationSetAttributeByName(kernel.func, text("spirv.entry_point_abi"), parse_attr(ctx, &abi));
+    super::workgroup_size::fix(kernel.func, block);
     let mut new = Vec::new();
     for (value, arg) in old.iter().zip(&kernel.args) {
         if let Arg::Buffer(ty) = arg {
@@ -386,7 +385,7 @@ mod tests {
         assert!(module.as_operation().verify(), "the rewritten module verifies");
         let text = module.as_operation().to_string();
         assert!(text.contains("gpu.func @k(%arg0: memref<?xf64>, %arg1: memref<?xi64>) kernel"), "{text}");
-        assert!(text.contains("workgroup_size = [64, 1, 1]"), "{text}");
+        assert!(text.contains("known_block_size = array<i32: 64, 1, 1>"), "{text}");
         assert!(text.contains("memref.alloca() : memref<4xi64>"), "offsets, scalars and the status: {text}");
         assert!(text.contains("arith.bitcast") && text.contains("arith.extui"), "f32 travels as its bits: {text}");
         assert!(!text.contains("unrealized_conversion_cast %arg0"), "{text}");

@@ -125,8 +125,9 @@ pub fn check_libdevice(module: &Module) -> Result<(), (String, crate::model::Loc
 }
 
 /// libdevice: the file `SDFG_CUDA_LIBDEVICE` names (when set, the only
-/// place looked at), else where the CUDA toolkit keeps it, else in the
-/// active Python environment's `nvidia-cuda-nvcc` package.
+/// place looked at), else in the toolkit that `CUDA_HOME`, `CUDA_PATH` or
+/// `CUDA_ROOT` names, the active Python environment's `nvidia-cuda-nvcc`
+/// package, or the toolkit whose `nvcc` or `ptxas` is on `PATH`.
 fn libdevice() -> Result<PathBuf, String> {
     if let Some(path) = std::env::var_os("SDFG_CUDA_LIBDEVICE") {
         let path = PathBuf::from(path);
@@ -141,13 +142,26 @@ fn libdevice() -> Result<PathBuf, String> {
     if let Some(venv) = std::env::var_os("VIRTUAL_ENV") {
         candidates.extend(python_package_file(Path::new(&venv), "nvidia/cuda_nvcc/nvvm/libdevice/libdevice.10.bc"));
     }
-    candidates.push("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc".into());
-    candidates.push("/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc".into());
+    candidates.extend(beside_cuda_compiler(std::env::var_os("PATH").as_deref()));
     candidates.into_iter().find(|p| p.is_file()).ok_or_else(|| {
         "it is not installed: install the CUDA toolkit (or the Python package nvidia-cuda-nvcc-cu12 in the active \
          environment), or set SDFG_CUDA_LIBDEVICE to the file"
             .to_string()
     })
+}
+
+/// Where the toolkits whose compiler is in a directory of `path` keep
+/// libdevice: NVIDIA's layout (`bin/nvcc`, `nvvm/libdevice/`) and
+/// Debian's (`bin/nvcc`, `lib/nvidia-cuda-toolkit/libdevice/`).
+fn beside_cuda_compiler(path: Option<&std::ffi::OsStr>) -> Vec<PathBuf> {
+    let Some(path) = path else { return Vec::new() };
+    std::env::split_paths(path)
+        .filter(|dir| dir.join("nvcc").is_file() || dir.join("ptxas").is_file())
+        .filter_map(|dir| dir.parent().map(Path::to_path_buf))
+        .flat_map(|root| {
+            [root.join("nvvm/libdevice/libdevice.10.bc"), root.join("lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc")]
+        })
+        .collect()
 }
 
 /// `file` inside the packages of the Python environment at `venv`
@@ -188,4 +202,29 @@ pub fn runtime_library(work: &Path, shared: bool) -> Result<PathBuf, String> {
     }
     crate::lowering::cpp_helpers::run(&mut command).map_err(|e| format!("the CUDA runtime: {e}"))?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn libdevice_is_looked_for_beside_a_cuda_compiler_on_path() {
+        let root = std::env::temp_dir().join(format!("sdfg-libdevice-{}", std::process::id()));
+        let (bin, other) = (root.join("cuda/bin"), root.join("other/bin"));
+        std::fs::create_dir_all(&bin).unwrap();
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(bin.join("ptxas"), "").unwrap();
+        let path = std::env::join_paths([&other, &bin]).unwrap();
+        let found = beside_cuda_compiler(Some(&path));
+        assert_eq!(
+            found,
+            vec![
+                root.join("cuda/nvvm/libdevice/libdevice.10.bc"),
+                root.join("cuda/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc")
+            ]
+        );
+        assert!(beside_cuda_compiler(None).is_empty());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

@@ -96,8 +96,8 @@ unsafe fn array_of(view: MlirValue) -> Option<MlirValue> {
 /// Replaces every marked integer atomic of the converted `spirv` modules
 /// by a compare-and-swap loop on the float.
 pub fn to_cas_loops(module: &melior::ir::Module) -> Result<(), String> {
-    // SAFETY: as above; the loop is parsed apart and moved in before the
-    // marker is erased.
+    // SAFETY: as above; the loop is built before the marker and the marker
+    // is erased once nothing uses it.
     unsafe {
         let mut all = Vec::new();
         collect(module.as_operation().to_raw(), &mut all);
@@ -148,52 +148,46 @@ unsafe fn barriers_cover_buffers(module: &melior::ir::Module) {
     }
 }
 
-/// The loop before `marker`, which it replaces.
+/// The loop before `marker`, which it replaces (the shape in the module
+/// comment; `spirv.mlir.loop` wants an entry block, the header, the body,
+/// the continue block and the merge block last).
 unsafe fn cas_loop(marker: MlirOperation, pointer: MlirValue, value: MlirValue, combine: &str) -> Result<(), String> {
     let ctx = mlirOperationGetContext(marker);
-    let (ptr, float) = (type_text(mlirValueGetType(pointer)), type_text(mlirValueGetType(value)));
-    let int = format!("i{}", mlirFloatTypeGetWidth(mlirValueGetType(value)));
-    let source = format!(
-        "func.func @cas(%p: {ptr}, %v: {float}) {{
-  %first = spirv.Load \"StorageBuffer\" %p : {int}
-  spirv.mlir.loop {{
-    spirv.Branch ^header(%first : {int})
-  ^header(%expected: {int}):
-    spirv.Branch ^body
-  ^body:
-    %old = spirv.Bitcast %expected : {int} to {float}
-    %new = {combine} %old, %v : {float}
-    %new_bits = spirv.Bitcast %new : {float} to {int}
-    %seen = spirv.AtomicCompareExchange <Device> <None> <None> %p, %new_bits, %expected : {ptr}
-    %retry = spirv.INotEqual %seen, %expected : {int}
-    spirv.BranchConditional %retry, ^continue, ^merge
-  ^continue:
-    spirv.Branch ^header(%seen : {int})
-  ^merge:
-    spirv.mlir.merge
-  }}
-  return
-}}"
-    );
-    let template = mlirOperationCreateParse(ctx, text(&source), text("compare-and-swap loop"));
-    if template.ptr.is_null() {
-        return Err("internal error: the compare-and-swap loop does not parse".into());
+    let loc = mlirOperationGetLocation(marker);
+    let float = mlirValueGetType(value);
+    let int = mlirIntegerTypeGet(ctx, mlirFloatTypeGetWidth(float));
+    let first = mlirOperationGetResult(create_before(marker, "spirv.Load", &[pointer], &[int], &[]), 0);
+    let lp = create(loc, "spirv.mlir.loop", &[], &[], &[("loop_control", parse_attr(ctx, "#spirv.loop_control<None>"))], &[], 1);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(marker), marker, lp);
+    let region = mlirOperationGetRegion(lp, 0);
+    let [entry, header, body, next, merge] = [&[][..], &[int], &[], &[], &[]].map(|args: &[MlirType]| {
+        let locs = vec![loc; args.len()];
+        let block = mlirBlockCreate(args.len() as isize, args.as_ptr(), locs.as_ptr());
+        mlirRegionAppendOwnedBlock(region, block);
+        block
+    });
+    let expected = mlirBlockGetArgument(header, 0);
+    append_to(entry, loc, "spirv.Branch", &[first], &[], &[], &[header]);
+    append_to(header, loc, "spirv.Branch", &[], &[], &[], &[body]);
+    let result = |op: MlirOperation| mlirOperationGetResult(op, 0);
+    let old = result(append_to(body, loc, "spirv.Bitcast", &[expected], &[float], &[], &[]));
+    let new = result(append_to(body, loc, combine, &[old, value], &[float], &[], &[]));
+    let new_bits = result(append_to(body, loc, "spirv.Bitcast", &[new], &[int], &[], &[]));
+    let none = parse_attr(ctx, "#spirv.memory_semantics<None>");
+    let exchange = [("memory_scope", parse_attr(ctx, "#spirv.scope<Device>")), ("equal_semantics", none), ("unequal_semantics", none)];
+    let seen = result(append_to(body, loc, "spirv.AtomicCompareExchange", &[pointer, new_bits, expected], &[int], &exchange, &[]));
+    let retry = result(append_to(body, loc, "spirv.INotEqual", &[seen, expected], &[mlirIntegerTypeGet(ctx, 1)], &[], &[]));
+    let segments = mlirDenseI32ArrayGet(ctx, 3, [1, 0, 0].as_ptr());
+    append_to(body, loc, "spirv.BranchConditional", &[retry], &[], &[("operandSegmentSizes", segments)], &[next, merge]);
+    append_to(next, loc, "spirv.Branch", &[seen], &[], &[], &[header]);
+    append_to(merge, loc, "spirv.mlir.merge", &[], &[], &[], &[]);
+    if !mlirOperationVerify(lp) {
+        return Err("internal error: the compare-and-swap loop is malformed".into());
     }
-    let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(template, 0));
-    let (p, v) = (mlirBlockGetArgument(body, 0), mlirBlockGetArgument(body, 1));
-    let mut op = mlirBlockGetFirstOperation(body);
-    while !op.ptr.is_null() && name(op) != "func.return" {
-        let next = mlirOperationGetNextInBlock(op);
-        mlirOperationMoveBefore(op, marker);
-        op = next;
-    }
-    mlirValueReplaceAllUsesOfWith(p, pointer);
-    mlirValueReplaceAllUsesOfWith(v, value);
-    mlirOperationDestroy(template);
     if !mlirValueGetFirstUse(mlirOperationGetResult(marker, 0)).ptr.is_null() {
         return Err("internal error: a float atomic's old value is used".into());
     }
-    if int == "i64" {
+    if mlirIntegerTypeGetWidth(int) == 64 {
         require_int64_atomics(marker);
     }
     let bits = mlirOpResultGetOwner(mlirOperationGetOperand(marker, 1));
@@ -204,25 +198,18 @@ unsafe fn cas_loop(marker: MlirOperation, pointer: MlirValue, value: MlirValue, 
     Ok(())
 }
 
-/// Adds the `Int64Atomics` capability, which a 64-bit compare-and-swap
-/// needs, to the `spirv.module` around `op` (`spirv-update-vce` counts it
-/// for the integer marker only where the marker alone needs it).
+/// Declares the whole target environment (`spirv::TARGET_VCE`, which has
+/// `Int64Atomics`) on the `spirv.module` around `op`: a 64-bit
+/// compare-and-swap needs that capability, and `spirv-update-vce` does not
+/// count it. The target's triple covers every capability the conversion
+/// could have required.
 unsafe fn require_int64_atomics(op: MlirOperation) {
     let mut module = op;
     while !module.ptr.is_null() && name(module) != "spirv.module" {
         module = mlirOperationGetParentOperation(module);
     }
-    if module.ptr.is_null() {
-        return;
-    }
-    let vce = attr_text(mlirOperationGetAttributeByName(module, text("vce_triple")));
-    if vce.contains("Int64Atomics") {
-        return;
-    }
-    let Some(at) = vce.find("], [") else { return };
-    let wider = format!("{}, Int64Atomics{}", &vce[..at], &vce[at..]);
-    let attr = mlirAttributeParseGet(mlirOperationGetContext(module), text(&wider));
-    if !attr.ptr.is_null() {
-        mlirOperationSetAttributeByName(module, text("vce_triple"), attr);
+    if !module.ptr.is_null() {
+        let target = parse_attr(mlirOperationGetContext(module), super::spirv::TARGET_VCE);
+        mlirOperationSetAttributeByName(module, text("vce_triple"), target);
     }
 }

@@ -30,6 +30,7 @@ pub mod spirv;
 pub mod f64_math;
 pub mod f64_trig;
 pub mod vulkan;
+mod workgroup_size;
 
 use super::types::Ty;
 use super::ModuleGen;

@@ -14,9 +14,15 @@ use melior::{
 };
 
 /// Vulkan 1.3 with 64-bit floats, integers and integer atomics (what Mesa's
-/// lavapipe offers).
-const TARGET_ENV: &str = "#spirv.target_env<#spirv.vce<v1.3, [Shader, Float64, Int64, Int64Atomics], \
-[SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>";
+/// lavapipe offers): the version, capabilities and extensions, and the
+/// whole target environment.
+macro_rules! target_vce {
+    () => {
+        "#spirv.vce<v1.3, [Shader, Float64, Int64, Int64Atomics], [SPV_KHR_storage_buffer_storage_class]>"
+    };
+}
+pub(super) const TARGET_VCE: &str = target_vce!();
+const TARGET_ENV: &str = concat!("#spirv.target_env<", target_vce!(), ", api=Vulkan, #spirv.resource_limits<>>");
 
 /// Kernels to the `spirv` dialect, arguments as storage buffers. Complex
 /// arithmetic and the integer divisions SPIR-V lacks (`floordivsi`,
@@ -100,6 +106,7 @@ fn kernels_to_spirv(context: &Context, module: &mut Module) -> Result<(), String
     super::complex_selects::split(module);
     super::f64_math::expand(context, module);
     run_pipeline(context, module, TO_SPIRV).map_err(|e| format!("cannot convert the kernels to SPIR-V: {e}"))?;
+    super::workgroup_size::declare(module);
     super::loop_results::set_before_loops(module);
     super::float_atomics::to_cas_loops(module)?;
     exact_float_arithmetic(module);
