@@ -50,17 +50,8 @@ impl Transformation for AugAssignToWcr {
         "Turn a read-modify-write tasklet into a write with write-conflict resolution"
     }
 
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        place::each_state(sdfg, |path, state| matches_in(sdfg, path, state))
-    }
+    place::state_matched!(each: matches_in, state_local);
 
-    fn matches_in_state(&self, sdfg: &Sdfg, path: &[place::Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(place::one_state(sdfg, path, |path, state| matches_in(sdfg, path, state)))
-    }
-
-    fn state_local(&self) -> bool {
-        true
-    }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;

@@ -21,7 +21,7 @@
 //! thread-block map inside it yet.
 
 use super::map_expansion::has_dynamic_inputs;
-use super::place::{self, Step, Within};
+use super::place::{self, Within};
 use super::{Match, Options, Transformation};
 use crate::model::gpu_block::{block_size, DEFAULT_BLOCK, MAX_THREADS_PER_BLOCK};
 use crate::model::{NodeKind, Schedule, Sdfg};
@@ -49,13 +49,7 @@ impl Transformation for GpuBlockTiling {
         true
     }
 
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        matches_within(sdfg, Within::All)
-    }
-
-    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(matches_within(sdfg, Within::State(path)))
-    }
+    place::state_matched!(within: matches_within);
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?;

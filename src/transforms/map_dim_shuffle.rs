@@ -16,7 +16,7 @@
 //! applied once.
 
 use super::map_expansion::has_dynamic_inputs;
-use super::place::{self, Step, Within};
+use super::place::{self, Within};
 use super::{Match, Options, Transformation};
 use crate::model::{NodeKind, Sdfg};
 use crate::symbolic::Subset;
@@ -43,13 +43,7 @@ impl Transformation for MapDimShuffle {
         true
     }
 
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        matches_within(sdfg, Within::All)
-    }
-
-    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(matches_within(sdfg, Within::State(path)))
-    }
+    place::state_matched!(within: matches_within);
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         if !matches_within(sdfg, Within::State(&m.place.state)).iter().any(|x| x.place == m.place) {

@@ -57,17 +57,8 @@ impl Transformation for MapFission {
         "Split a map around several computations into one map per computation"
     }
 
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        matches_within(sdfg, Within::All)
-    }
+    place::state_matched!(within: matches_within, state_local);
 
-    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(matches_within(sdfg, Within::State(path)))
-    }
-
-    fn state_local(&self) -> bool {
-        true
-    }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let mut state = place::state(sdfg, &m.place.state).ok_or("match refers to a missing state")?.clone();

@@ -15,7 +15,7 @@
 //! range inputs. Each match is tiled once.
 
 use super::map_expansion::has_dynamic_inputs;
-use super::place::{self, Step, Within};
+use super::place::{self, Within};
 use super::{Match, Options, Transformation};
 use crate::model::conn::{self, Side};
 use crate::model::{DataEdge, MapScope, Node, NodeKind, Schedule, Sdfg, State};
@@ -45,13 +45,7 @@ impl Transformation for MapTiling {
         true
     }
 
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        matches_within(sdfg, Within::All)
-    }
-
-    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(matches_within(sdfg, Within::State(path)))
-    }
+    place::state_matched!(within: matches_within);
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let sizes = options.positive_list("tile-sizes")?.unwrap_or_else(|| vec![DEFAULT_TILE]);

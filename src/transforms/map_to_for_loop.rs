@@ -48,18 +48,9 @@ impl Transformation for MapToForLoop {
         "Run a top-level map sequentially: a nested SDFG with one loop per parameter"
     }
 
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        matches_within(sdfg, Within::All)
-    }
+    // State-local: the loops go into a nested SDFG inside the map's state.
+    place::state_matched!(within: matches_within, state_local);
 
-    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(matches_within(sdfg, Within::State(path)))
-    }
-
-    // The loops go into a nested SDFG inside the map's state.
-    fn state_local(&self) -> bool {
-        true
-    }
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, _options: &Options) -> Result<(), String> {
         let state = place::state(sdfg, &m.place.state).cloned();

@@ -18,21 +18,29 @@ pub struct Place {
 /// Every state of the SDFG (not of nested SDFGs), depth first.
 pub fn states(sdfg: &Sdfg) -> Vec<(StatePath, &State)> {
     let mut out = Vec::new();
-    collect(&sdfg.cfg, &mut Vec::new(), &mut out);
+    walk(&sdfg.cfg, &mut Vec::new(), &mut |_, _| {}, &mut |path, block| {
+        if let BlockKind::State(s) = &block.kind {
+            out.push((path.to_vec(), s));
+        }
+    });
     out
 }
 
-fn collect<'a>(cfg: &'a Cfg, path: &mut StatePath, out: &mut Vec<(StatePath, &'a State)>) {
+/// Walks `cfg` and every CFG nested in its blocks, depth first: `on_cfg`
+/// sees each CFG before its blocks, `on_block` each block (the path ends
+/// at it) before the CFGs inside it.
+fn walk<'a>(cfg: &'a Cfg, path: &mut Vec<Step>, on_cfg: &mut dyn FnMut(&[Step], &'a Cfg), on_block: &mut dyn FnMut(&[Step], &'a Block)) {
+    on_cfg(path, cfg);
     for (i, b) in cfg.blocks.iter().enumerate() {
         path.push(Step::Block(i));
+        on_block(path, b);
         match &b.kind {
-            BlockKind::State(s) => out.push((path.clone(), s)),
-            BlockKind::Region { cfg, .. } => collect(cfg, path, out),
-            BlockKind::Loop(l) => collect(&l.cfg, path, out),
+            BlockKind::Region { cfg, .. } => walk(cfg, path, on_cfg, on_block),
+            BlockKind::Loop(l) => walk(&l.cfg, path, on_cfg, on_block),
             BlockKind::Conditional(brs) => {
                 for (k, br) in brs.iter().enumerate() {
                     path.push(Step::Branch(k));
-                    collect(&br.cfg, path, out);
+                    walk(&br.cfg, path, on_cfg, on_block);
                     path.pop();
                 }
             }
@@ -191,6 +199,42 @@ macro_rules! node_matched_in_states {
 }
 pub(crate) use node_matched_in_states;
 
+/// The [`super::Transformation`] methods of a transformation that finds its
+/// matches state by state: listing them in every state and in one.
+/// `within: $f` names `$f(sdfg, within: Within) -> Vec<Match>`, `each: $f`
+/// names `$f(sdfg, path, state) -> Vec<Match>` for one state; a trailing
+/// `state_local` also declares that an application changes its own state
+/// alone ([`super::Transformation::state_local`]).
+macro_rules! state_matched {
+    (within: $f:expr) => {
+        fn matches(&self, sdfg: &$crate::model::Sdfg) -> Vec<$crate::transforms::Match> {
+            ($f)(sdfg, $crate::transforms::place::Within::All)
+        }
+
+        fn matches_in_state(
+            &self,
+            sdfg: &$crate::model::Sdfg,
+            path: &[$crate::transforms::place::Step],
+            _options: &$crate::transforms::Options,
+        ) -> Result<Vec<$crate::transforms::Match>, String> {
+            Ok(($f)(sdfg, $crate::transforms::place::Within::State(path)))
+        }
+    };
+    (each: $f:expr) => {
+        $crate::transforms::place::state_matched!(within: |sdfg, within: $crate::transforms::place::Within| {
+            within.states(sdfg).into_iter().flat_map(|(path, state)| ($f)(sdfg, &path, state)).collect::<Vec<_>>()
+        });
+    };
+    ($how:ident: $f:expr, state_local) => {
+        $crate::transforms::place::state_matched!($how: $f);
+
+        fn state_local(&self) -> bool {
+            true
+        }
+    };
+}
+pub(crate) use state_matched;
+
 /// [`node_matches`] in the state at `path` only.
 pub fn node_matches_in_state(sdfg: &Sdfg, path: &[Step], mut describe: impl FnMut(&StateSite, usize) -> Option<String>) -> Vec<Match> {
     one_state(sdfg, path, |path, state| {
@@ -331,23 +375,7 @@ fn label_at(cfg: &Cfg, path: &[Step]) -> String {
 /// Calls `f` for every CFG (the SDFG's and nested regions', loops' and
 /// branches') with the steps to it.
 pub fn visit_cfgs(cfg: &Cfg, path: &mut Vec<Step>, f: &mut dyn FnMut(&[Step], &Cfg)) {
-    f(path, cfg);
-    for (i, b) in cfg.blocks.iter().enumerate() {
-        path.push(Step::Block(i));
-        match &b.kind {
-            BlockKind::Region { cfg, .. } => visit_cfgs(cfg, path, f),
-            BlockKind::Loop(l) => visit_cfgs(&l.cfg, path, f),
-            BlockKind::Conditional(brs) => {
-                for (k, br) in brs.iter().enumerate() {
-                    path.push(Step::Branch(k));
-                    visit_cfgs(&br.cfg, path, f);
-                    path.pop();
-                }
-            }
-            _ => {}
-        }
-        path.pop();
-    }
+    walk(cfg, path, &mut |p, c| f(p, c), &mut |_, _| {});
 }
 
 /// The CFG at the end of `path` (as `visit_cfgs` reports it).

@@ -5,13 +5,57 @@
 //! containers, and memlet paths built through new maps.
 
 use super::place::{self, StatePath};
-use super::{Match, Options, Place};
+use super::{Match, Options, Place, Transformation};
 use crate::analysis::memlet_tree::memlet_tree;
 use crate::analysis::propagation::propagate_memlet;
 use crate::model::dataflow::Dataflow;
 use crate::model::{conn, scope, DataDesc, DataEdge, DataKind, Loc, Memlet, NodeKind, Sdfg, State, Storage};
 use crate::symbolic::{Dim, Expr, Subset};
 use std::collections::HashMap;
+
+/// What one streaming transformation adds to what they share; each is a
+/// [`Transformation`] through it, searching the free SDFGs ([`free_sdfgs`])
+/// and showing a nested match at its outermost nested SDFG node.
+pub trait StreamRewrite: Sync {
+    const NAME: &'static str;
+    const SUMMARY: &'static str;
+    /// The matches in one SDFG, not in the SDFGs nested in it.
+    fn local_matches(sdfg: &Sdfg) -> Vec<Match>;
+    /// Rewrites `sdfg` (the SDFG of the match) at `at`.
+    fn rewrite(sdfg: &mut Sdfg, at: &Place, options: &StreamOptions) -> Result<(), String>;
+}
+
+impl<T: StreamRewrite> Transformation for T {
+    fn name(&self) -> &'static str {
+        T::NAME
+    }
+
+    fn summary(&self) -> &'static str {
+        T::SUMMARY
+    }
+
+    fn option_names(&self) -> &'static [&'static str] {
+        &["buffer-size", "storage"]
+    }
+
+    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
+        shown_matches(sdfg, &T::local_matches)
+    }
+
+    fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
+        StreamOptions::parse(options)?;
+        Ok(self.matches(sdfg))
+    }
+
+    fn recurses(&self) -> bool {
+        true
+    }
+
+    fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
+        let options = StreamOptions::parse(options)?;
+        apply_shown(sdfg, &T::local_matches, m, |target, at| T::rewrite(target, at, &options))
+    }
+}
 
 /// The way down to a nested SDFG: (state, nested SDFG node) steps.
 pub type Nesting = Vec<(StatePath, usize)>;

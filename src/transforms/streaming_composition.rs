@@ -38,41 +38,22 @@
 use super::map_collapse::remove_nodes;
 use super::streaming::{self, StreamOptions};
 use super::uses::{access_data, access_nodes, mentioned_in_code};
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Place};
 use crate::model::dataflow::Dataflow;
 use crate::model::{DataKind, NodeKind, Sdfg, State};
 
 pub struct StreamingComposition;
 
-impl Transformation for StreamingComposition {
-    fn name(&self) -> &'static str {
-        "sdfg-streaming-composition"
+impl streaming::StreamRewrite for StreamingComposition {
+    const NAME: &'static str = "sdfg-streaming-composition";
+    const SUMMARY: &'static str = "DaCe's StreamingComposition: producer and consumer of an array in the same order exchange it through a stream";
+
+    fn local_matches(sdfg: &Sdfg) -> Vec<Match> {
+        local_matches(sdfg)
     }
 
-    fn summary(&self) -> &'static str {
-        "DaCe's StreamingComposition: producer and consumer of an array in the same order exchange it through a stream"
-    }
-
-    fn option_names(&self) -> &'static [&'static str] {
-        &["buffer-size", "storage"]
-    }
-
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        streaming::shown_matches(sdfg, &local_matches)
-    }
-
-    fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
-        StreamOptions::parse(options)?;
-        Ok(self.matches(sdfg))
-    }
-
-    fn recurses(&self) -> bool {
-        true
-    }
-
-    fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
-        let options = StreamOptions::parse(options)?;
-        streaming::apply_shown(sdfg, &local_matches, m, |target, at| compose(target, at, &options))
+    fn rewrite(sdfg: &mut Sdfg, at: &Place, options: &StreamOptions) -> Result<(), String> {
+        compose(sdfg, at, options)
     }
 }
 

@@ -40,42 +40,23 @@
 use super::map_expansion::has_dynamic_inputs;
 use super::streaming::{self, PathEnds, StreamOptions};
 use super::uses::{access_data, reachable};
-use super::{place, Match, Options, Place, Transformation};
+use super::{place, Match, Place};
 use crate::model::dataflow::Dataflow;
 use crate::model::{CodeBlock, DataKind, Memlet, Node, NodeKind, Sdfg, State, Storage};
 use crate::symbolic::Expr;
 
 pub struct StreamingMemory;
 
-impl Transformation for StreamingMemory {
-    fn name(&self) -> &'static str {
-        "sdfg-streaming-memory"
+impl streaming::StreamRewrite for StreamingMemory {
+    const NAME: &'static str = "sdfg-streaming-memory";
+    const SUMMARY: &'static str = "DaCe's StreamingMemory: reads or writes of off-chip memory become reader/writer maps feeding streams";
+
+    fn local_matches(sdfg: &Sdfg) -> Vec<Match> {
+        local_matches(sdfg)
     }
 
-    fn summary(&self) -> &'static str {
-        "DaCe's StreamingMemory: reads or writes of off-chip memory become reader/writer maps feeding streams"
-    }
-
-    fn option_names(&self) -> &'static [&'static str] {
-        &["buffer-size", "storage"]
-    }
-
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        streaming::shown_matches(sdfg, &local_matches)
-    }
-
-    fn matches_with(&self, sdfg: &Sdfg, options: &Options) -> Result<Vec<Match>, String> {
-        StreamOptions::parse(options)?;
-        Ok(self.matches(sdfg))
-    }
-
-    fn recurses(&self) -> bool {
-        true
-    }
-
-    fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
-        let options = StreamOptions::parse(options)?;
-        streaming::apply_shown(sdfg, &local_matches, m, |target, at| stream(target, at, &options))
+    fn rewrite(sdfg: &mut Sdfg, at: &Place, options: &StreamOptions) -> Result<(), String> {
+        stream(sdfg, at, options)
     }
 }
 

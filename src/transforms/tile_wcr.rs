@@ -36,7 +36,7 @@
 
 use super::accumulate_transient::AccumulateTransient;
 use super::map_expansion::has_dynamic_inputs;
-use super::place::{self, StateSite, Step, Within};
+use super::place::{self, StateSite, Within};
 use super::{map_tiling, Match, Options, Transformation};
 use crate::model::{DataKind, MapScope, NodeKind, Schedule, Sdfg};
 use crate::symbolic::{Expr, Subset};
@@ -67,13 +67,7 @@ impl Transformation for TileWcr {
         true
     }
 
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        matches_within(sdfg, Within::All)
-    }
-
-    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(matches_within(sdfg, Within::State(path)))
-    }
+    place::state_matched!(within: matches_within);
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let tile = options.positive("tile-size", DEFAULT_TILE)?;

@@ -31,7 +31,7 @@
 use super::map_expansion::has_dynamic_inputs;
 use super::map_tiling::nest;
 use super::scope_subst::{inside, substitute_subset};
-use super::place::{self, Step, Within};
+use super::place::{self, Within};
 use super::{Match, Options, Transformation};
 use crate::model::conn;
 use crate::model::{scope, MapScope, NodeKind, Schedule, Sdfg, State};
@@ -62,13 +62,7 @@ impl Transformation for Vectorization {
         true
     }
 
-    fn matches(&self, sdfg: &Sdfg) -> Vec<Match> {
-        matches_within(sdfg, Within::All)
-    }
-
-    fn matches_in_state(&self, sdfg: &Sdfg, path: &[Step], _options: &Options) -> Result<Vec<Match>, String> {
-        Ok(matches_within(sdfg, Within::State(path)))
-    }
+    place::state_matched!(within: matches_within);
 
     fn apply(&self, sdfg: &mut Sdfg, m: &Match, options: &Options) -> Result<(), String> {
         let length = match options.positive_list("vector-length")?.as_deref() {
