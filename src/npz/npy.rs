@@ -22,8 +22,8 @@ fn err(msg: impl Into<String>) -> NpzError {
 }
 
 /// Parses a `.npy` file. Only little-endian (or byte-order-free) plain dtypes
-/// in C order are supported; `fortran_order: True` is accepted only where it
-/// means the same layout (0-d and 1-d arrays).
+/// are supported; an array in Fortran order (what `numpy.save` writes for
+/// a transposed array) is read into C order.
 pub fn read_npy(bytes: &[u8]) -> Result<Array, NpzError> {
     if bytes.len() < 8 || &bytes[..6] != MAGIC {
         return Err(err("not a .npy file (bad magic)"));
@@ -59,7 +59,7 @@ pub fn read_npy(bytes: &[u8]) -> Result<Array, NpzError> {
         // latin-1: every byte is the code point of the same value
         header.iter().map(|&b| char::from(b)).collect()
     };
-    let (dtype, shape) = parse_header(&text)?;
+    let (dtype, shape, fortran) = parse_header(&text)?;
     let size = byte_size(dtype, &shape)
         .ok_or_else(|| err(format!("array size overflows: {} {shape:?}", dtype.name())))?;
     let data = &bytes[start + header_len..];
@@ -70,11 +70,39 @@ pub fn read_npy(bytes: &[u8]) -> Result<Array, NpzError> {
             data.len()
         )));
     }
-    Ok(Array {
-        dtype,
-        shape,
-        data: data.to_vec(),
-    })
+    let data = if fortran { fortran_to_c(data, dtype.size(), &shape) } else { data.to_vec() };
+    Ok(Array { dtype, shape, data })
+}
+
+/// The elements of `data`, laid out in Fortran order (first axis fastest),
+/// in C order (last axis fastest).
+fn fortran_to_c(data: &[u8], element: usize, shape: &[usize]) -> Vec<u8> {
+    let count: usize = shape.iter().product();
+    let mut out = Vec::with_capacity(data.len());
+    if count == 0 || shape.len() <= 1 {
+        out.extend_from_slice(data);
+        return out;
+    }
+    // Fortran strides in elements; an odometer over the C order.
+    let mut strides = vec![1usize; shape.len()];
+    for axis in 1..shape.len() {
+        strides[axis] = strides[axis - 1] * shape[axis - 1];
+    }
+    let mut index = vec![0usize; shape.len()];
+    let mut at = 0usize;
+    for _ in 0..count {
+        out.extend_from_slice(&data[at * element..(at + 1) * element]);
+        for axis in (0..shape.len()).rev() {
+            index[axis] += 1;
+            at += strides[axis];
+            if index[axis] < shape[axis] {
+                break;
+            }
+            at -= strides[axis] * shape[axis];
+            index[axis] = 0;
+        }
+    }
+    out
 }
 
 /// Serializes `a` exactly as `numpy.save` does (version 1.0 unless the header
@@ -125,8 +153,9 @@ fn shape_repr(shape: &[usize]) -> String {
     }
 }
 
-/// Extracts dtype and shape from the header dict literal.
-fn parse_header(text: &str) -> Result<(ScalarType, Vec<usize>), NpzError> {
+/// Extracts dtype, shape and whether the data is in Fortran order from the
+/// header dict literal.
+fn parse_header(text: &str) -> Result<(ScalarType, Vec<usize>, bool), NpzError> {
     let mut p = Parser {
         s: text.as_bytes(),
         pos: 0,
@@ -164,15 +193,12 @@ fn parse_header(text: &str) -> Result<(ScalarType, Vec<usize>), NpzError> {
         Some(_) => return Err(err("header 'shape' is not a tuple")),
         None => return Err(err("header lacks 'shape'")),
     };
-    match fortran {
-        Some(Lit::Bool(false)) => {}
-        // Same memory layout as C order when there is at most one axis.
-        Some(Lit::Bool(true)) if shape.len() <= 1 => {}
-        Some(Lit::Bool(true)) => return Err(err("fortran_order arrays are not supported")),
+    let fortran = match fortran {
+        Some(Lit::Bool(order)) => order,
         Some(_) => return Err(err("header 'fortran_order' is not a bool")),
         None => return Err(err("header lacks 'fortran_order'")),
-    }
-    Ok((dtype, shape))
+    };
+    Ok((dtype, shape, fortran))
 }
 
 /// The Python literal subset that appears in `.npy` headers.

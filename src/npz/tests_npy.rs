@@ -84,21 +84,41 @@ fn reads_versions_2_and_3() {
 }
 
 #[test]
-fn rejects_big_endian_and_fortran() {
+fn rejects_big_endian() {
     let e = read_npy(&testdata("f8_big_endian.npy"))
         .unwrap_err()
         .to_string();
     assert!(e.contains("unsupported dtype '>f8'"), "{e}");
-    let e = read_npy(&testdata("f8_fortran.npy"))
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("fortran_order"), "{e}");
+}
+
+#[test]
+fn reads_fortran_order_into_c_order() {
+    // numpy.save(np.asfortranarray([[0, 1, 2], [3, 4, 5]], dtype=float)).
+    let a = read_npy(&testdata("f8_fortran.npy")).unwrap();
+    assert_eq!(a.shape, vec![2, 3]);
+    assert_eq!(a.to_vec::<f64>(), Some(vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0]));
+    // Three axes, shape (2, 3, 2): element (i, j, k) holds 100i + 10j + k,
+    // stored with the first axis fastest.
+    let mut fortran = Vec::new();
+    for k in 0..2i32 {
+        for j in 0..3i32 {
+            for i in 0..2i32 {
+                fortran.extend_from_slice(&(100 * i + 10 * j + k).to_le_bytes());
+            }
+        }
+    }
+    let three_d = npy_with_header("{'descr': '<i4', 'fortran_order': True, 'shape': (2, 3, 2), }", &fortran);
+    let want: Vec<i32> = (0..2).flat_map(|i| (0..3).flat_map(move |j| (0..2).map(move |k| 100 * i + 10 * j + k))).collect();
+    assert_eq!(read_npy(&three_d).unwrap().to_vec::<i32>(), Some(want));
     // One axis: Fortran and C order are the same layout.
     let one_d = npy_with_header(
         "{'descr': '<i4', 'fortran_order': True, 'shape': (2,), }",
         &[1, 0, 0, 0, 2, 0, 0, 0],
     );
     assert_eq!(read_npy(&one_d).unwrap().to_vec::<i32>(), Some(vec![1, 2]));
+    // No elements.
+    let empty = npy_with_header("{'descr': '<f8', 'fortran_order': True, 'shape': (0, 3), }", &[]);
+    assert_eq!(read_npy(&empty).unwrap().shape, vec![0, 3]);
 }
 
 #[test]
