@@ -11,7 +11,9 @@
 //! Preconditions: `a`'s only out-edge goes to `b` and is `b`'s only in-edge,
 //! unconditional, and its assignments can move onto `a`'s in-edges (`a`
 //! uses none of the symbols and writes no data their values read; the
-//! in-edges neither set nor read them); what `b` writes that `a` reads or
+//! in-edges neither set nor read them) or else, the same way, onto the
+//! front of `b`'s out-edges (two empty states around a loop's init edge
+//! become one); what `b` writes that `a` reads or
 //! writes, `b` writes only after `a`'s accesses (a path from each access
 //! node of `a` to each writing node of `b` through merged nodes: `C` read
 //! into `T` in `a`, `T` read into `C` in `b`); they do not both touch the
@@ -236,27 +238,46 @@ fn linked(degrees: &Degrees, cfg: &Cfg, edge: usize) -> bool {
         && degrees.start != Some(b)
         && state(cfg, a).is_some()
         && state(cfg, b).is_some()
-        && assignments_movable(cfg, edge)
+        && assignments_move(cfg, edge).is_some()
 }
 
-/// Whether the assignments of `edge` (if any) can move onto the in-edges of
-/// its source `a`, to run before `a` instead of after it, as DaCe's
-/// StateFusion moves them: `a` has in-edges, uses none of the assigned
-/// symbols and writes no data their values read; the in-edges assign
-/// neither those symbols nor any their values read, and do not read them.
-fn assignments_movable(cfg: &Cfg, edge: usize) -> bool {
+/// Where the assignments of the edge between two fused states go.
+#[derive(Clone, Copy, PartialEq)]
+enum MoveTo {
+    /// Onto the in-edges of its source, to run before the fused state.
+    Before,
+    /// Onto the out-edges of its destination, ahead of their own
+    /// assignments, to run after the fused state.
+    After,
+}
+
+/// Whether the assignments of `edge` (if any) can move out of the way of
+/// the fusion, and where: `Some(None)` when there are none.
+fn assignments_move(cfg: &Cfg, edge: usize) -> Option<Option<MoveTo>> {
     let e = &cfg.edges[edge];
     if e.assignments.is_empty() {
-        return true;
+        return Some(None);
     }
-    let Some(sa) = state(cfg, e.src) else { return false };
-    let ins: Vec<&InterstateEdge> = cfg.edges.iter().filter(|x| x.dst == e.src).collect();
-    if ins.is_empty() || e.assignments.iter().any(|x| sa_uses(sa, &x.symbol)) {
+    if movable(cfg, e, e.src, |x| x.dst == e.src) {
+        return Some(Some(MoveTo::Before));
+    }
+    movable(cfg, e, e.dst, |x| x.src == e.dst).then_some(Some(MoveTo::After))
+}
+
+/// Whether the assignments of `e` can move past the state `by` onto the
+/// edges `onto` picks (its in-edges, as DaCe's StateFusion moves them, or
+/// its out-edges): there is such an edge, `by` uses none of the assigned
+/// symbols and writes no data their values read, and those edges assign
+/// neither the symbols nor any their values read, and do not read them.
+fn movable(cfg: &Cfg, e: &InterstateEdge, by: usize, onto: impl Fn(&InterstateEdge) -> bool) -> bool {
+    let Some(state) = state(cfg, by) else { return false };
+    let edges: Vec<&InterstateEdge> = cfg.edges.iter().filter(|x| onto(x)).collect();
+    if edges.is_empty() || e.assignments.iter().any(|x| sa_uses(state, &x.symbol)) {
         return false;
     }
     let reads = |name: &str| e.assignments.iter().any(|x| text_uses(x.value(), name));
-    let written = sa.nodes.iter().enumerate().any(|(i, n)| {
-        matches!(&n.kind, NodeKind::Access { data, .. } if reads(data)) && sa.edges.iter().any(|x| x.dst == i)
+    let written = state.nodes.iter().enumerate().any(|(i, n)| {
+        matches!(&n.kind, NodeKind::Access { data, .. } if reads(data)) && state.edges.iter().any(|x| x.dst == i)
     });
     let clash = |x: &InterstateEdge| {
         x.assignments.iter().any(|y| reads(&y.symbol) || e.assignments.iter().any(|z| z.symbol == y.symbol))
@@ -264,19 +285,23 @@ fn assignments_movable(cfg: &Cfg, edge: usize) -> bool {
                 x.condition.as_ref().is_some_and(|c| text_uses(&c.code, &z.symbol)) || x.assignments.iter().any(|y| text_uses(y.value(), &z.symbol))
             })
     };
-    !written && !ins.into_iter().any(clash)
+    !written && !edges.into_iter().any(clash)
 }
 
-/// Moves the assignments of `edge` onto the in-edges of its source.
+/// Moves the assignments of `edge` where [`assignments_move`] says, before
+/// its states are fused.
 fn move_assignments(cfg: &mut Cfg, edge: usize) {
+    let Some(Some(to)) = assignments_move(cfg, edge) else { return };
     let moved = std::mem::take(&mut cfg.edges[edge].assignments);
-    if moved.is_empty() {
-        return;
-    }
-    let a = cfg.edges[edge].src;
+    let (a, b) = (cfg.edges[edge].src, cfg.edges[edge].dst);
     for (k, x) in cfg.edges.iter_mut().enumerate() {
-        if x.dst == a && k != edge {
-            x.assignments.extend(moved.iter().cloned());
+        if k == edge {
+            continue;
+        }
+        match to {
+            MoveTo::Before if x.dst == a => x.assignments.extend(moved.iter().cloned()),
+            MoveTo::After if x.src == b => x.assignments.splice(0..0, moved.iter().cloned()).for_each(drop),
+            _ => {}
         }
     }
 }

@@ -430,3 +430,56 @@ sdfg.sdfg "flow_chain" ["X0", "X1", "X2", "X3", "X4"] {
   sdfg.edge %c -> %d
   sdfg.edge %d -> %e
 }
+
+// -----
+
+// Two empty states before a loop, each edge assigning: the first edge's
+// assignment cannot move before the start state, but it can move onto the
+// front of the second state's out-edge, and the states fuse.
+// MATCHES: 0: states 'init' and 'mid'
+// CHECK-LABEL: sdfg.sdfg "init_then_loop"
+// CHECK: %[[INIT:.*]] = sdfg.state "init"
+// CHECK-NOT: sdfg.state "mid"
+// CHECK: %[[GUARD:.*]] = sdfg.state "guard"
+// CHECK: sdfg.edge %[[INIT]] -> %[[GUARD]] {assignments = #sdfg.assign<last = "N - 1", t = 0>}
+sdfg.sdfg "init_then_loop" ["N"] {
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "last" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "t" {dtype = #sdfg.dtype<int64>}
+  %init = sdfg.state "init" {
+  }
+  %mid = sdfg.state "mid" {
+  }
+  %guard = sdfg.state "guard" {
+  }
+  %body = sdfg.state "body" {
+  }
+  %end = sdfg.state "end" {
+  }
+  sdfg.edge %init -> %mid {assignments = #sdfg.assign<last = "N - 1">}
+  sdfg.edge %mid -> %guard {assignments = #sdfg.assign<t = 0>}
+  sdfg.edge %guard -> %body {condition = "t < last"}
+  sdfg.edge %body -> %guard {assignments = #sdfg.assign<t = "t + 1">}
+  sdfg.edge %guard -> %end {condition = "not (t < last)"}
+}
+
+// -----
+
+// The same, but the second state's out-edge reads the assigned symbol in
+// its condition (evaluated before its assignments): kept apart.
+// MATCHES: sdfg-state-fusion: no matches
+// CHECK-LABEL: sdfg.sdfg "condition_reads_it"
+// CHECK: sdfg.state "init"
+// CHECK: sdfg.state "mid"
+sdfg.sdfg "condition_reads_it" ["N"] {
+  sdfg.symbol "N" {dtype = #sdfg.dtype<int64>}
+  sdfg.symbol "last" {dtype = #sdfg.dtype<int64>}
+  %init = sdfg.state "init" {
+  }
+  %mid = sdfg.state "mid" {
+  }
+  %end = sdfg.state "end" {
+  }
+  sdfg.edge %init -> %mid {assignments = #sdfg.assign<last = "N - 1">}
+  sdfg.edge %mid -> %end {condition = "last > 0"}
+}
