@@ -28,6 +28,15 @@ impl Builder<'_> {
                 return self.assign(&whole, &chosen, None, loc);
             }
         }
+        if let Some((name, base)) = self.written_view(target, op.is_some()) {
+            return Err(at(loc, format!("'{name}' is a view of '{base}' in NumPy, which writing into it would change; writing into a view is not supported yet")));
+        }
+        if let (Expr::Name(n), None) = (target, op) {
+            match self.viewed(value) {
+                Some(base) => self.views.insert(n.id.to_string(), base),
+                None => self.views.remove(n.id.as_str()),
+            };
+        }
         // `x op= v` reads `x` as `x op v` does.
         let combined;
         let value = match op {
@@ -80,6 +89,53 @@ impl Builder<'_> {
         Ok(blocks)
     }
 
+    /// The view and its array when assigning to `target` writes into a
+    /// view: by index, or in place (`v += 1`).
+    fn written_view(&self, target: &Expr, in_place: bool) -> Option<(String, String)> {
+        let name = match target {
+            Expr::Subscript(s) => match &*s.value {
+                Expr::Name(n) => n.id.as_str(),
+                _ => return None,
+            },
+            Expr::Name(n) if in_place => n.id.as_str(),
+            _ => return None,
+        };
+        self.views.get(name).map(|base| (name.to_string(), base.clone()))
+    }
+
+    /// The array whose view NumPy makes of `value`: an array's name, a
+    /// slice of it, its reshape or transpose.
+    fn viewed(&self, value: &Expr) -> Option<String> {
+        let array = |e: &Expr| match e {
+            Expr::Name(n) => match self.vars.get(n.id.as_str()) {
+                Some(Var::Data { shape, .. }) if !shape.is_empty() => Some(n.id.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        match value {
+            Expr::Name(_) => array(value),
+            // `A[i]` of a matrix is a row; `A[i, j]` of one an element (no view).
+            Expr::Subscript(s) => {
+                let base = array(&s.value)?;
+                let Some(Var::Data { shape, .. }) = self.vars.get(&base) else { return None };
+                let indices = match &*s.slice {
+                    Expr::Tuple(t) => t.elts.iter().collect::<Vec<_>>(),
+                    one => vec![one],
+                };
+                let slices = indices.iter().any(|i| matches!(i, Expr::Slice(_)));
+                (slices || indices.len() < shape.len()).then_some(base)
+            }
+            Expr::Attribute(a) if a.attr.as_str() == "T" => array(&a.value),
+            Expr::Call(c) => match &*c.func {
+                Expr::Attribute(a) if self.m.is_numpy(&a.value) && matches!(a.attr.as_str(), "reshape" | "transpose") => c.args.first().and_then(array),
+                Expr::Attribute(a) if matches!(a.attr.as_str(), "reshape" | "transpose" | "view") => array(&a.value),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// Whether an index is a boolean array (`A[I]`, `A[A > 0]`), which
     /// selects elements rather than a window.
     fn is_mask(&self, index: &Expr) -> bool {
@@ -99,11 +155,16 @@ impl Builder<'_> {
             return Err(at(loc, "an assignment target cannot have new axes"));
         }
         let shape: Vec<Sym> = write.dims.iter().filter_map(Access::len).collect();
+        let mut squeezed = None;
         if elementwise::broadcast(&shape, &ew.shape).is_none_or(|b| b.len() != shape.len() || !b.iter().zip(&shape).all(|(x, y)| x.is_symbolically_equal(y))) {
-            let show = |s: &[Sym]| s.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(", ");
-            return Err(at(loc, format!("a value of shape ({}) cannot be assigned to a target of shape ({})", show(&ew.shape), show(&shape))));
+            // DaCe copies a value whose shape differs from the target's by
+            // dimensions of one only (`A[:, :, k] = B.reshape(R, S, 1)`).
+            squeezed = Some(squeeze_onto(&ew.shape, &shape).ok_or_else(|| {
+                let show = |s: &[Sym]| s.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(", ");
+                at(loc, format!("a value of shape ({}) cannot be assigned to a target of shape ({})", show(&ew.shape), show(&shape)))
+            })?);
         }
-        let overlaps = ew.inputs.iter().any(|i| i.data == write.data && i.dims != write.dims);
+        let overlaps = squeezed.is_some() || ew.inputs.iter().any(|i| i.data == write.data && i.dims != write.dims);
         let state = |builder: &mut Self, label: String, write: Write, ew| Block {
             label,
             kind: BlockKind::State(dataflow::state(&builder.sdfg, write, ew, loc)),
@@ -113,16 +174,64 @@ impl Builder<'_> {
         if !overlaps {
             return Ok(vec![state(self, label.to_string(), write, ew)]);
         }
-        let tmp = self.add_container("__tmp", ew.kind.ty, shape.clone(), true, loc);
-        let full: Vec<Access> = shape.iter().map(|s| Access::Range { start: Sym::int(0), len: s.clone(), step: Sym::int(1) }).collect();
+        let tmp_shape = if squeezed.is_some() { ew.shape.clone() } else { shape.clone() };
+        let tmp = self.add_container("__tmp", ew.kind.ty, tmp_shape.clone(), true, loc);
+        let full = elementwise::full(&tmp_shape);
         let first = state(self, label.to_string(), Write { data: tmp.clone(), dims: full.clone() }, ew);
         let copy = elementwise::Elementwise {
             code: "__in0".into(),
-            inputs: vec![elementwise::Input { data: tmp, dims: full }],
+            inputs: vec![elementwise::Input { data: tmp, dims: squeezed.unwrap_or(full) }],
             shape,
             kind: elementwise::Kind { ty: ScalarType::F64, weak: false },
         };
         let second = state(self, format!("{label}_copy"), write, copy);
         Ok(vec![first, second])
+    }
+}
+
+/// How a value of shape `value` is read to fill a target of shape `target`
+/// when the two differ by dimensions of one only: the value's extra ones
+/// are read at index 0, the target's extra ones are new axes. `None` when
+/// the shapes differ otherwise.
+fn squeeze_onto(value: &[Sym], target: &[Sym]) -> Option<Vec<Access>> {
+    let one = |s: &Sym| s.as_int() == Some(1);
+    let (mut i, mut j) = (0, 0);
+    let mut dims = Vec::new();
+    while i < value.len() || j < target.len() {
+        match (value.get(i), target.get(j)) {
+            (Some(v), Some(t)) if v.is_symbolically_equal(t) => {
+                dims.push(Access::Range { start: Sym::int(0), len: v.clone(), step: Sym::int(1) });
+                (i, j) = (i + 1, j + 1);
+            }
+            (Some(v), _) if one(v) => {
+                dims.push(Access::Index(Sym::int(0)));
+                i += 1;
+            }
+            (_, Some(t)) if one(t) => {
+                dims.push(Access::NewAxis);
+                j += 1;
+            }
+            _ => return None,
+        }
+    }
+    Some(dims)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(dims: &[&str]) -> Vec<Sym> {
+        dims.iter().map(|d| crate::symbolic::parse(d).unwrap()).collect()
+    }
+
+    #[test]
+    fn shapes_that_differ_by_ones_are_squeezed() {
+        let dims = squeeze_onto(&shape(&["R", "S", "1"]), &shape(&["R", "S"])).unwrap();
+        assert!(matches!(dims.as_slice(), [Access::Range { .. }, Access::Range { .. }, Access::Index(_)]));
+        let dims = squeeze_onto(&shape(&["R"]), &shape(&["1", "R"])).unwrap();
+        assert!(matches!(dims.as_slice(), [Access::NewAxis, Access::Range { .. }]));
+        assert!(squeeze_onto(&shape(&["R", "2"]), &shape(&["R"])).is_none());
+        assert!(squeeze_onto(&shape(&["S", "R"]), &shape(&["R", "S"])).is_none());
     }
 }

@@ -22,6 +22,15 @@ const MAX_DEPTH: usize = 32;
 
 impl Builder<'_> {
     pub(super) fn inline_call(&mut self, name: &str, call: &ast::ExprCall, at: usize) -> Result<Option<(Input, Vec<Sym>, Kind)>, (usize, String)> {
+        let mut values = self.inline_call_values(name, call, at)?;
+        match values.len() {
+            0 | 1 => Ok(values.pop()),
+            n => Err((at, format!("'{name}' returns {n} values: unpack them into as many targets"))),
+        }
+    }
+
+    /// A call inlined; the values it returns (none, one, or a tuple's).
+    pub(super) fn inline_call_values(&mut self, name: &str, call: &ast::ExprCall, at: usize) -> Result<Vec<(Input, Vec<Sym>, Kind)>, (usize, String)> {
         let m = self.m;
         let callee = m.program(name).ok_or((at, format!("no program '{name}'")))?;
         if self.depth >= MAX_DEPTH {
@@ -69,15 +78,8 @@ impl Builder<'_> {
                     }
                     // A window of an array is copied: the callee reads it whole.
                     let (input, shape, kind) = materialize(m, arg, self)?;
-                    let input = if input.dims.iter().all(|d| matches!(d, Access::Range { start, step, .. } if start.as_int() == Some(0) && step.as_int() == Some(1)))
-                        && self.sdfg.container(&input.data).is_some_and(|d| d.shape.iter().zip(&shape).all(|(a, b)| a.is_symbolically_equal(b)) && d.shape.len() == shape.len())
-                    {
-                        input
-                    } else {
-                        let copy = self.copy_of(input, &shape, kind)?;
-                        copy
-                    };
-                    Var::Data { name: input.data.clone(), shape, dtype: kind.ty }
+                    let name = self.whole(input, &shape, kind)?;
+                    Var::Data { name, shape, dtype: kind.ty }
                 }
             };
             // The annotation's size symbols take the argument's sizes.
@@ -115,8 +117,18 @@ impl Builder<'_> {
         Ok(Input { data: name, dims: full(shape) })
     }
 
-    /// The callee's statements into the pending blocks; its returned value.
-    fn inline_body(&mut self, body: &[Stmt], at: usize) -> Result<Option<(Input, Vec<Sym>, Kind)>, (usize, String)> {
+    /// `input` as a whole container of `shape`: itself when it is one, else a copy.
+    pub(super) fn whole(&mut self, input: Input, shape: &[Sym], kind: Kind) -> Result<String, (usize, String)> {
+        let from_zero = input.dims.iter().all(|d| matches!(d, Access::Range { start, step, .. } if start.as_int() == Some(0) && step.as_int() == Some(1)));
+        let same_shape = self.sdfg.container(&input.data).is_some_and(|d| d.shape.len() == shape.len() && d.shape.iter().zip(shape).all(|(a, b)| a.is_symbolically_equal(b)));
+        if from_zero && same_shape && input.dims.len() == shape.len() {
+            return Ok(input.data);
+        }
+        Ok(self.copy_of(input, shape, kind)?.data)
+    }
+
+    /// The callee's statements into the pending blocks; its returned values.
+    fn inline_body(&mut self, body: &[Stmt], at: usize) -> Result<Vec<(Input, Vec<Sym>, Kind)>, (usize, String)> {
         let (stmts, returned) = match body.split_last() {
             Some((Stmt::Return(r), rest)) => (rest, r.value.as_deref()),
             _ => (body, None),
@@ -129,10 +141,13 @@ impl Builder<'_> {
             })?;
             self.pending.extend(blocks);
         }
-        let Some(value) = returned else { return Ok(None) };
+        let Some(value) = returned else { return Ok(Vec::new()) };
         self.here = self.m.loc(value);
-        let (input, shape, kind) = materialize(self.m, value, self)?;
-        Ok(Some((input, shape, kind)))
+        let values: Vec<&Expr> = match value {
+            Expr::Tuple(t) => t.elts.iter().collect(),
+            one => vec![one],
+        };
+        values.into_iter().map(|v| materialize(self.m, v, self)).collect()
     }
 }
 

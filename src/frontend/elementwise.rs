@@ -418,6 +418,10 @@ impl Lowerer<'_> {
             }
             Expr::Call(c) => self.call(c, at),
             Expr::Attribute(a) if a.attr.as_str() == "T" => self.transpose(&a.value, None, at),
+            // NumPy's constants, as the tasklet language names them.
+            Expr::Attribute(a) if self.m.is_numpy(&a.value) && matches!(a.attr.as_str(), "pi" | "e" | "inf" | "nan") => {
+                Ok((format!("math.{}", a.attr), Vec::new(), Kind { ty: ScalarType::F64, weak: true }))
+            }
             _ => Err((at, format!("{} is not supported in array expressions yet", describe(e)))),
         }
     }
@@ -447,6 +451,30 @@ impl Lowerer<'_> {
         for input in &mut self.inputs[range] {
             input.dims.extend(std::iter::repeat_n(Access::NewAxis, extra));
         }
+    }
+
+    /// Drops the dimensions of one from `shape`, the shape of the inputs
+    /// from `from` on, as DaCe drops them from its operands (`np.add.outer`
+    /// of two `x[:, 0:1]` is N x N there); the new shape.
+    pub(super) fn squeeze_inputs(&mut self, from: usize, shape: &[Sym]) -> Vec<Sym> {
+        let one = |s: &Sym| s.as_int() == Some(1);
+        for input in &mut self.inputs[from..] {
+            // Dimensions with a length align to the shape's last ones.
+            let spans: Vec<usize> = (0..input.dims.len()).filter(|&k| input.dims[k].len().is_some()).collect();
+            let offset = shape.len() - spans.len().min(shape.len());
+            for (j, &k) in spans.iter().enumerate().rev() {
+                if !one(&shape[offset + j]) {
+                    continue;
+                }
+                match &input.dims[k] {
+                    Access::Range { start, .. } => input.dims[k] = Access::Index(start.clone()),
+                    _ => {
+                        input.dims.remove(k);
+                    }
+                }
+            }
+        }
+        shape.iter().filter(|s| !one(s)).cloned().collect()
     }
 
     pub(super) fn inputs_len(&self) -> usize {

@@ -29,7 +29,7 @@ const REDUCE: &str = "dace.libraries.standard.nodes.reduce.Reduce";
 
 /// NumPy's allocation functions.
 pub const ALLOCATIONS: &[&str] =
-    &["zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like", "ndarray", "define_local", "define_local_scalar"];
+    &["zeros", "ones", "full", "empty", "eye", "identity", "zeros_like", "ones_like", "full_like", "empty_like", "ndarray", "define_local", "define_local_scalar"];
 
 /// `X = np.zeros(...)` and friends: the type, shape and fill value of the
 /// new container (so it is made under its own name, without a copy).
@@ -204,6 +204,9 @@ impl Lowerer<'_> {
             let ty = c.args.first().and_then(|d| types::scalar_type(self.m, d)).ok_or((at, "define_local_scalar takes a dtype".to_string()))?;
             return Ok((ty, Vec::new(), None));
         }
+        if name == "eye" || name == "identity" {
+            return self.eye(name, c, at);
+        }
         let (shape, mut ty, rest) = if name.ends_with("_like") {
             let Some(Expr::Name(n)) = c.args.first() else { return Err((at, format!("np.{name} takes an array"))) };
             let Some(Var::Data { shape, dtype, .. }) = self.host.lookup(n.id.as_str()) else {
@@ -232,20 +235,62 @@ impl Lowerer<'_> {
             _ => rest.first(),
         });
         if let Some(d) = dtype_arg {
-            // `A.dtype` of an array, or a type's name.
-            let of_array = match d {
-                Expr::Attribute(a) if a.attr.as_str() == "dtype" => match &*a.value {
-                    Expr::Name(n) => match self.host.lookup(n.id.as_str()) {
-                        Some(Var::Data { dtype, .. }) => Some(dtype),
-                        _ => None,
-                    },
+            ty = self.dtype(d)?;
+        }
+        Ok((ty, shape, value))
+    }
+
+    /// A `dtype` argument: `A.dtype` of an array, or a type's name.
+    fn dtype(&mut self, d: &Expr) -> Result<ScalarType, (usize, String)> {
+        let of_array = match d {
+            Expr::Attribute(a) if a.attr.as_str() == "dtype" => match &*a.value {
+                Expr::Name(n) => match self.host.lookup(n.id.as_str()) {
+                    Some(Var::Data { dtype, .. }) => Some(dtype),
                     _ => None,
                 },
                 _ => None,
-            };
-            ty = of_array.or_else(|| types::scalar_type(self.m, d)).ok_or((d.range().start().to_usize(), "not a dtype".to_string()))?;
+            },
+            _ => None,
+        };
+        of_array.or_else(|| types::scalar_type(self.m, d)).ok_or((d.range().start().to_usize(), "not a dtype".to_string()))
+    }
+
+    /// `np.eye(N, M=None, k=0, dtype=float)` and `np.identity(N, dtype)`:
+    /// ones where the column is the row plus `k`, zeros elsewhere.
+    fn eye(&mut self, name: &str, c: &ast::ExprCall, at: usize) -> Result<(ScalarType, Vec<Sym>, Option<String>), (usize, String)> {
+        let keyword = |k: &str| c.keywords.iter().find(|kw| kw.arg.as_deref() == Some(k)).map(|kw| &kw.value);
+        let known: &[&str] = if name == "eye" { &["N", "M", "k", "dtype"] } else { &["n", "dtype"] };
+        if let Some(k) = c.keywords.iter().find(|k| !k.arg.as_deref().is_some_and(|a| known.contains(&a))) {
+            return Err((k.range().start().to_usize(), format!("np.{name} takes no keyword '{}'", k.arg.as_deref().unwrap_or("**"))));
         }
-        Ok((ty, shape, value))
+        let positional = |i: usize, key: &str| c.args.get(i).or_else(|| keyword(key));
+        let (rows, cols, diagonal, dtype) = if name == "eye" {
+            (positional(0, "N"), positional(1, "M"), positional(2, "k"), positional(3, "dtype"))
+        } else {
+            (positional(0, "n"), None, None, positional(1, "dtype"))
+        };
+        let rows = rows.ok_or((at, format!("np.{name} needs a size")))?;
+        let size = |e: &Expr| -> Result<Sym, (usize, String)> {
+            match self.shape_arg(e)?.as_slice() {
+                [one] => Ok(one.clone()),
+                _ => Err((e.range().start().to_usize(), "a size must be one integer".into())),
+            }
+        };
+        let n = size(rows)?;
+        let m = match cols {
+            Some(Expr::Constant(k)) if matches!(k.value, Constant::None) => n.clone(),
+            Some(e) => size(e)?,
+            None => n.clone(),
+        };
+        let k = match diagonal {
+            Some(e) => self.literal(e)?,
+            None => "0".into(),
+        };
+        let ty = match dtype {
+            Some(d) => self.dtype(d)?,
+            None => ScalarType::F64,
+        };
+        Ok((ty, vec![n, m], Some(format!("(1 if (__i1 - __i0) == ({k}) else 0)"))))
     }
 
     /// A number (possibly negative) or a symbol, as tasklet code.

@@ -34,6 +34,7 @@ mod source;
 mod tasklet;
 mod types;
 mod ufuncs;
+mod unpack;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Loc, Sdfg};

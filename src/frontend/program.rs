@@ -36,6 +36,7 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
         loop_symbols: Vec::new(),
         depth: 0,
         failed_call: None,
+        views: HashMap::new(),
     };
     b.parameters(f)?;
     let body = match f.body.split_last() {
@@ -79,6 +80,10 @@ pub(super) struct Builder<'m> {
     pub depth: usize,
     /// Why an inlined call failed, located in the callee.
     pub failed_call: Option<Diagnostics>,
+    /// Names bound to what NumPy makes a view of another array (`v =
+    /// A[1:]`, `v = A.reshape(...)`), with that array. Here they hold a
+    /// copy, so writing into one is refused rather than lost.
+    pub views: HashMap<String, String>,
 }
 
 impl elementwise::Host for Builder<'_> {
@@ -237,10 +242,11 @@ impl Builder<'_> {
         let loc = self.m.loc(s);
         match s {
             Stmt::Assign(a) => {
-                let [target] = a.targets.as_slice() else {
-                    return Err(at(&loc, "chained assignment (a = b = ...) is not supported"));
-                };
-                self.assign(target, &a.value, None, &loc)
+                match a.targets.as_slice() {
+                    [Expr::Tuple(t)] => self.assign_tuple(&t.elts, &a.value, &loc),
+                    [target] => self.assign(target, &a.value, None, &loc),
+                    _ => Err(at(&loc, "chained assignment (a = b = ...) is not supported")),
+                }
             }
             Stmt::AnnAssign(a) => match &a.value {
                 Some(v) => self.assign(&a.target, v, None, &loc),
@@ -262,13 +268,24 @@ impl Builder<'_> {
                 self.inline_call(n.id.as_str(), c, c.range().start().to_usize()).map_err(|(o, msg)| self.error(o, msg))?;
                 Ok(self.take_pending(&loc))
             }
-            // `np.subtract(a, b, out=a)`: an assignment to `out`.
+            // `np.subtract(a, b, out=a)`: an assignment to `out`; with
+            // `where=w`, of `np.subtract(a, b) if w else a`, elementwise.
             Stmt::Expr(e) if matches!(&*e.value, Expr::Call(c) if c.keywords.iter().any(|k| k.arg.as_deref() == Some("out"))) => {
                 let Expr::Call(c) = &*e.value else { unreachable!() };
-                let out = c.keywords.iter().find(|k| k.arg.as_deref() == Some("out")).expect("out").value.clone();
+                let keyword = |name: &str| c.keywords.iter().find(|k| k.arg.as_deref() == Some(name)).map(|k| k.value.clone());
+                let out = keyword("out").expect("out");
                 let mut call = c.clone();
-                call.keywords.retain(|k| k.arg.as_deref() != Some("out"));
-                self.assign(&out, &Expr::Call(call), None, &loc)
+                call.keywords.retain(|k| !matches!(k.arg.as_deref(), Some("out" | "where")));
+                let value = match keyword("where") {
+                    None => Expr::Call(call),
+                    Some(test) => Expr::IfExp(ast::ExprIfExp {
+                        range: c.range(),
+                        test: Box::new(test),
+                        body: Box::new(Expr::Call(call)),
+                        orelse: Box::new(out.clone()),
+                    }),
+                };
+                self.assign(&out, &value, None, &loc)
             }
             Stmt::Pass(_) => Ok(Vec::new()),
             Stmt::Return(_) => Err(at(&loc, "'return' is supported as the program's last statement only, so far")),

@@ -20,7 +20,8 @@ pub struct Module {
     pub imported: HashSet<String>,
     /// `N = dace.symbol('N', dtype=...)`, in order.
     pub symbols: Vec<(String, ScalarType)>,
-    /// Numeric constants of the module (`M = 4`), as expression text.
+    /// Numeric constants of the module (`M = 4`) and names for integer
+    /// expressions of its symbols (`N = R**K`), as expression text.
     pub constants: HashMap<String, String>,
 }
 
@@ -143,7 +144,7 @@ impl Module {
     }
 
     /// `N = dace.symbol('N', ...)`, `N, M = (dace.symbol(s, ...) for s in
-    /// ('N', 'M'))`, `C = 3.5`.
+    /// ('N', 'M'))`, `C = 3.5`, `N = R**K`.
     fn scan_assign(&mut self, a: &ast::StmtAssign) -> Result<(), Diagnostics> {
         let [target] = a.targets.as_slice() else { return Ok(()) };
         match (target, &*a.value) {
@@ -178,6 +179,12 @@ impl Module {
                     _ => return Ok(()),
                 };
                 self.constants.insert(n.id.to_string(), text);
+            }
+            // `N = R**K`: a name for an expression of symbols and constants.
+            (Expr::Name(n), value @ (Expr::BinOp(_) | Expr::UnaryOp(_))) => {
+                if let Ok(e) = super::types::symbolic(self, value, &|_| None) {
+                    self.constants.insert(n.id.to_string(), format!("({e})"));
+                }
             }
             _ => {}
         }

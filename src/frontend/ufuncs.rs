@@ -213,8 +213,10 @@ impl Lowerer<'_> {
         let [a, b] = c.args.as_slice() else { return Err((at, format!("np.{name}.outer takes two arguments"))) };
         let mark = self.inputs_len();
         let (acode, ashape, akind) = self.expr(a)?;
+        let ashape = self.squeeze_inputs(mark, &ashape);
         let a_end = self.inputs_len();
         let (bcode, bshape, bkind) = self.expr(b)?;
+        let bshape = self.squeeze_inputs(a_end, &bshape);
         // `a` spans the leading dimensions: new axes after its own.
         self.append_axes(mark..a_end, bshape.len());
         let mut outer_shape = ashape;
