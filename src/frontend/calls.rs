@@ -129,6 +129,8 @@ impl Builder<'_> {
 
     /// The callee's statements into the pending blocks; its returned values.
     fn inline_body(&mut self, body: &[Stmt], at: usize) -> Result<Vec<(Input, Vec<Sym>, Kind)>, (usize, String)> {
+        let single = super::tail_returns::single_return(body);
+        let body = single.as_deref().unwrap_or(body);
         let (stmts, returned) = match body.split_last() {
             Some((Stmt::Return(r), rest)) => (rest, r.value.as_deref()),
             _ => (body, None),

@@ -378,9 +378,16 @@ impl Lowerer<'_> {
                         }
                         return self.matmul(&b.left, &b.right, at);
                     }
-                    _ => return Err((at, "bitwise operators are not supported yet".into())),
+                    Operator::BitAnd => "&",
+                    Operator::BitOr => "|",
+                    Operator::BitXor => "^",
+                    Operator::LShift => "<<",
+                    Operator::RShift => ">>",
                 };
                 let (l, r) = (self.expr(&b.left)?, self.expr(&b.right)?);
+                if matches!(op, "&" | "|" | "^" | "<<" | ">>") && !(bitwise(l.2) && bitwise(r.2)) {
+                    return Err((at, format!("'{op}' takes integers or booleans")));
+                }
                 self.combine(l, r, op, at)
             }
             Expr::UnaryOp(u) => {
@@ -389,7 +396,10 @@ impl Lowerer<'_> {
                     UnaryOp::USub => format!("(-{v})"),
                     UnaryOp::UAdd => v,
                     UnaryOp::Not => return Ok((format!("(not {v})"), s, Kind { ty: ScalarType::Bool, weak: k.weak })),
-                    UnaryOp::Invert => return Err((at, "bitwise operators are not supported yet".into())),
+                    // NumPy's `~` of booleans is their negation.
+                    UnaryOp::Invert if k.ty == ScalarType::Bool => format!("(not {v})"),
+                    UnaryOp::Invert if bitwise(k) => format!("(~{v})"),
+                    UnaryOp::Invert => return Err((at, "'~' takes integers or booleans".into())),
                 };
                 Ok((code, s, k))
             }
@@ -431,6 +441,12 @@ impl Lowerer<'_> {
         let ((l, ls, lk), (r, rs, rk)) = (l, r);
         let shape = broadcast(&ls, &rs).ok_or((at, "the operands' shapes do not broadcast".to_string()))?;
         let mut kind = promote(lk, rk);
+        if matches!(op, "&" | "|" | "^" | "<<" | ">>") && ls.is_empty() && rs.is_empty() {
+            // Between scalars, DaCe takes a Python integer for an int64
+            // (NumPy 1's rule without arrays): `uint8_scalar & 0xFF` is int64.
+            let strong = |k: Kind| Kind { ty: k.ty, weak: false };
+            kind = Kind { weak: lk.weak && rk.weak, ..promote(strong(lk), strong(rk)) };
+        }
         match op {
             "/" if !kind.ty.is_float() && !matches!(kind.ty, ScalarType::C64 | ScalarType::C128) => kind.ty = ScalarType::F64,
             "<" | "<=" | ">" | ">=" | "==" | "!=" | "and" | "or" => kind = Kind { ty: ScalarType::Bool, weak: lk.weak && rk.weak },
@@ -504,6 +520,11 @@ impl Lowerer<'_> {
             },
         }
     }
+}
+
+/// Whether values of `kind` take bitwise operators.
+fn bitwise(kind: Kind) -> bool {
+    kind.ty.is_integer() || kind.ty == ScalarType::Bool
 }
 
 /// A construct's name for messages.

@@ -31,6 +31,7 @@ mod linalg;
 mod program;
 mod scalar_indices;
 mod source;
+mod tail_returns;
 mod tasklet;
 mod types;
 mod ufuncs;

@@ -39,7 +39,9 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
         views: HashMap::new(),
     };
     b.parameters(f)?;
-    let body = match f.body.split_last() {
+    let single = super::tail_returns::single_return(&f.body);
+    let statements = single.as_deref().unwrap_or(&f.body);
+    let body = match statements.split_last() {
         Some((Stmt::Return(r), rest)) => {
             let mut cfg = b.body(rest)?;
             if let Some(value) = &r.value {
@@ -50,7 +52,7 @@ pub fn build(m: &Module, f: &ast::StmtFunctionDef) -> Result<Sdfg, Diagnostics> 
             b.bind_scalar_indices(&mut cfg).map_err(|e| at(&m.loc(r), e))?;
             cfg
         }
-        _ => b.body(&f.body)?,
+        _ => b.body(statements)?,
     };
     b.sdfg.cfg = body;
     b.declare_symbols();
@@ -248,10 +250,19 @@ impl Builder<'_> {
                     _ => Err(at(&loc, "chained assignment (a = b = ...) is not supported")),
                 }
             }
-            Stmt::AnnAssign(a) => match &a.value {
-                Some(v) => self.assign(&a.target, v, None, &loc),
-                None => Ok(Vec::new()),
-            },
+            Stmt::AnnAssign(a) => {
+                // `crc: dace.uint16 = 0xFFFF`: a new name of the annotated type.
+                if let Expr::Name(n) = &*a.target {
+                    if !self.vars.contains_key(n.id.as_str()) {
+                        let (ty, shape) = types::annotation(self.m, &a.annotation).map_err(|msg| at(&self.m.loc(&*a.annotation), msg))?;
+                        self.add_container(n.id.as_str(), ty, shape, true, &loc);
+                    }
+                }
+                match &a.value {
+                    Some(v) => self.assign(&a.target, v, None, &loc),
+                    None => Ok(Vec::new()),
+                }
+            }
             Stmt::AugAssign(a) => self.assign(&a.target, &a.value, Some(a.op), &loc),
             Stmt::For(f) => Ok(vec![self.for_loop(f, &loc)?]),
             Stmt::While(w) => self.while_loop(w, &loc),

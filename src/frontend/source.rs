@@ -138,6 +138,13 @@ impl Module {
                 }
             }
             Stmt::Assign(a) => self.scan_assign(a)?,
+            // `poly: dace.uint16 = 0x8408`: a constant as `poly = 0x8408` is.
+            Stmt::AnnAssign(a) if a.simple => {
+                if let Some(value) = &a.value {
+                    let plain = ast::StmtAssign { range: a.range, targets: vec![(*a.target).clone()], value: value.clone(), type_comment: None };
+                    self.scan_assign(&plain)?;
+                }
+            }
             _ => {}
         }
         Ok(())

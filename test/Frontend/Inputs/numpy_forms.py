@@ -60,3 +60,45 @@ def view_write(a: dc.float64[N]):
 @dc.program
 def swap(a: dc.float64[N], b: dc.float64[N]):
     a, b = b, a
+
+
+poly: dc.uint16 = 0x8408
+
+
+@dc.program
+def bits(data: dc.uint8[N]):
+    crc: dc.uint16 = 0xFFFF
+    for i in range(N):
+        cur = 0xFF & data[i]
+        for _ in range(0, 8):
+            if (crc & 0x0001) ^ (cur & 0x0001):
+                crc = (crc >> 1) ^ poly
+            else:
+                crc >>= 1
+            cur >>= 1
+    crc = (~crc & 0xFFFF)
+    crc = (crc << 8) | ((crc >> 8) & 0xFF)
+    return crc & 0xFFFF
+
+
+@dc.program
+def masks(a: dc.int32[N], m: dc.bool[N], out: dc.int32[N], flags: dc.bool[N]):
+    out[:] = (a & 6) | (a << 1) ^ ~a
+    flags[:] = ~m | (a > 2)
+
+
+@dc.program
+def pair(b1: dc.int32, b2: dc.int32):
+    if b1 + b2 == 3:
+        return 1
+    elif b1 == b2:
+        x = b1 * 10
+        return x
+    else:
+        return 0
+
+
+@dc.program
+def pairs(a: dc.int32[N], b: dc.int32[N], out: dc.int64[N]):
+    for i in range(N):
+        out[i] = pair(a[i], b[i]) + 100
