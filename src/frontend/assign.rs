@@ -15,6 +15,17 @@ use rustpython_parser::ast::{self, Expr, Ranged};
 impl Builder<'_> {
     /// `target = value` or `target op= value` as a state.
     pub(super) fn assign(&mut self, target: &Expr, value: &Expr, op: Option<ast::Operator>, loc: &Loc) -> Result<Vec<Block>, Diagnostics> {
+        let (mut taken, mut elements) = (0, Vec::new());
+        let hoisted_target = self.hoist_element_indices(target, &mut taken, &mut elements);
+        let hoisted_value = self.hoist_element_indices(value, &mut taken, &mut elements);
+        if !elements.is_empty() {
+            let mut blocks = Vec::new();
+            for (name, element) in &elements {
+                blocks.extend(self.assign(name, element, None, loc)?);
+            }
+            blocks.extend(self.assign(&hoisted_target, &hoisted_value, op, loc)?);
+            return Ok(blocks);
+        }
         // `A[mask] = v` (a boolean array as the index): `A = v if mask else A`.
         if let Expr::Subscript(s) = target {
             if self.is_mask(&s.slice) {

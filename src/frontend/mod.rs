@@ -25,6 +25,7 @@ mod calls;
 mod cumsum;
 mod control;
 mod dataflow;
+mod element_indices;
 mod elementwise;
 mod hoisted;
 mod linalg;

@@ -102,3 +102,10 @@ def pair(b1: dc.int32, b2: dc.int32):
 def pairs(a: dc.int32[N], b: dc.int32[N], out: dc.int64[N]):
     for i in range(N):
         out[i] = pair(a[i], b[i]) + 100
+
+
+@dc.program
+def gathered(idx: dc.int32[N, 2], G: dc.float64[N, 4], S: dc.float64[N]):
+    for a in range(N):
+        for b in range(2):
+            S[a] += G[a, idx[a, b]] * G[idx[a, 1 - b], idx[a, b] + 1]
