@@ -21,17 +21,7 @@ impl Builder<'_> {
                 s.slice = Box::new(self.hoist_in_index(&s.slice, taken, out));
                 Expr::Subscript(s)
             }
-            Expr::BinOp(b) => {
-                let mut b = b.clone();
-                b.left = Box::new(self.hoist_element_indices(&b.left, taken, out));
-                b.right = Box::new(self.hoist_element_indices(&b.right, taken, out));
-                Expr::BinOp(b)
-            }
-            Expr::UnaryOp(u) => {
-                let mut u = u.clone();
-                u.operand = Box::new(self.hoist_element_indices(&u.operand, taken, out));
-                Expr::UnaryOp(u)
-            }
+            Expr::BinOp(_) | Expr::UnaryOp(_) => operands_mapped(e, &mut |x| self.hoist_element_indices(x, taken, out)),
             Expr::Call(c) => {
                 let mut c = c.clone();
                 c.args = c.args.iter().map(|a| self.hoist_element_indices(a, taken, out)).collect();
@@ -56,17 +46,7 @@ impl Builder<'_> {
                 out.push((Expr::Name(ast::ExprName { range, id: name.as_str().into(), ctx: ast::ExprContext::Store }), element));
                 Expr::Name(ast::ExprName { range, id: name.as_str().into(), ctx: ast::ExprContext::Load })
             }
-            Expr::BinOp(b) => {
-                let mut b = b.clone();
-                b.left = Box::new(self.hoist_in_index(&b.left, taken, out));
-                b.right = Box::new(self.hoist_in_index(&b.right, taken, out));
-                Expr::BinOp(b)
-            }
-            Expr::UnaryOp(u) => {
-                let mut u = u.clone();
-                u.operand = Box::new(self.hoist_in_index(&u.operand, taken, out));
-                Expr::UnaryOp(u)
-            }
+            Expr::BinOp(_) | Expr::UnaryOp(_) => operands_mapped(index, &mut |x| self.hoist_in_index(x, taken, out)),
             other => other.clone(),
         }
     }
@@ -92,5 +72,23 @@ impl Builder<'_> {
                 return name;
             }
         }
+    }
+}
+
+/// An arithmetic expression with `f` applied to its operands.
+fn operands_mapped(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
+    match e {
+        Expr::BinOp(b) => {
+            let mut b = b.clone();
+            b.left = Box::new(f(&b.left));
+            b.right = Box::new(f(&b.right));
+            Expr::BinOp(b)
+        }
+        Expr::UnaryOp(u) => {
+            let mut u = u.clone();
+            u.operand = Box::new(f(&u.operand));
+            Expr::UnaryOp(u)
+        }
+        other => other.clone(),
     }
 }
