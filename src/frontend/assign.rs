@@ -114,8 +114,10 @@ impl Builder<'_> {
         self.views.get(name).map(|base| (name.to_string(), base.clone()))
     }
 
-    /// The array whose view NumPy makes of `value`: an array's name, a
-    /// slice of it, its reshape or transpose.
+    /// The array whose reshaped or transposed view NumPy makes of `value`
+    /// (`np.reshape(A, s)`, `A.reshape(s)`, `A.T`, `np.transpose(A)`). Slices
+    /// bound to a name (`v = A[:, k]`) are views in NumPy too, but programs
+    /// use them as buffers (NPBench's vadv), which the copy serves.
     fn viewed(&self, value: &Expr) -> Option<String> {
         let array = |e: &Expr| match e {
             Expr::Name(n) => match self.vars.get(n.id.as_str()) {
@@ -125,18 +127,6 @@ impl Builder<'_> {
             _ => None,
         };
         match value {
-            Expr::Name(_) => array(value),
-            // `A[i]` of a matrix is a row; `A[i, j]` of one an element (no view).
-            Expr::Subscript(s) => {
-                let base = array(&s.value)?;
-                let Some(Var::Data { shape, .. }) = self.vars.get(&base) else { return None };
-                let indices = match &*s.slice {
-                    Expr::Tuple(t) => t.elts.iter().collect::<Vec<_>>(),
-                    one => vec![one],
-                };
-                let slices = indices.iter().any(|i| matches!(i, Expr::Slice(_)));
-                (slices || indices.len() < shape.len()).then_some(base)
-            }
             Expr::Attribute(a) if a.attr.as_str() == "T" => array(&a.value),
             Expr::Call(c) => match &*c.func {
                 Expr::Attribute(a) if self.m.is_numpy(&a.value) && matches!(a.attr.as_str(), "reshape" | "transpose") => c.args.first().and_then(array),

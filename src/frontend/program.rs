@@ -82,9 +82,9 @@ pub(super) struct Builder<'m> {
     pub depth: usize,
     /// Why an inlined call failed, located in the callee.
     pub failed_call: Option<Diagnostics>,
-    /// Names bound to what NumPy makes a view of another array (`v =
-    /// A[1:]`, `v = A.reshape(...)`), with that array. Here they hold a
-    /// copy, so writing into one is refused rather than lost.
+    /// Names bound to what NumPy makes a reshaped or transposed view of
+    /// another array (`v = A.reshape(...)`), with that array. Here they
+    /// hold a copy, so writing into one is refused rather than lost.
     pub views: HashMap<String, String>,
 }
 

@@ -53,8 +53,8 @@ def unpack(a: dc.float64[N], s: dc.float64[2], d: dc.float64[N], e: dc.float64[N
 
 @dc.program
 def view_write(a: dc.float64[N]):
-    v = a[1:]
-    v[0] = 1.0
+    v = a.reshape(N, 1)
+    v[0, 0] = 1.0
 
 
 @dc.program
