@@ -60,7 +60,7 @@ impl Builder<'_> {
         self.here = loc.clone();
         if let (Expr::Name(n), Expr::Call(call), None) = (target, value, op) {
             if !self.vars.contains_key(n.id.as_str()) {
-                if let Some((ty, shape, fill)) = super::hoisted::allocate(self.m, self, call).map_err(|(o, msg)| self.error(o, msg))? {
+                if let Some((ty, shape, fill)) = super::allocations::allocate(self.m, self, call).map_err(|(o, msg)| self.error(o, msg))? {
                     let mut blocks = self.take_pending(loc);
                     let data = self.add_container(n.id.as_str(), ty, shape.clone(), true, loc);
                     if let Some(code) = fill {
@@ -221,10 +221,7 @@ fn squeeze_onto(value: &[Sym], target: &[Sym]) -> Option<Vec<Access>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn shape(dims: &[&str]) -> Vec<Sym> {
-        dims.iter().map(|d| crate::symbolic::parse(d).unwrap()).collect()
-    }
+    use crate::frontend::elementwise::tests::shape;
 
     #[test]
     fn shapes_that_differ_by_ones_are_squeezed() {

@@ -547,10 +547,11 @@ pub fn describe(e: &Expr) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn shape(dims: &[&str]) -> Vec<Sym> {
+    /// A shape from its dimensions' text.
+    pub(in crate::frontend) fn shape(dims: &[&str]) -> Vec<Sym> {
         dims.iter().map(|d| crate::symbolic::parse(d).unwrap()).collect()
     }
 

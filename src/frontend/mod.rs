@@ -20,6 +20,7 @@
 //!
 //! Constructs outside the supported subset are errors at their position.
 
+mod allocations;
 mod assign;
 mod calls;
 mod cumsum;
